@@ -1,0 +1,31 @@
+"""Free-probability limit laws and edges for random softmax attention (papers A and B).
+
+nu_inf = rho ⊠ MP_1 with rho = a + b MP_c is the limit law of the squared singular values of
+sqrt(ell) A^perp (paper A); :class:`NuInfinity` computes it from the subordination quartic,
+:class:`SymmetrisedLinearModel` independently from the R-transform of Y_lin. :func:`bulk_edge`
+gives its right edge x_+ (paper B's scalar formula), :class:`MarchenkoPasturSurrogate` the
+iid-scores law paper A refutes, :func:`finite_deformed_mp_edge` paper B's finite edge.
+"""
+
+from attnspec.theory.asymptotics import edge_large_beta, edge_small_beta
+from attnspec.theory.constants import nonlinearity_coefficients
+from attnspec.theory.deformed_mp import finite_deformed_mp_edge
+from attnspec.theory.edge import bulk_edge
+from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate, mp_edge
+from attnspec.theory.nu_infinity import NuInfinity, bulk_density
+from attnspec.theory.population import population_law
+from attnspec.theory.r_transform import SymmetrisedLinearModel
+
+__all__ = [
+    "MarchenkoPasturSurrogate",
+    "NuInfinity",
+    "SymmetrisedLinearModel",
+    "bulk_density",
+    "bulk_edge",
+    "edge_large_beta",
+    "edge_small_beta",
+    "finite_deformed_mp_edge",
+    "mp_edge",
+    "nonlinearity_coefficients",
+    "population_law",
+]

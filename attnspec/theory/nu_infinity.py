@@ -1,0 +1,149 @@
+"""The limit law nu_inf = rho ⊠ MP_1 of the squared singular values of sqrt(ell) A^perp.
+
+rho = a + b MP_c (paper A section 2). With m(z) = int dnu(x)/(x - z) put m = -1/u; then
+z = u^2 G_rho(u), G_rho(u) = G_MP((u - a)/b)/b, which clears to the quartic
+
+    u^4 - x u^3 + x (a + b - b c) u^2 + b c x^2 u - a b c x^2 = 0,
+
+and p(x) = Im u / (pi |u|^2) for the root u with Im u > 0 that satisfies z = u^2 G_rho(u) on
+the principal branch of G_rho (the quartic also has roots from the other sheet of the MP square
+root). The support is [0, x_+] or, for c > 1 and small beta, [0, e1] ∪ [e2, x_+]; there is no
+atom, and p ~ x^{-1/2} at 0. Moments m1 = theta1, m2 = 2 theta1^2 + beta^4 c.
+"""
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from attnspec.theory.constants import nonlinearity_coefficients
+from attnspec.theory.cumulative import SqrtEdgeCumulative
+from attnspec.theory.edge import (
+    bulk_edge,
+    edge_cubic_coefficients,
+    edge_cubic_roots,
+    edge_over_b,
+)
+from attnspec.theory.marchenko_pastur import marchenko_pastur_stieltjes
+from attnspec.theory.parameters import check_parameters
+
+__all__ = [
+    "NuInfinity",
+    "bulk_density",
+    "bulk_edge",
+    "edge_cubic_coefficients",
+    "edge_cubic_roots",
+]
+
+# A root is on the principal sheet when |x - u^2 G_rho(u)| <= _SHEET_TOLERANCE * x; roots on the
+# other sheet miss by O(x), correct roots by the eigenvalue error (<~ 1e-8 at a double root).
+_SHEET_TOLERANCE = 1e-6
+
+
+class NuInfinity:
+    """nu_inf = rho ⊠ MP_1 with rho = a + b MP_c (paper A section 2; paper B section 4).
+
+    Parameters
+    ----------
+    beta : float
+        Inverse temperature, > 0 (beta = 0 is a point mass at 0; see :func:`bulk_edge`).
+    ratio : float
+        c = ell / d_qk > 0.
+
+    Attributes
+    ----------
+    edge : float
+        Right edge x_+ (:func:`bulk_edge`).
+    mean, second_moment : float
+        theta1 and 2 theta1^2 + beta^4 c.
+    """
+
+    def __init__(self, beta: float, ratio: float = 1.0):
+        self.beta, self.ratio = check_parameters(beta, ratio)
+        coefficients = nonlinearity_coefficients(self.beta)
+        self._theta1 = coefficients.theta1
+        # Work in units of theta1 = a + b so the quartic is well scaled for every beta.
+        self._a = coefficients.a / self._theta1
+        self._b = coefficients.b / self._theta1
+        self.edge = bulk_edge(self.beta, self.ratio)
+        self._support = self._find_support()
+        self._cumulative = None
+
+    @property
+    def mean(self) -> float:
+        """m1 = theta1 = e^{beta^2} - 1."""
+        return self._theta1
+
+    @property
+    def second_moment(self) -> float:
+        """m2 = 2 theta1^2 + beta^4 c."""
+        return 2 * self._theta1**2 + self.beta**4 * self.ratio
+
+    def support(self) -> list[tuple[float, float]]:
+        """Support intervals [(0, x_+)] or, with an internal gap, [(0, e1), (e2, x_+)].
+
+        Gap edges are the critical values of x(g) at the two real roots of the stationary cubic
+        with g > 1/(sqrt(c)(sqrt(c) - 1)), i.e. u = a + b w with w in (0, (1 - sqrt c)^2)
+        between the atom of rho and its continuous part (c > 1 only).
+        """
+        return list(self._support)
+
+    def _find_support(self) -> list[tuple[float, float]]:
+        c = self.ratio
+        if c > 1:
+            g_minus = 1.0 / (np.sqrt(c) * (np.sqrt(c) - 1.0))
+            cubic = edge_cubic_roots(self.beta, c)
+            others = np.delete(cubic.roots, cubic.physical_index)
+            if np.all(others.imag == 0) and np.all(others.real > g_minus):
+                r = self._a / self._b
+                e1, e2 = sorted(self.beta**2 * edge_over_b(others.real, r, c))
+                if 0 < e1 < e2 < self.edge:
+                    return [(0.0, float(e1)), (float(e2), self.edge)]
+        return [(0.0, self.edge)]
+
+    def _quartic_density(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Root-selected quartic density at 1-D x > 0, no support mask."""
+        y = x / self._theta1
+        a, b, c = self._a, self._b, self.ratio
+        companion = np.zeros((y.size, 4, 4))
+        companion[:, 0, 0] = y
+        companion[:, 0, 1] = -y * (a + b - b * c)
+        companion[:, 0, 2] = -b * c * y * y
+        companion[:, 0, 3] = a * b * c * y * y
+        companion[:, 1, 0] = companion[:, 2, 1] = companion[:, 3, 2] = 1.0
+        v = np.linalg.eigvals(companion)
+        with np.errstate(invalid="ignore"):  # a root exactly at the atom of rho gives nan
+            g_rho = marchenko_pastur_stieltjes((v - a) / b, c) / b
+            residual = np.abs(v * v * g_rho - y[:, None]) / y[:, None]
+        accepted = (v.imag > 0) & (residual <= _SHEET_TOLERANCE)
+        best = np.argmin(np.where(accepted, residual, np.inf), axis=1)
+        u = np.take_along_axis(v, best[:, None], axis=1)[:, 0]
+        found = np.take_along_axis(accepted, best[:, None], axis=1)[:, 0]
+        return np.where(found, u.imag / (np.pi * np.abs(u) ** 2), 0.0) / self._theta1
+
+    def density(self, x: ArrayLike) -> NDArray[np.float64]:
+        """p(x) = Im u / (pi |u|^2) on the support, 0 elsewhere; vectorised over x."""
+        x = np.asarray(x, dtype=np.float64)
+        flat = x.ravel()
+        inside = np.zeros(flat.shape, dtype=bool)
+        for lo, hi in self._support:
+            inside |= (flat > lo) & (flat < hi)
+        out = np.zeros(flat.shape)
+        out[inside] = self._quartic_density(flat[inside])
+        return out.reshape(x.shape)
+
+    def _cumulative_law(self) -> SqrtEdgeCumulative:
+        if self._cumulative is None:
+            self._cumulative = SqrtEdgeCumulative(self.density, self._support)
+        return self._cumulative
+
+    def cdf(self, x: ArrayLike) -> NDArray[np.float64]:
+        """F(x) = int_0^x p, integrated in t = sqrt(x) (see :mod:`attnspec.theory.cumulative`)."""
+        return self._cumulative_law().cdf(x)
+
+    def quantile(self, q: ArrayLike) -> NDArray[np.float64]:
+        """inf{x : F(x) >= q} for q in [0, 1], by inversion of the cdf."""
+        return self._cumulative_law().quantile(q)
+
+
+def bulk_density(x: ArrayLike, beta: float, ratio: float = 1.0) -> NDArray[np.float64]:
+    """Density of nu_inf at x (``NuInfinity(beta, ratio).density(x)``); beta must be > 0."""
+    return NuInfinity(beta, ratio).density(x)
