@@ -1,0 +1,105 @@
+"""File I/O for the workflow's scripts: atomic writes, deterministic figures, logs.
+
+The maths modules never touch files; scripts call these helpers so that a failed job leaves
+nothing half-written (write to a temporary file in the same folder, then rename) and so that
+figures are byte-identical across reruns (PDF/PNG metadata stripped).
+"""
+
+import contextlib
+import csv
+import logging
+import os
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+import numpy as np
+
+PDF_METADATA = {"Creator": None, "Producer": None, "CreationDate": None}
+PNG_METADATA = {"Software": None}
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; rename it onto ``path`` only on success."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=target.parent)
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        os.replace(tmp, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+
+
+def save_npz(path: str | os.PathLike, **arrays: np.ndarray) -> None:
+    """Write arrays to an uncompressed ``.npz`` atomically."""
+    with atomic_path(path) as tmp, open(tmp, "wb") as handle:
+        np.savez(handle, **arrays)
+
+
+def load_npz(path: str | os.PathLike) -> dict[str, np.ndarray]:
+    """Read every array of an ``.npz`` into a dict."""
+    with np.load(path) as data:
+        return {key: data[key] for key in data.files}
+
+
+def format_value(value) -> str:
+    """Exact, reproducible text for a table cell: shortest round-trip repr for floats."""
+    if isinstance(value, float | np.floating):
+        return repr(float(value))
+    if isinstance(value, np.integer):
+        return str(int(value))
+    return str(value)
+
+
+def write_csv(path: str | os.PathLike, header: Sequence[str], rows: Iterable[Sequence]) -> None:
+    """Write a CSV (header + rows) atomically, floats in shortest round-trip form."""
+    with atomic_path(path) as tmp, open(tmp, "w", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(header)
+        for row in rows:
+            writer.writerow([format_value(v) for v in row])
+
+
+def read_csv(path: str | os.PathLike) -> list[dict[str, str]]:
+    """Read a CSV written by :func:`write_csv` as a list of row dicts (values as text)."""
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def write_text(path: str | os.PathLike, text: str) -> None:
+    """Write text atomically."""
+    with atomic_path(path) as tmp:
+        Path(tmp).write_text(text)
+
+
+def save_figure(figure, pdf_path: str | os.PathLike, png_path: str | os.PathLike, dpi=150) -> None:
+    """Save a matplotlib figure as PDF and PNG with deterministic bytes (metadata stripped)."""
+    with atomic_path(pdf_path) as tmp:
+        figure.savefig(tmp, format="pdf", metadata=PDF_METADATA)
+    with atomic_path(png_path) as tmp:
+        figure.savefig(tmp, format="png", dpi=dpi, metadata=PNG_METADATA)
+
+
+def configure_logging(log_path: str | os.PathLike | None) -> logging.Logger:
+    """Send the script's log records to its Snakemake ``log:`` file (stderr if none)."""
+    handler = logging.FileHandler(log_path, mode="w") if log_path else logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
+    return logging.getLogger("attnspec")
+
+
+def render_caption(template: str, config: dict) -> str:
+    """Render a Snakemake report caption (Jinja2, ``snakemake.config[...]``) outside a report."""
+    from types import SimpleNamespace
+
+    import jinja2
+
+    return jinja2.Template(template, undefined=jinja2.StrictUndefined).render(
+        snakemake=SimpleNamespace(config=config)
+    )

@@ -1,0 +1,51 @@
+"""Shared fixtures: the repository root and a runner for the workflow's command-line tools."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def tool(name: str) -> str:
+    """Path of a console script installed beside this Python (snakemake, snakefmt, ruff)."""
+    candidate = BIN / name
+    return str(candidate) if candidate.exists() else shutil.which(name) or name
+
+
+def run(args, cwd=REPO, check=True, env=None, timeout=1800) -> subprocess.CompletedProcess:
+    """Run a command, capturing text output; on failure show it in the assertion."""
+    full_env = dict(os.environ, **(env or {}))
+    result = subprocess.run(
+        args, cwd=cwd, capture_output=True, text=True, env=full_env, timeout=timeout
+    )
+    if check:
+        assert result.returncode == 0, f"{args} failed:\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def tracked_copy(destination: Path) -> Path:
+    """Copy the repository's tracked and untracked-but-not-ignored files (a fresh clone)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=REPO,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    for relative in filter(None, listed.split("\0")):
+        source = REPO / relative
+        if source.is_file():
+            target = destination / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    return destination
+
+
+@pytest.fixture(scope="session")
+def repo() -> Path:
+    return REPO

@@ -1,0 +1,73 @@
+"""Bad config values stop the workflow before any job, with one message naming the key."""
+
+import copy
+
+import jsonschema
+import pytest
+import yaml
+from conftest import REPO, run, tool, tracked_copy
+
+from attnspec.configcheck import ConfigError, check_cross_key_constraints, describe_schema_error
+
+SCHEMA = yaml.safe_load((REPO / "workflow" / "schemas" / "config.schema.yaml").read_text())
+DEFAULT = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
+
+
+def first_error_message(config) -> str:
+    errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(config))
+    assert errors, "the schema accepted a bad config"
+    return describe_schema_error(jsonschema.exceptions.best_match(errors))
+
+
+def with_stepwise(**changes):
+    config = copy.deepcopy(DEFAULT)
+    config["paperA"]["stepwise"].update(changes)
+    return config
+
+
+@pytest.mark.parametrize("preset", ["config.yaml", "paper.yaml", "ci.yaml"])
+def test_presets_are_valid(preset):
+    config = yaml.safe_load((REPO / "config" / preset).read_text())
+    jsonschema.Draft202012Validator(SCHEMA).validate(config)
+    check_cross_key_constraints(config)
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"beta": -0.5}, "config key paperA.stepwise.beta: got -0.5; allowed: a number in (0, 10]"),
+        ({"draws": 0}, "config key paperA.stepwise.draws: got 0; allowed: an integer in [1, 1000]"),
+        ({"d_qk": 2.5}, "config key paperA.stepwise.d_qk: got 2.5; allowed: an integer in [1,"),
+        (
+            {"n_tokens": "1000"},
+            "config key paperA.stepwise.n_tokens: got '1000'; allowed: an integer",
+        ),
+        ({"sampler": "orthogonal"}, "allowed: one of 'gaussian', 'literal'"),
+        ({"n_tokenz": 5}, "unknown config key(s) n_tokenz under paperA.stepwise; allowed keys:"),
+    ],
+)
+def test_schema_errors_name_the_key_and_the_allowed_range(changes, expected):
+    assert expected in first_error_message(with_stepwise(**changes))
+
+
+def test_literal_sampler_needs_ell_at_most_d():
+    config = with_stepwise(sampler="literal", n_tokens=1000, d_model=500)
+    with pytest.raises(
+        ConfigError, match=r"paperA\.stepwise\.n_tokens: got 1000; allowed: n_tokens <="
+    ):
+        check_cross_key_constraints(config)
+    check_cross_key_constraints(with_stepwise(sampler="gaussian", n_tokens=1000, d_model=500))
+
+
+def test_snakemake_stops_before_any_job_with_one_clear_message(tmp_path):
+    bad = with_stepwise(beta=-1.0)
+    workdir = tracked_copy(tmp_path / "clone")
+    (workdir / "bad.yaml").write_text(yaml.safe_dump(bad))
+    result = run(
+        [tool("snakemake"), "--cores", "1", "--configfile", "bad.yaml"], cwd=workdir, check=False
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "config key paperA.stepwise.beta: got -1.0; allowed: a number in (0, 10]" in output
+    assert "Traceback" not in output
+    assert not (workdir / "results").exists() and not (workdir / "logs").exists()
