@@ -91,6 +91,8 @@ def configure_logging(log_path: str | os.PathLike | None) -> logging.Logger:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(logging.INFO)
+    logging.getLogger("fontTools").setLevel(logging.WARNING)  # PDF font subsetting chatter
+    logging.getLogger("matplotlib").setLevel(logging.WARNING)
     return logging.getLogger("attnspec")
 
 

@@ -17,10 +17,14 @@ def format_cell(value, digits: int = 4) -> str:
     return str(value)
 
 
+def _markdown_cell(value, digits: int) -> str:
+    return format_cell(value, digits).replace("|", "\\|")
+
+
 def to_markdown(header: Sequence[str], rows: Sequence[Sequence], digits: int = 4) -> str:
-    """A GitHub-flavoured Markdown table."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(format_cell(v, digits) for v in row) + " |" for row in rows]
+    """A GitHub-flavoured Markdown table (``|`` inside cells escaped), with a blank line before."""
+    lines = ["", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_markdown_cell(v, digits) for v in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
 
 

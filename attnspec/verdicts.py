@@ -68,6 +68,14 @@ def judge_at_most(value: float, bound: float, tolerance: float, *, improving: bo
     return FINITE_SIZE_CAVEAT if improving else DOES_NOT_REPRODUCE
 
 
-def judge_at_least(value: float, bound: float, tolerance: float, *, improving: bool = False) -> str:
-    """Verdict for a one-sided claim ``value >= bound`` (e.g. a separation above the noise)."""
-    return judge_at_most(-value, -bound, tolerance, improving=improving)
+def judge_exceeds(value: float, bound: float, tolerance: float, *, improving: bool = False) -> str:
+    """Verdict for a separation claim: ``value`` exceeds ``bound`` by more than the noise.
+
+    Unlike :func:`judge_at_most` (consistency within the tolerance), a separation is only
+    established when value > bound + tolerance; a value inside the noise does not pass.
+    """
+    if not tolerance >= 0:
+        raise ValueError(f"tolerance must be >= 0, got {tolerance!r}")
+    if value > bound + tolerance:
+        return HOLDS
+    return FINITE_SIZE_CAVEAT if improving else DOES_NOT_REPRODUCE

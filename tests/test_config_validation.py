@@ -5,18 +5,28 @@ import copy
 import jsonschema
 import pytest
 import yaml
+from referencing import Registry, Resource
 from conftest import REPO, run, tool, tracked_copy
 
 from attnspec.configcheck import ConfigError, check_cross_key_constraints, describe_schema_error
 
-SCHEMA = yaml.safe_load((REPO / "workflow" / "schemas" / "config.schema.yaml").read_text())
+SCHEMAS = REPO / "workflow" / "schemas"
+SCHEMA = yaml.safe_load((SCHEMAS / "config.schema.yaml").read_text())
+REGISTRY = Registry().with_resources(
+    (path.name, Resource.from_contents(yaml.safe_load(path.read_text())))
+    for path in SCHEMAS.glob("paper*.schema.yaml")
+)
 DEFAULT = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
 
 
 def first_error_message(config) -> str:
-    errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(config))
+    errors = list(validator().iter_errors(config))
     assert errors, "the schema accepted a bad config"
     return describe_schema_error(jsonschema.exceptions.best_match(errors))
+
+
+def validator():
+    return jsonschema.Draft202012Validator(SCHEMA, registry=REGISTRY)
 
 
 def with_stepwise(**changes):
@@ -28,7 +38,7 @@ def with_stepwise(**changes):
 @pytest.mark.parametrize("preset", ["config.yaml", "paper.yaml", "ci.yaml"])
 def test_presets_are_valid(preset):
     config = yaml.safe_load((REPO / "config" / preset).read_text())
-    jsonschema.Draft202012Validator(SCHEMA).validate(config)
+    validator().validate(config)
     check_cross_key_constraints(config)
 
 
@@ -36,7 +46,7 @@ def test_presets_are_valid(preset):
     ("changes", "expected"),
     [
         ({"beta": -0.5}, "config key paperA.stepwise.beta: got -0.5; allowed: a number in (0, 10]"),
-        ({"draws": 0}, "config key paperA.stepwise.draws: got 0; allowed: an integer in [1, 1000]"),
+        ({"draws": 1}, "config key paperA.stepwise.draws: got 1; allowed: an integer in [2, 1000]"),
         ({"d_qk": 2.5}, "config key paperA.stepwise.d_qk: got 2.5; allowed: an integer in [1,"),
         (
             {"n_tokens": "1000"},
@@ -71,3 +81,11 @@ def test_snakemake_stops_before_any_job_with_one_clear_message(tmp_path):
     assert "config key paperA.stepwise.beta: got -1.0; allowed: a number in (0, 10]" in output
     assert "Traceback" not in output
     assert not (workdir / "results").exists() and not (workdir / "logs").exists()
+
+
+def test_paper_b_keys_are_validated_through_the_referenced_schema():
+    config = copy.deepcopy(DEFAULT)
+    config["paperB"]["sticking"]["top_k"] = 1
+    assert "config key paperB.sticking.top_k: got 1; allowed: an integer in [2, 50]" in (
+        first_error_message(config)
+    )

@@ -9,8 +9,8 @@ from attnspec.verdicts import (
     HOLDS,
     ClaimCheck,
     judge,
-    judge_at_least,
     judge_at_most,
+    judge_exceeds,
 )
 
 
@@ -25,8 +25,9 @@ def test_one_sided_judgements():
     assert judge_at_most(0.03, 0.05, 0.0) == HOLDS
     assert judge_at_most(0.08, 0.05, 0.01) == DOES_NOT_REPRODUCE
     assert judge_at_most(0.08, 0.05, 0.01, improving=True) == FINITE_SIZE_CAVEAT
-    assert judge_at_least(9.0, 6.9, 0.1) == HOLDS
-    assert judge_at_least(6.5, 6.9, 0.1) == DOES_NOT_REPRODUCE
+    assert judge_exceeds(9.0, 6.9, 0.1) == HOLDS
+    assert judge_exceeds(6.95, 6.9, 0.1) == DOES_NOT_REPRODUCE, "inside the noise is no separation"
+    assert judge_exceeds(6.5, 6.9, 0.1) == DOES_NOT_REPRODUCE
 
 
 def test_negative_or_nan_tolerance_is_rejected():

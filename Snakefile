@@ -1,0 +1,60 @@
+"""attnspec: figures and tables of three random-matrix papers on softmax attention.
+
+Targets: all (default), paperA, paperB, paperC. Presets: config/config.yaml (default),
+config/paper.yaml (the papers' sizes), config/ci.yaml (tiny, for tests).
+"""
+
+import os
+import sys
+
+from snakemake.exceptions import WorkflowError
+from snakemake.utils import min_version, validate
+
+min_version("9.0")
+
+# The scripts import the repository's attnspec package whether or not it is pip-installed
+# (conda rule environments do not install it).
+sys.path.insert(0, workflow.basedir)
+os.environ.update(
+    PYTHONPATH=os.pathsep.join(
+        p for p in (workflow.basedir, os.environ.get("PYTHONPATH")) if p
+    )
+)
+
+from attnspec.configcheck import (  # noqa: E402
+    ConfigError,
+    check_cross_key_constraints,
+    describe_schema_error,
+)
+
+
+configfile: "config/config.yaml"
+
+
+try:
+    validate(config, "workflow/schemas/config.schema.yaml")
+except WorkflowError as error:
+    if not hasattr(error.__context__, "absolute_path"):
+        raise
+    raise ConfigError(describe_schema_error(error.__context__)) from None
+check_cross_key_constraints(config)
+
+
+include: "workflow/rules/common.smk"
+include: "workflow/rules/paperA.smk"
+include: "workflow/rules/paperA_perron.smk"
+include: "workflow/rules/paperA_laws.smk"
+include: "workflow/rules/paperA_edges.smk"
+include: "workflow/rules/paperA_tables.smk"
+include: "workflow/rules/paperB.smk"
+include: "workflow/rules/paperB_sticking.smk"
+include: "workflow/rules/paperB_theory.smk"
+include: "workflow/rules/paperC.smk"
+
+
+rule all:
+    default_target: True
+    input:
+        rules.paperA.input,
+        rules.paperB.input,
+        rules.paperC.input,

@@ -1,0 +1,474 @@
+"""Figures A3 and A7 (paper A): the empirical bulk against nu_inf and the MP surrogate.
+
+The bulk of one draw is the squared singular values of sqrt(ell) A_perp, A_perp = A - u u^T,
+u = 1/sqrt(ell). Row-stochasticity gives A_perp u = 0, so one of the ell values is a structural
+zero; the bulk is the other ell - 1 (:func:`attention_bulk`), pooled over draws for histograms
+and the pooled distances, and kept per draw for the spread over draws.
+
+A3 (claim A.4, "nu_inf is not Marchenko-Pastur: its right edge exceeds 4 theta1"): for each beta,
+the bulk against nu_inf(beta, c) (right edge x_+) and against the iid-scores surrogate
+theta1 MP_1 (density sqrt(x (4 theta1 - x)) / (2 pi theta1 x) on [0, 4 theta1]), with
+theta1 = e^{beta^2} - 1. Y_lin = (beta S + sqrt(a) W)/sqrt(ell), whose limit is exactly nu_inf,
+is the finite-size reference at the same size (papers.md sections 2-3).
+
+A7: nu_inf(beta, c) across the proportional regime, c = ell / d_qk (not d_qk / ell, papers.md
+section 3), against the bulk; the swapped ratio d_qk / ell is measured too, to show that the
+convention is visible in the data.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from attnspec.distances import kolmogorov_distance, wasserstein1
+from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate
+from attnspec.theory.nu_infinity import NuInfinity
+from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, ClaimCheck
+
+# Histograms and density curves span [0, HISTOGRAM_REACH * (largest theoretical edge)].
+HISTOGRAM_REACH = 1.25
+# Points of the theory curves (support endpoints are added so gaps and edges are drawn exactly).
+THEORY_POINTS = 800
+# The edge-region (survival) panels of A3 start at this quantile of nu_inf.
+SURVIVAL_FROM_QUANTILE = 0.8
+
+CLAIM_A4 = "nu_inf is not Marchenko-Pastur: its right edge exceeds 4(e^{beta^2} - 1)"
+FIGURE_A3 = "A3-bulk-laws"
+
+SEPARATED = "separated"
+NOT_SEPARATED = "not separated"
+UNRESOLVED = "unresolved at this ell"
+
+
+def attention_bulk(spectrum: np.ndarray) -> np.ndarray:
+    """The ell - 1 largest squared singular values of sqrt(ell) A_perp (descending input).
+
+    sqrt(ell) A_perp u = 0 for row-stochastic A (A u = u), so the smallest value is a
+    structural zero that is not part of the bulk law.
+    """
+    return np.sort(spectrum)[::-1][:-1]
+
+
+def density_histogram(pooled: np.ndarray, top: float, bins: int) -> tuple[np.ndarray, np.ndarray]:
+    """Bin edges on [0, top] and the density counts / (n width), n = all pooled values.
+
+    Values above ``top`` are left out of the bars but kept in n, so the bars integrate to the
+    fraction of the bulk inside [0, top] and compare directly with a limit density.
+    """
+    edges = np.linspace(0.0, top, bins + 1)
+    counts = np.histogram(pooled, bins=edges)[0]
+    return edges, counts / (pooled.size * np.diff(edges))
+
+
+def theory_grid(top: float, breakpoints: Sequence[float]) -> np.ndarray:
+    """x in (0, top]: THEORY_POINTS even points plus each support endpoint and its neighbours.
+
+    The neighbours (1e-9 relative on either side) make a curve drop to zero exactly at an edge
+    or at the ends of an internal gap instead of cutting the corner to the next grid point.
+    """
+    grid = np.linspace(0.0, top, THEORY_POINTS + 1)[1:]
+    ends = np.array([b for b in breakpoints if 0.0 < b < top], dtype=np.float64)
+    extra = np.concatenate([ends, ends * (1 - 1e-9), ends * (1 + 1e-9)])
+    return np.unique(np.concatenate([grid, extra]))
+
+
+def survival_points(pooled: np.ndarray, start: float) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted values x_(k) >= start and the fraction of the bulk at or above each, (n - k + 1)/n."""
+    x = np.sort(pooled)
+    above = (x.size - np.arange(x.size)) / x.size
+    keep = x >= start
+    return x[keep], above[keep]
+
+
+def per_draw_distances(draws: Sequence[np.ndarray], law) -> np.ndarray:
+    """Kolmogorov distance sup_x |F_draw(x) - F(x)| of every draw to ``law`` (has ``cdf``)."""
+    return np.array([kolmogorov_distance(d, law.cdf) for d in draws])
+
+
+def summarise_bulk_laws(
+    attention: Sequence[np.ndarray],
+    linear: Sequence[np.ndarray],
+    *,
+    beta: float,
+    ratio: float,
+    bins: int,
+) -> dict:
+    """Everything figure A3 shows at one beta: histograms, laws, edge region and distances.
+
+    Parameters
+    ----------
+    attention : sequence of ndarray
+        Per-draw spectra of sqrt(ell) A_perp (the structural zero is dropped here).
+    linear : sequence of ndarray
+        Per-draw spectra of Y_lin at the same (ell, d_qk, beta).
+    beta, ratio : float
+        Inverse temperature and c = ell / d_qk.
+    bins : int
+        Histogram bins on [0, HISTOGRAM_REACH * max(x_+, 4 theta1)].
+
+    Returns
+    -------
+    dict of arrays
+        ``edges``, ``density_attention``, ``density_linear`` (counts / (n width), n all pooled
+        values); ``theory_x``, ``density_nu_inf``, ``density_mp``; ``survival_*`` (fraction of
+        the pooled bulk >= x from the 80 % quantile of nu_inf, and 1 - F of both laws);
+        per-draw ``ks_*`` (Kolmogorov distance of each draw of attention/linear to nu_inf/mp)
+        and ``edge_mass_*`` (fraction above 4 theta1; 0 under MP, 1 - F_nu(4 theta1) under
+        nu_inf); pooled ``pooled_ks_*``, ``pooled_w1_*`` (Wasserstein-1); scalars ``beta``,
+        ``ratio``, ``x_plus``, ``mp_edge`` = 4 theta1, ``theta1``, ``edge_mass_theory``,
+        ``m1_attention``, ``n_beyond`` (attention values above the histogram), ``largest``.
+    """
+    law, surrogate = NuInfinity(beta, ratio), MarchenkoPasturSurrogate(beta)
+    bulk_draws = [attention_bulk(s) for s in attention]
+    linear_draws = [np.asarray(s, dtype=np.float64) for s in linear]
+    samples = {"attention": np.concatenate(bulk_draws), "linear": np.concatenate(linear_draws)}
+    per_draw = {"attention": bulk_draws, "linear": linear_draws}
+    laws = {"nu_inf": law, "mp": surrogate}
+    top = HISTOGRAM_REACH * max(law.edge, surrogate.edge)
+    theory_x = theory_grid(
+        top, [e for interval in law.support() for e in interval] + [surrogate.edge]
+    )
+    start = float(law.quantile(SURVIVAL_FROM_QUANTILE))
+    survival_x = theory_x[theory_x >= start]
+    summary = {
+        "beta": np.float64(beta),
+        "ratio": np.float64(ratio),
+        "x_plus": np.float64(law.edge),
+        "mp_edge": np.float64(surrogate.edge),
+        "theta1": np.float64(law.mean),
+        "edge_mass_theory": np.float64(1.0 - law.cdf(surrogate.edge)),
+        "m1_attention": np.float64(samples["attention"].mean()),
+        "n_beyond": np.int64(np.count_nonzero(samples["attention"] > top)),
+        "largest": np.float64(samples["attention"].max()),
+        "theory_x": theory_x,
+        "density_nu_inf": law.density(theory_x),
+        "density_mp": surrogate.density(theory_x),
+        "survival_theory_x": survival_x,
+        "survival_nu_inf": np.clip(1.0 - law.cdf(survival_x), 0.0, None),
+        "survival_mp": np.clip(1.0 - surrogate.cdf(survival_x), 0.0, None),
+    }
+    for model, pooled in samples.items():
+        summary["edges"], summary[f"density_{model}"] = density_histogram(pooled, top, bins)
+        summary[f"survival_x_{model}"], summary[f"survival_{model}"] = survival_points(
+            pooled, start
+        )
+        summary[f"edge_mass_{model}"] = np.array(
+            [np.mean(d > surrogate.edge) for d in per_draw[model]]
+        )
+        for name, target in laws.items():
+            summary[f"ks_{model}_{name}"] = per_draw_distances(per_draw[model], target)
+            summary[f"pooled_ks_{model}_{name}"] = np.float64(
+                kolmogorov_distance(pooled, target.cdf)
+            )
+            summary[f"pooled_w1_{model}_{name}"] = np.float64(wasserstein1(pooled, target.quantile))
+    return summary
+
+
+@dataclass(frozen=True)
+class SeparationTest:
+    """Does the bulk at one beta tell nu_inf from the MP surrogate (claim A.4)?
+
+    Per draw i the separation is Delta_i = KS(bulk_i, MP) - KS(bulk_i, nu_inf) (> 0: closer to
+    nu_inf). By the triangle inequality Delta_i <= KS(nu_inf, MP), so a positive Delta is a
+    measured lower bound on how far apart the two laws are.
+
+    - tolerance = max(2 sd_i(Delta_i), mean_i KS(Y_lin_i, nu_inf)): the spread over draws,
+      floored at the Kolmogorov distance that sampling alone produces at this ell (Y_lin's
+      limit is exactly nu_inf);
+    - separated: mean Delta > tolerance;
+    - resolved: KS(bulk, MP) > 2 KS(bulk, nu_inf), i.e. mean Delta > misfit = mean KS(bulk,
+      nu_inf). When the finite-size bulk is far from both laws (log-normal tails at beta >= 1.5,
+      papers.md section 3) a positive Delta says nothing about which law is the limit.
+    """
+
+    beta: float
+    separation: float
+    spread: float
+    noise_floor: float
+    misfit: float
+
+    @property
+    def tolerance(self) -> float:
+        return max(2.0 * self.spread, self.noise_floor)
+
+    @property
+    def separated(self) -> bool:
+        return self.separation > self.tolerance
+
+    @property
+    def resolved(self) -> bool:
+        return self.separation > self.misfit
+
+    @property
+    def status(self) -> str:
+        if not self.resolved:
+            return UNRESOLVED
+        return SEPARATED if self.separated else NOT_SEPARATED
+
+
+def separation_test(
+    beta: float, ks_to_mp: np.ndarray, ks_to_nu_inf: np.ndarray, ks_floor: np.ndarray
+) -> SeparationTest:
+    """:class:`SeparationTest` from per-draw Kolmogorov distances (at least two draws).
+
+    ``ks_to_mp``, ``ks_to_nu_inf``: the attention bulk of each draw to the MP surrogate and to
+    nu_inf; ``ks_floor``: Y_lin of each draw to nu_inf at the same ell.
+    """
+    ks_to_mp, ks_to_nu_inf = np.asarray(ks_to_mp), np.asarray(ks_to_nu_inf)
+    if ks_to_mp.size < 2 or ks_to_mp.shape != ks_to_nu_inf.shape:
+        raise ValueError("the spread over draws needs at least two draws of each distance")
+    delta = ks_to_mp - ks_to_nu_inf
+    return SeparationTest(
+        beta=float(beta),
+        separation=float(delta.mean()),
+        spread=float(delta.std(ddof=1)),
+        noise_floor=float(np.mean(ks_floor)),
+        misfit=float(ks_to_nu_inf.mean()),
+    )
+
+
+def bulk_law_separation(summary: Mapping) -> SeparationTest:
+    """The :class:`SeparationTest` of one beta's :func:`summarise_bulk_laws` output."""
+    return separation_test(
+        summary["beta"],
+        summary["ks_attention_mp"],
+        summary["ks_attention_nu_inf"],
+        summary["ks_linear_nu_inf"],
+    )
+
+
+def _describe(test: SeparationTest, summary: Mapping) -> str:
+    text = (
+        f"beta={test.beta:g}: {test.status}, Delta={test.separation:.4f} "
+        f"(tol {test.tolerance:.4f}), KS(bulk,nu_inf)={test.misfit:.4f}, "
+        f"mass above 4theta1 {np.mean(summary['edge_mass_attention']):.4f} "
+        f"(nu_inf {float(summary['edge_mass_theory']):.4f}, MP 0)"
+    )
+    if test.status == UNRESOLVED:
+        linear = separation_test(
+            test.beta,
+            summary["ks_linear_mp"],
+            summary["ks_linear_nu_inf"],
+            summary["ks_linear_nu_inf"],
+        )
+        text += (
+            f"; KS(bulk, nu_inf) >= Delta, so the bulk at this ell cannot tell the laws apart "
+            f"(m1={float(summary['m1_attention']):.3g} vs theta1={float(summary['theta1']):.3g}; "
+            "papers.md sec. 3: log-normal tails slow the bulk), while Y_lin at the same ell "
+            f"gives Delta={linear.separation:.4f}"
+        )
+    return text
+
+
+def not_marchenko_pastur_claim(summaries: Sequence[Mapping], *, n_tokens: int) -> ClaimCheck:
+    """Verdict row of claim A.4 from the A3 summaries of every beta.
+
+    The row reports the resolved beta with the smallest margin Delta - tolerance (the hardest
+    resolved case) and holds when Delta > target + tolerance there (target 0: the bulk as close
+    to MP as to nu_inf), so the claim holds only if every resolved beta separates the laws.
+    The tolerance counts against the claim: a separation within the noise is no separation.
+    If no beta is resolved at this ell, the data cannot tell the laws apart and the verdict is
+    "does not reproduce" (row of the beta closest to resolved). The note lists every beta.
+    """
+    tests = [bulk_law_separation(s) for s in summaries]
+    resolved = [t for t in tests if t.resolved]
+    if resolved:
+        decisive = min(resolved, key=lambda t: t.separation - t.tolerance)
+    else:
+        decisive = min(tests, key=lambda t: t.misfit - t.separation)
+    verdict = HOLDS if decisive.resolved and decisive.separated else DOES_NOT_REPRODUCE
+    n_draws = len(summaries[0]["ks_attention_mp"])
+    prefix = "" if verdict == HOLDS else "no beta both resolved and separated at this ell. "
+    return ClaimCheck(
+        claim_id="A.4",
+        claim=CLAIM_A4,
+        figure=FIGURE_A3,
+        quantity=(
+            f"Delta = KS(bulk, MP surrogate) - KS(bulk, nu_inf), mean over {n_draws} draws, "
+            f"ell={n_tokens}, at beta={decisive.beta:g} (hardest resolved beta)"
+        ),
+        value=decisive.separation,
+        target=0.0,
+        tolerance=decisive.tolerance,
+        tolerance_basis=(
+            f"max(2 x sd over {n_draws} draws of Delta, mean KS(Y_lin, nu_inf) at the same ell "
+            "= sampling noise floor); holds if value > target + tolerance; a beta counts only "
+            "if resolved: KS(bulk, MP) > 2 KS(bulk, nu_inf)"
+        ),
+        verdict=verdict,
+        note=prefix + "; ".join(_describe(t, s) for t, s in zip(tests, summaries, strict=True)),
+    )
+
+
+BULK_LAWS_TABLE_HEADER = (
+    "beta",
+    "x_plus",
+    "4_theta1",
+    "ks_to_nu_inf",
+    "ks_to_mp",
+    "w1_to_nu_inf",
+    "w1_to_mp",
+    "separation",
+    "tolerance",
+    "ks_ylin_to_nu_inf",
+    "mass_above_4theta1",
+    "mass_above_4theta1_ylin",
+    "mass_above_4theta1_nu_inf",
+    "m1",
+    "theta1",
+    "status",
+)
+
+
+def bulk_laws_table_rows(summaries: Sequence[Mapping]) -> list[tuple]:
+    """One row per beta (:data:`BULK_LAWS_TABLE_HEADER`): pooled distances of the attention
+    bulk, the separation test, the edge-region mass and the first moment against theta1."""
+    rows = []
+    for s in summaries:
+        test = bulk_law_separation(s)
+        rows.append(
+            (
+                float(s["beta"]),
+                float(s["x_plus"]),
+                float(s["mp_edge"]),
+                float(s["pooled_ks_attention_nu_inf"]),
+                float(s["pooled_ks_attention_mp"]),
+                float(s["pooled_w1_attention_nu_inf"]),
+                float(s["pooled_w1_attention_mp"]),
+                test.separation,
+                test.tolerance,
+                test.noise_floor,
+                float(np.mean(s["edge_mass_attention"])),
+                float(np.mean(s["edge_mass_linear"])),
+                float(s["edge_mass_theory"]),
+                float(s["m1_attention"]),
+                float(s["theta1"]),
+                test.status,
+            )
+        )
+    return rows
+
+
+def summarise_ratio_panel(
+    attention: Sequence[np.ndarray],
+    *,
+    n_tokens: int,
+    d_qk: int,
+    beta: float,
+    bins: int,
+    sampler: str = "gaussian",
+    d_model: int | None = None,
+) -> dict:
+    """Everything one panel of figure A7 shows: the bulk against nu_inf(beta, c), c = ell/d_qk.
+
+    Parameters
+    ----------
+    attention : sequence of ndarray
+        Per-draw spectra of sqrt(ell) A_perp (the structural zero is dropped here).
+    n_tokens, d_qk : int
+        ell and d_qk; the ratio is c = ell / d_qk (papers.md section 1). The swapped ratio
+        d_qk / ell, the common mistake of papers.md section 3, is measured for comparison.
+    beta : float
+        Inverse temperature.
+    bins : int
+        Histogram bins on [0, HISTOGRAM_REACH x_+].
+    sampler : {"gaussian", "literal"}
+        How Q, K were drawn; ``literal`` uses X with orthonormal rows and d_model columns.
+    d_model : int, optional
+        d of the literal sampler (gamma = ell / d).
+
+    Returns
+    -------
+    dict of arrays
+        ``sampler``, ``d_model`` (0 for the gaussian sampler), ``d_qk``, ``n_tokens``,
+        ``edges``, ``density`` (counts / (n width), n all pooled values), ``theory_x``,
+        ``density_nu_inf``, ``density_swapped``, ``support`` (k x 2 intervals; two when nu_inf
+        has an internal gap, where its density is zero), per-draw ``ks_per_draw``, pooled
+        ``ks``, ``w1``, ``ks_swapped``, scalars ``ratio``, ``x_plus``, ``m1``, ``theta1``,
+        ``n_beyond``, ``largest``.
+    """
+    ratio = n_tokens / d_qk
+    law, swapped = NuInfinity(beta, ratio), NuInfinity(beta, 1.0 / ratio)
+    draws = [attention_bulk(s) for s in attention]
+    pooled = np.concatenate(draws)
+    top = HISTOGRAM_REACH * law.edge
+    edges, density = density_histogram(pooled, top, bins)
+    theory_x = theory_grid(
+        top, [e for interval in law.support() + swapped.support() for e in interval]
+    )
+    return {
+        "sampler": np.str_(sampler),
+        "d_model": np.int64(d_model if sampler == "literal" else 0),
+        "d_qk": np.int64(d_qk),
+        "n_tokens": np.int64(n_tokens),
+        "ratio": np.float64(ratio),
+        "beta": np.float64(beta),
+        "x_plus": np.float64(law.edge),
+        "theta1": np.float64(law.mean),
+        "m1": np.float64(pooled.mean()),
+        "n_beyond": np.int64(np.count_nonzero(pooled > top)),
+        "largest": np.float64(pooled.max()),
+        "support": np.array(law.support(), dtype=np.float64),
+        "edges": edges,
+        "density": density,
+        "theory_x": theory_x,
+        "density_nu_inf": law.density(theory_x),
+        "density_swapped": swapped.density(theory_x),
+        "ks_per_draw": per_draw_distances(draws, law),
+        "ks": np.float64(kolmogorov_distance(pooled, law.cdf)),
+        "w1": np.float64(wasserstein1(pooled, law.quantile)),
+        "ks_swapped": np.float64(kolmogorov_distance(pooled, swapped.cdf)),
+    }
+
+
+RATIO_TABLE_HEADER = (
+    "sampler",
+    "d_model",
+    "d_qk",
+    "c",
+    "x_plus",
+    "support",
+    "ks_to_nu_inf",
+    "ks_sd_over_draws",
+    "w1_to_nu_inf",
+    "ks_to_nu_inf_of_swapped_c",
+    "m1",
+    "theta1",
+)
+
+
+def ratio_table_rows(panels: Sequence[Mapping]) -> list[tuple]:
+    """One row per A7 panel (:data:`RATIO_TABLE_HEADER`); ``support`` as "[lo, hi] u [lo, hi]"
+    and d_model "-" for the gaussian sampler."""
+    return [
+        (
+            str(p["sampler"]),
+            int(p["d_model"]) if str(p["sampler"]) == "literal" else "-",
+            int(p["d_qk"]),
+            float(p["ratio"]),
+            float(p["x_plus"]),
+            " u ".join(f"[{lo:.4g}, {hi:.4g}]" for lo, hi in p["support"]),
+            float(p["ks"]),
+            float(np.std(p["ks_per_draw"], ddof=1)) if p["ks_per_draw"].size > 1 else float("nan"),
+            float(p["w1"]),
+            float(p["ks_swapped"]),
+            float(p["m1"]),
+            float(p["theta1"]),
+        )
+        for p in panels
+    ]
+
+
+def pack_panels(panels: Sequence[Mapping]) -> dict:
+    """One flat dict of arrays ``"<i>/<key>"`` from per-panel dicts (for a single .npz)."""
+    return {f"{i}/{key}": value for i, panel in enumerate(panels) for key, value in panel.items()}
+
+
+def unpack_panels(packed: Mapping) -> list[dict]:
+    """Inverse of :func:`pack_panels`: the per-panel dicts in order."""
+    panels: dict[int, dict] = {}
+    for name, value in packed.items():
+        index, key = name.split("/", 1)
+        panels.setdefault(int(index), {})[key] = value
+    return [panels[i] for i in sorted(panels)]

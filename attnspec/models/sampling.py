@@ -1,0 +1,104 @@
+"""Random attention model (papers A, B, section 1): queries, keys, scores and the attention matrix.
+
+S = Q K^T / sqrt(d_qk), A = row-softmax(beta S), A_perp = A - u u^T with u = 1 / sqrt(ell).
+With X (ell x d) having orthonormal rows and W^Q, W^K iid N(0, 1), Q = X W^Q and K = X W^K
+have iid N(0, 1) entries, so the fast sampler draws Q and K directly.
+"""
+
+import numpy as np
+
+from attnspec.models.softmax import row_softmax
+
+SAMPLERS = ("gaussian", "literal")
+
+
+def sample_queries_keys(
+    rng: np.random.Generator,
+    n_tokens: int,
+    d_qk: int,
+    *,
+    sampler: str = "gaussian",
+    d_model: int | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Queries and keys Q, K in R^{ell x d_qk} of the random attention model (papers A, B).
+
+    ``"gaussian"``: Q, K iid N(0, 1) (Q drawn first). ``"literal"``: X = (Haar-orthonormal
+    d x ell factor of the QR decomposition of a Gaussian matrix)^T, so X X^T = I_ell, then
+    W^Q, W^K in R^{d x d_qk} iid N(0, 1), Q = X W^Q, K = X W^K. Both give the same law.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+        Source of randomness (see :func:`attnspec.seeding.rng_for`).
+    n_tokens : int
+        Number of tokens ell.
+    d_qk : int
+        Query/key width.
+    sampler : {"gaussian", "literal"}
+        Construction, as above.
+    d_model : int, optional
+        Embedding width d (required by ``"literal"``); ell <= d is required when given.
+
+    Returns
+    -------
+    Q, K : ndarray, shape (n_tokens, d_qk), float64
+    """
+    if sampler not in SAMPLERS:
+        raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
+    if d_model is not None and n_tokens > d_model:
+        raise ValueError(f"X needs orthonormal rows: n_tokens={n_tokens} > d_model={d_model}")
+    if sampler == "gaussian":
+        return rng.standard_normal((n_tokens, d_qk)), rng.standard_normal((n_tokens, d_qk))
+    if d_model is None:
+        raise ValueError('sampler="literal" needs d_model')
+    factor, upper = np.linalg.qr(rng.standard_normal((d_model, n_tokens)))
+    # Fixing the signs of diag(R) makes the orthonormal factor Haar-distributed.
+    factor *= np.where(np.diagonal(upper) < 0, -1.0, 1.0)
+    x = factor.T
+    return x @ rng.standard_normal((d_model, d_qk)), x @ rng.standard_normal((d_model, d_qk))
+
+
+def score_matrix(Q: np.ndarray, K: np.ndarray, *, out: np.ndarray | None = None) -> np.ndarray:
+    """S = Q K^T / sqrt(d_qk), shape (ell, ell); entries N(0, 1) marginally (papers A, B).
+
+    ``out`` (float64, shape (ell, ell)) receives the result if given.
+    """
+    out = np.matmul(Q, K.T, out=out)
+    out *= 1.0 / np.sqrt(Q.shape[1])
+    return out
+
+
+def attention_matrix(
+    Q: np.ndarray,
+    K: np.ndarray,
+    beta: float,
+    *,
+    mask: str = "bidirectional",
+    out: np.ndarray | None = None,
+) -> np.ndarray:
+    """A = row-softmax(beta Q K^T / sqrt(d_qk)), row-stochastic, shape (ell, ell) (papers A, B, C).
+
+    Built in one ell x ell buffer: the product Q K^T is written into it, then scaled and
+    softmaxed in place (see :func:`attnspec.models.softmax.row_softmax`).
+
+    Parameters
+    ----------
+    Q, K : ndarray, shape (ell, d_qk), float64
+    beta : float
+        Inverse temperature.
+    mask : {"bidirectional", "causal"}
+    out : ndarray, shape (ell, ell), float64, optional
+        Buffer for A.
+    """
+    out = np.matmul(Q, K.T, out=out)
+    return row_softmax(out, mask=mask, scale=beta / np.sqrt(Q.shape[1]), out=out)
+
+
+def remove_perron(A: np.ndarray, *, out: np.ndarray | None = None) -> np.ndarray:
+    """A_perp = A - u u^T = A - 1 1^T / ell with u = 1 / sqrt(ell) (papers A, B, section 1).
+
+    For row-stochastic A, A u = u, so A_perp = A (I - u u^T). ``out=A`` works in place.
+    """
+    if A.ndim != 2 or A.shape[0] != A.shape[1]:
+        raise ValueError("A must be square")
+    return np.subtract(A, 1.0 / A.shape[0], out=out)

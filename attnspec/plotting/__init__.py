@@ -1,0 +1,1 @@
+"""Figure style and figure layouts (matplotlib, Agg backend); no computation of results here."""

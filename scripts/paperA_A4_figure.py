@@ -1,0 +1,56 @@
+"""Figure A4: the edge x_+(beta) against 4 theta_1 (PDF, PNG), the numbers plotted, caption."""
+
+from pathlib import Path
+
+from attnspec.experiments.edges import (
+    EDGE_TABLE_HEADER,
+    edge_table_rows,
+    edge_theory_curves,
+    simulated_edges,
+)
+from attnspec.io import (
+    configure_logging,
+    load_npz,
+    render_caption,
+    save_figure,
+    write_csv,
+    write_text,
+)
+from attnspec.plotting.edges import EDGE_PLOTTED_HEADER, edge_plotted_rows, plot_edges
+from attnspec.plotting.style import close
+from attnspec.tables import to_markdown
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    cfg = smk.params.edge_curve
+    draws = cfg["draws"]
+    spectra = [load_npz(path)["squared_singular_values"] for path in smk.input.spectra]
+    simulated = simulated_edges(
+        [spectra[i : i + draws] for i in range(0, len(spectra), draws)],
+        cfg["simulated_betas"],
+        cfg["n_tokens"],
+    )
+    theory = edge_theory_curves(
+        cfg["beta_min"], cfg["beta_max"], cfg["theory_points"], cfg["n_tokens"]
+    )
+    figure = plot_edges(theory, simulated, n_tokens=cfg["n_tokens"], n_draws=draws)
+    save_figure(figure, smk.output.pdf, smk.output.png)
+    close(figure)
+    write_csv(smk.output.plotted, EDGE_PLOTTED_HEADER, edge_plotted_rows(theory, simulated))
+    rows = edge_table_rows(simulated)
+    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    write_text(smk.output.caption, caption + "\n" + to_markdown(EDGE_TABLE_HEADER, rows))
+    for row in rows:
+        beta, x_plus, median, units = row[0], row[1], row[5], row[8]
+        log.info(
+            "beta %g: x_+ %.6g, median top of Y_lin %.6g (%.2f TW units)",
+            beta,
+            x_plus,
+            median,
+            units,
+        )
+    log.info("wrote %s", ", ".join(smk.output))
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,18 @@
+"""Figure A6, simulate: s_1(A) and ||A||_F^2 of every draw at one (ell, beta), c = 1.
+
+Wildcards: n_tokens, beta, draws.
+"""
+
+from attnspec.experiments.perron import perron_draws
+from attnspec.io import configure_logging, save_npz
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    wildcards = smk.wildcards
+    result = perron_draws(int(wildcards.n_tokens), float(wildcards.beta), int(wildcards.draws))
+    save_npz(smk.output[0], **result)
+    log.info("s_1(A) - 1 per draw: %s", result["s1"] - 1.0)
+
+
+main(snakemake)  # noqa: F821

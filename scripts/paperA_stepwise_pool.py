@@ -1,0 +1,27 @@
+"""Figure A1, spectra: pool the draws of every model into histograms, sorted spectra, distances."""
+
+from collections import defaultdict
+
+from attnspec.experiments.stepwise import summarise_stepwise
+from attnspec.io import configure_logging, load_npz, save_npz
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    cfg = smk.params.stepwise
+    spectra = defaultdict(list)
+    for model, path in zip(smk.params.models, smk.input, strict=True):
+        spectra[model].append(load_npz(path)["squared_singular_values"])
+    summary = summarise_stepwise(
+        spectra,
+        beta=cfg["beta"],
+        ratio=cfg["n_tokens"] / cfg["d_qk"],
+        n_removed=cfg["n_removed"],
+        bins=cfg["histogram_bins"],
+    )
+    for model, ks in zip(summary["models"], summary["ks_to_attention"], strict=True):
+        log.info("%s: Kolmogorov distance to sqrt(ell) A_perp = %.4f", model, ks)
+    save_npz(smk.output[0], **summary)
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,55 @@
+"""Static checks of the workflow: formatting, lint, dry runs, conventions every rule keeps."""
+
+import re
+
+import pytest
+from conftest import REPO, run, tool
+
+TARGET_RULES = {"all", "paperA", "paperB", "paperC"}
+REQUIRED_DIRECTIVES = ("log:", "benchmark:", "threads:", "resources:", "conda:", "script:")
+
+
+def rule_blocks():
+    """(rule name, body text) for every rule in workflow/rules/*.smk."""
+    for path in sorted((REPO / "workflow" / "rules").glob("*.smk")):
+        text = path.read_text()
+        for match in re.finditer(r"^rule (\w+):\n((?:[ \t]+.*\n|\n)*)", text, flags=re.M):
+            yield match[1], match[2]
+
+
+def test_every_job_rule_has_log_benchmark_threads_resources_conda_script():
+    checked = 0
+    for name, body in rule_blocks():
+        if name in TARGET_RULES:
+            continue
+        checked += 1
+        missing = [d for d in REQUIRED_DIRECTIVES if f"\n    {d}" not in "\n" + body]
+        assert not missing, f"rule {name} lacks {missing}"
+    assert checked >= 3
+
+
+def test_every_script_is_used_by_exactly_one_rule():
+    used = [s for _, body in rule_blocks() for s in re.findall(r'"\.\./\.\./scripts/(\S+)"', body)]
+    scripts = sorted(p.name for p in (REPO / "scripts").glob("*.py"))
+    assert sorted(used) == scripts
+
+
+def test_snakefmt_clean():
+    run([tool("snakefmt"), "--check", "--diff", "Snakefile", "workflow/rules"])
+
+
+def test_ruff_clean():
+    run([tool("ruff"), "check", "."])
+    run([tool("ruff"), "format", "--check", "."])
+
+
+def test_snakemake_lint_clean():
+    result = run([tool("snakemake"), "--lint", "--cores", "1"], check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Congratulations, your workflow is in a good condition!" in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("preset", ["config/config.yaml", "config/paper.yaml", "config/ci.yaml"])
+def test_dry_run_of_every_preset(preset):
+    result = run([tool("snakemake"), "-n", "--cores", "2", "--configfile", preset, "all"])
+    assert "paperA_A1_figure" in result.stdout

@@ -1,0 +1,79 @@
+# Shared definitions: config sections, file-name patterns and resource estimates used by the rules.
+
+from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
+
+STEPWISE = config["paperA"]["stepwise"]
+
+PAPER_A_FIGURES = [
+    "A1-stepwise",
+    "A2-spectrum",
+    "A3-bulk-laws",
+    "A4-edge",
+    "A5-linearisation",
+    "A6-perron",
+    "A7-ratios",
+]
+PAPER_A_TABLES = ["A-T1-edges", "A-T2-stepwise"]
+PAPER_B_FIGURES = [
+    "B1-sticking",
+    "B2-gap",
+    "B3-uniform",
+    "B4-edge-formula",
+    "B5-conditional-edges",
+    "B6-population",
+]
+PAPER_B_TABLES = ["B-T1-sticking", "B-T2-edge-formulas"]
+# Outputs whose rule also writes verdict rows results/paper<X>/claims/<id>.csv.
+CLAIM_SOURCES = {
+    "A": ["A-T2-stepwise", "A3-bulk-laws", "A5-linearisation", "A6-perron"],
+    "B": ["B1-sticking", "B3-uniform", "B5-conditional-edges", "B-T2-edge-formulas"],
+}
+
+SPECTRUM_PATTERN = (
+    "results/paperA/spectra/{model}/"
+    "ell{n_tokens}-dqk{d_qk}-beta{beta}-{sampler}/draw{draw}.npz"
+)
+
+
+def sampler_tag(sampler, d_model=None):
+    """Path segment naming the sampler: gaussian, or literal-d<d_model> (X has d_model columns)."""
+    return f"literal-d{d_model}" if sampler == "literal" else "gaussian"
+
+
+def spectrum_files(
+    model, n_tokens, d_qk, beta, draws, sampler="gaussian", d_model=None
+):
+    """The per-draw spectrum files of one model at one parameter point (beta by its repr)."""
+    return [
+        SPECTRUM_PATTERN.format(
+            model=model,
+            n_tokens=n_tokens,
+            d_qk=d_qk,
+            beta=repr(float(beta)),
+            sampler=sampler_tag(sampler, d_model),
+            draw=draw,
+        )
+        for draw in range(draws)
+    ]
+
+
+def stepwise_spectrum_files():
+    """Every draw of every A1 model, models in the order of the figure."""
+    return [
+        path
+        for model in MODEL_NAMES
+        for path in spectrum_files(
+            model,
+            STEPWISE["n_tokens"],
+            STEPWISE["d_qk"],
+            STEPWISE["beta"],
+            STEPWISE["draws"],
+            STEPWISE["sampler"],
+            STEPWISE["d_model"],
+        )
+    ]
+
+
+def dense_job_mem_mb(n_tokens, copies=4):
+    """Memory of a dense ell x ell job: a few float64 copies plus interpreter overhead."""
+    return 300 + copies * int(n_tokens) ** 2 * 8 // 1_000_000
