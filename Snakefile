@@ -41,6 +41,7 @@ check_cross_key_constraints(config)
 
 
 include: "workflow/rules/common.smk"
+include: "workflow/rules/shared.smk"
 include: "workflow/rules/paperA.smk"
 include: "workflow/rules/paperA_perron.smk"
 include: "workflow/rules/paperA_laws.smk"
@@ -50,6 +51,8 @@ include: "workflow/rules/paperB.smk"
 include: "workflow/rules/paperB_sticking.smk"
 include: "workflow/rules/paperB_theory.smk"
 include: "workflow/rules/paperC.smk"
+include: "workflow/rules/paperC_canonical.smk"
+include: "workflow/rules/paperC_pretrained.smk"
 
 
 rule all:

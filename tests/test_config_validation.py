@@ -5,8 +5,8 @@ import copy
 import jsonschema
 import pytest
 import yaml
-from referencing import Registry, Resource
 from conftest import REPO, run, tool, tracked_copy
+from referencing import Registry, Resource
 
 from attnspec.configcheck import ConfigError, check_cross_key_constraints, describe_schema_error
 

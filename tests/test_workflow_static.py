@@ -51,5 +51,20 @@ def test_snakemake_lint_clean():
 
 @pytest.mark.parametrize("preset", ["config/config.yaml", "config/paper.yaml", "config/ci.yaml"])
 def test_dry_run_of_every_preset(preset):
-    result = run([tool("snakemake"), "-n", "--cores", "2", "--configfile", preset, "all"])
+    result = run([tool("snakemake"), "all", "-n", "-F", "--cores", "2", "--configfile", preset])
     assert "paperA_A1_figure" in result.stdout
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    readme_commands = re.findall(
+        r"```bash\n(python3\.11 -m venv[^\n]*)\n```", (REPO / "README.md").read_text()
+    )
+    assert len(readme_commands) == 2, "the README shows two set-up commands: main job and tests"
+    main, tests = readme_commands
+    assert main.endswith("snakemake --cores all") and tests.endswith("python -m pytest")
+    ci_lines = [
+        line
+        for line in (REPO / ".ci" / "run").read_text().splitlines()
+        if line.startswith("python3.11")
+    ]
+    assert ci_lines == [tests]

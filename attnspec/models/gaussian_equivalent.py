@@ -64,8 +64,8 @@ def conditional_covariance(K: np.ndarray, beta: float, *, linearised: bool = Fal
 
     G = K K^T / d_qk, D0 = diag(exp(beta^2 (G_ii - 1) / 2)), exp∘ entrywise. This is exact:
     given K, row i of S is N(0, G), E e^{beta S_ij - beta^2/2} = (D0)_jj and
-    Cov(f(S_ij), f(S_ij')) = (D0)_jj (D0)_j'j' (e^{beta^2 G_jj'} - 1). The conditional mean
-    diag(D0) - 1 is not subtracted anywhere else: the Gaussian models below are centred.
+    Cov(f(S_ij), f(S_ij')) = (D0)_jj (D0)_j'j' (e^{beta^2 G_jj'} - 1). (The conditional mean
+    of a row, diag(D0) - 1, is not zero; the Gaussian models Y_Q, Y_Q^lin are centred.)
     ``linearised=True`` gives Sigma_G = beta^2 G + a I (paper A, section 2), the covariance of a
     row of beta S + sqrt(a) W.
 
@@ -118,7 +118,7 @@ def linear_model(
     a = e^{beta^2} - 1 - beta^2. W is drawn in blocks of rows (the same numbers as one
     ell x ell draw), so no second ell x ell matrix is allocated; ``out=S`` works in place.
     """
-    n_rows, n_cols = S.shape
+    n_rows = S.shape[0]
     out = np.multiply(S, beta, out=out)
     noise_scale = np.sqrt(nonlinearity_coefficients(beta).a)
     for r0 in range(0, n_rows, _NOISE_BLOCK_ROWS):

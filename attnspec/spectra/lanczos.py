@@ -4,9 +4,10 @@ The k largest eigenvalues of H = M^T M, for M = sqrt(ell) A_perp = sqrt(ell) (A 
 (never formed: M v = sqrt(ell) (A v - (sum_i v_i / ell) 1), M^T w = sqrt(ell) (A^T w -
 (sum_i w_i / ell) 1)) or for a dense M itself, by block Lanczos with full reorthogonalisation
 and Rayleigh-Ritz. Blocks of 16 vectors: A @ V is memory-bound, so a block of 16 costs about
-four single products; at ell = 8192, k = 10 (attention, beta = 1) blocks of 1, 8, 16, 24 needed
-200, 464, 720, 888 vectors, and 16 took the least time (about 5 s against 8 s for ARPACK's
-eigsh or svds, 35 s for the Gram eigenvalues and 205 s for a full SVD, 2 threads).
+four single products. At ell = 8192, k = 10 (attention, beta = 1, 2 threads) blocks of 1, 8,
+16, 24 needed 200, 464, 720, 888 vectors and 16 took the least time, about 5 s, against 12-15 s
+for ARPACK (scipy eigsh on the normal operator, or svds), 35 s for the Gram eigenvalues and
+205 s for a full SVD; svds with PROPACK did not converge within its default 100 iterations.
 """
 
 from collections.abc import Callable

@@ -23,10 +23,19 @@ PAPER_B_FIGURES = [
     "B6-population",
 ]
 PAPER_B_TABLES = ["B-T1-sticking", "B-T2-edge-formulas"]
+PAPER_C_FIGURES = [
+    "C1-spectra",
+    "C2-bulk",
+    "C3-stable-rank",
+    "C4-spike-survival",
+    "C5-pretrained",
+]
+PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 # Outputs whose rule also writes verdict rows results/paper<X>/claims/<id>.csv.
 CLAIM_SOURCES = {
     "A": ["A-T2-stepwise", "A3-bulk-laws", "A5-linearisation", "A6-perron"],
     "B": ["B1-sticking", "B3-uniform", "B5-conditional-edges", "B-T2-edge-formulas"],
+    "C": ["C-T1-stable-rank", "C-T2-pretrained"],
 }
 
 SPECTRUM_PATTERN = (

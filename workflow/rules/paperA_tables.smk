@@ -1,9 +1,10 @@
-# Paper A tables A-T1 (edges over beta and c), A-T2 (stepwise models), and the claims table.
+# Paper A tables A-T1 (edges over beta and c) and A-T2 (stepwise models).
 
 
 rule paperA_AT1_table:
     input:
         caption="workflow/report/paperA/A-T1-edges.rst",
+        config="results/config.yaml",
     output:
         csv="figures/paperA/A-T1-edges.csv",
         md="figures/paperA/A-T1-edges.md",
@@ -87,28 +88,3 @@ rule paperA_AT2_table:
         trend_draws=config["paperA"]["linearisation"]["draws"],
     script:
         "../../scripts/paperA_AT2_table.py"
-
-
-rule claims_table:
-    input:
-        lambda wildcards: expand(
-            "results/paper{paper}/claims/{source}.csv",
-            paper=wildcards.paper,
-            source=CLAIM_SOURCES[wildcards.paper],
-        ),
-    output:
-        csv="figures/paper{paper}/claims.csv",
-        md="figures/paper{paper}/claims.md",
-    log:
-        "logs/paper{paper}/claims.log",
-    benchmark:
-        "benchmarks/paper{paper}/claims.tsv"
-    wildcard_constraints:
-        paper="[ABC]",
-    conda:
-        "../envs/simulate.yaml"
-    threads: 1
-    resources:
-        mem_mb=300,
-    script:
-        "../../scripts/claims_table.py"

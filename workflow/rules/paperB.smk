@@ -1,6 +1,16 @@
-# Paper B (bulk-edge sticking, Jerschow): figures B1-B6, tables B-T1, B-T2 (in progress).
+# Paper B (bulk-edge sticking, Jerschow): figures B1-B6, tables B-T1, B-T2, claims B.1-B.4.
 
 
 rule paperB:
     input:
-        [],
+        expand(
+            "figures/paperB/{figure}.{ext}",
+            figure=PAPER_B_FIGURES,
+            ext=["pdf", "png", "csv", "md"],
+        ),
+        expand(
+            "figures/paperB/{table}.{ext}",
+            table=PAPER_B_TABLES,
+            ext=["csv", "md", "tex"],
+        ),
+        expand("figures/paperB/claims.{ext}", ext=["csv", "md"]),

@@ -1,6 +1,17 @@
-# Paper C (spectral degeneration): figures C1-C5, tables C-T1, C-T2 (issue 5, not yet built).
+# Paper C (spectral degeneration under isotropic score geometry): figures C1-C5, tables C-T1,
+# C-T2, claims C.1-C.6.
 
 
 rule paperC:
     input:
-        [],
+        expand(
+            "figures/paperC/{figure}.{ext}",
+            figure=PAPER_C_FIGURES,
+            ext=["pdf", "png", "csv", "md"],
+        ),
+        expand(
+            "figures/paperC/{table}.{ext}",
+            table=PAPER_C_TABLES,
+            ext=["csv", "md", "tex"],
+        ),
+        expand("figures/paperC/claims.{ext}", ext=["csv", "md"]),

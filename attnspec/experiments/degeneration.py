@@ -1,0 +1,256 @@
+"""Paper C, figures C1-C4: spectra of the row softmax of the canonical score model, one job each.
+
+Canonical model (:mod:`attnspec.models.canonical`): A = row-softmax(diag(sigma)) with r spikes
+sigma_p = kappa log n and a bulk profile, bidirectional and causal. Quantities (papers.md
+section 5): singular values s_k(A); the stable rank ||A||_F^2 / ||A||^2 (||A||_F^2 exact,
+||A|| by Lanczos with O(n) products); the distribution function of n s_k(A) by exact inertia
+counts; the spike-tied singular values. References: the Cesaro matrix (zero bulk, no spike,
+causal: ||.||_F^2 = H_n, ||.|| -> 2), the Gaussian model of papers A/B
+(A = row-softmax(beta Q K^T / sqrt(d_qk)), c = 1, bidirectional stable rank -> e^{beta^2}) and
+the isotropic model softmax(U Sigma V^T) the canonical one stands for.
+
+Seeding: the bulk of draw i at n tokens comes from the stream ``bulk`` of
+:func:`bulk_parameters` (no kappa), so every figure and every kappa of C4 sees the same bulk;
+the Haar factors of the isotropic model from the stream ``haar``. The ``zeros`` profile is
+deterministic: one draw.
+"""
+
+import logging
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from attnspec.experiments.spectra import draw_parameters
+from attnspec.models.canonical import (
+    canonical_scores,
+    diagonal_softmax,
+    isotropic_scores,
+    spike_positions,
+)
+from attnspec.models.sampling import attention_matrix, sample_queries_keys
+from attnspec.models.softmax import MASKS, row_softmax
+from attnspec.seeding import rng_for
+from attnspec.spectra.lanczos import top_squared_singular_values
+
+LOG = logging.getLogger(__name__)
+
+SPIKE_WEIGHT = 0.5
+"""A top singular pair is spike-tied when its right vector has at least this weight
+sum_p v_p^2 on the spike rows p (robust to mixing among nearly degenerate spikes)."""
+EXTRA_TOP = 6
+"""Top singular values computed beyond the r spikes: the causal (Cesaro-like) part has a few
+singular values of order 1 (four above 1 at n = 2^18) that the spike-tied ones sit among."""
+
+
+def bulk_parameters(n: int, model: Mapping, profile: str) -> dict:
+    """The parameters that key a canonical bulk's random stream (kappa excluded)."""
+    params = {
+        "model": "canonical",
+        "n_tokens": int(n),
+        "spikes": int(model["spikes"]),
+        "spike_placement": model["spike_placement"],
+        "profile": profile,
+        "bulk_scale": float(model["bulk_scale"]),
+    }
+    if profile == "gaussian":
+        params["gaussian_ratio"] = float(model["gaussian_ratio"])
+    return params
+
+
+def draws_of(profile: str, draws: int) -> int:
+    """Draws actually taken: 1 for the deterministic ``zeros`` profile."""
+    return 1 if profile == "zeros" else int(draws)
+
+
+def canonical_sigma(
+    n: int, model: Mapping, profile: str, draw: int, kappa: float | None = None
+) -> np.ndarray:
+    """sigma of draw ``draw`` (spikes kappa log n; kappa defaults to the model's)."""
+    return canonical_scores(
+        n,
+        spikes=model["spikes"],
+        kappa=model["kappa"] if kappa is None else kappa,
+        placement=model["spike_placement"],
+        profile=profile,
+        bulk_scale=model["bulk_scale"],
+        gaussian_ratio=model["gaussian_ratio"],
+        rng=rng_for(bulk_parameters(n, model, profile), draw, "bulk"),
+    )
+
+
+def spike_tied_values(values: np.ndarray, vectors: np.ndarray, positions, spikes: int):
+    """The singular values (not squared) among the top ones whose right singular vector puts
+    weight >= SPIKE_WEIGHT on the spike rows, descending, nan-padded to ``spikes`` entries."""
+    weight = np.sum(vectors[np.asarray(positions)] ** 2, axis=0)
+    tied = np.sort(np.sqrt(values[weight >= SPIKE_WEIGHT]))[::-1][:spikes]
+    return np.concatenate([tied, np.full(spikes - tied.size, np.nan)])
+
+
+def canonical_spectrum_summary(sigma: np.ndarray, mask: str, positions, spikes: int) -> dict:
+    """||A||_F^2, the top r + EXTRA_TOP squared singular values, the spike-tied singular values
+    and the spike diagonal entries A_pp."""
+    softmax = diagonal_softmax(sigma, mask)
+    values, vectors = softmax.top_squared_singular_values(spikes + EXTRA_TOP, return_vectors=True)
+    return {
+        "frobenius_squared": softmax.frobenius_squared(),
+        "top": values,
+        "spike_values": spike_tied_values(values, vectors, positions, spikes),
+        "spike_diagonal": softmax.diagonal[np.asarray(positions)],
+    }
+
+
+def stable_rank_job(n: int, model: Mapping, profiles: Sequence[str], draws: int) -> dict:
+    """Figure C3 at one n: every profile, mask and draw of the canonical model, and the Cesaro
+    matrix (sigma = 0, no spike, causal).
+
+    Keys ``<profile>/<mask>/frobenius_squared`` (draws,), ``.../top`` (draws, r + EXTRA_TOP) squared
+    singular values, ``.../spike_values`` (draws, r); ``cesaro/norm`` = ||C_n||,
+    ``cesaro/frobenius_squared`` = ||C_n||_F^2 (= H_n).
+    """
+    positions = spike_positions(n, model["spikes"], model["spike_placement"])
+    out = {}
+    for profile in profiles:
+        for mask in MASKS:
+            rows = []
+            for draw in range(draws_of(profile, draws)):
+                LOG.info("n = %d, %s, %s, draw %d of %d", n, profile, mask, draw + 1, draws)
+                sigma = canonical_sigma(n, model, profile, draw)
+                rows.append(canonical_spectrum_summary(sigma, mask, positions, model["spikes"]))
+            for key in ("frobenius_squared", "top", "spike_values"):
+                out[f"{profile}/{mask}/{key}"] = np.array([row[key] for row in rows])
+    cesaro = diagonal_softmax(np.zeros(n), "causal")
+    out["cesaro/norm"] = np.sqrt(cesaro.top_squared_singular_values(1))
+    out["cesaro/frobenius_squared"] = np.float64(cesaro.frobenius_squared())
+    return out
+
+
+def bulk_grid(grid_points: int) -> np.ndarray:
+    """The n s grid of figure C2: 10^-3 .. 10^3, log-spaced."""
+    return np.geomspace(1e-3, 1e3, grid_points)
+
+
+def bulk_count_job(
+    n_tokens: Sequence[int], model: Mapping, profiles: Sequence[str], draws: int, grid
+) -> dict:
+    """Figure C2: N(x) = #{k : n s_k(A) < x} on the grid, per n, profile, mask and draw.
+
+    Exact (Sylvester inertia counts, :meth:`DiagonalSoftmax.squared_singular_value_counts`),
+    O(n) per grid point, so one job covers every n. Keys ``grid`` and
+    ``n<n>/<profile>/<mask>/counts``, shape (draws, grid points).
+    """
+    grid = np.asarray(grid, dtype=np.float64)
+    out = {"grid": grid}
+    for n in n_tokens:
+        for profile in profiles:
+            for mask in MASKS:
+                counts = []
+                for draw in range(draws_of(profile, draws)):
+                    LOG.info("n = %d, %s, %s, draw %d of %d", n, profile, mask, draw + 1, draws)
+                    softmax = diagonal_softmax(canonical_sigma(n, model, profile, draw), mask)
+                    counts.append(softmax.squared_singular_value_counts((grid / n) ** 2))
+                out[f"n{n}/{profile}/{mask}/counts"] = np.array(counts)
+    return out
+
+
+def spectra_job(n: int, model: Mapping, profiles: Sequence[str]) -> dict:
+    """Figure C1 at one n, draw 0: every singular value of S = diag(sigma) (|sigma| sorted)
+    and of A (dense SVD without vectors: the Gram route would lose values below
+    sqrt(eps) s_1), per profile and mask; the isotropic model softmax(U Sigma V^T) of the
+    first random profile; the largest entrywise difference between the explicit softmax and
+    the generic one (:func:`attnspec.models.softmax.row_softmax` of diag(sigma))."""
+    out = {}
+    for profile in profiles:
+        sigma = canonical_sigma(n, model, profile, 0)
+        out[f"{profile}/scores"] = np.sort(np.abs(sigma))[::-1]
+        for mask in MASKS:
+            LOG.info("n = %d, %s, %s: dense singular values", n, profile, mask)
+            explicit = diagonal_softmax(sigma, mask).dense()
+            generic = row_softmax(np.diag(sigma), mask=mask)
+            out[f"{profile}/{mask}/softmax_difference"] = np.float64(
+                np.max(np.abs(explicit - generic))
+            )
+            out[f"{profile}/{mask}/attention"] = np.linalg.svd(explicit, compute_uv=False)
+    random_profiles = [p for p in profiles if p != "zeros"]
+    if random_profiles:
+        profile = random_profiles[0]
+        sigma = canonical_sigma(n, model, profile, 0)
+        scores = isotropic_scores(sigma, rng_for(bulk_parameters(n, model, profile), 0, "haar"))
+        out["isotropic_profile"] = np.array(profile)
+        for mask in MASKS:
+            LOG.info("n = %d, isotropic %s, %s: dense singular values", n, profile, mask)
+            isotropic = row_softmax(scores, mask=mask)
+            out[f"isotropic/{mask}/attention"] = np.linalg.svd(isotropic, compute_uv=False)
+    return out
+
+
+def isotropic_job(n: int, model: Mapping, profile: str, draws: int) -> dict:
+    """softmax(U Sigma V^T) against softmax(Sigma) at one n, same sigma, U, V Haar.
+
+    Per mask and draw: ``<model>/<mask>/frobenius_squared`` and ``.../top`` (r + EXTRA_TOP squared
+    singular values), model in {isotropic, canonical}; isotropic top values by block Lanczos
+    on the dense matrix, canonical ones by Lanczos with O(n) products.
+    """
+    spikes = model["spikes"]
+    positions = spike_positions(n, spikes, model["spike_placement"])
+    rows = {(kind, mask): [] for kind in ("isotropic", "canonical") for mask in MASKS}
+    for draw in range(draws_of(profile, draws)):
+        LOG.info("n = %d, isotropic model, draw %d of %d", n, draw + 1, draws)
+        sigma = canonical_sigma(n, model, profile, draw)
+        scores = isotropic_scores(sigma, rng_for(bulk_parameters(n, model, profile), draw, "haar"))
+        for mask in MASKS:
+            A = row_softmax(scores, mask=mask)
+            top = top_squared_singular_values(A, spikes + EXTRA_TOP)
+            rows["isotropic", mask].append((np.vdot(A, A), top))
+            summary = canonical_spectrum_summary(sigma, mask, positions, spikes)
+            rows["canonical", mask].append((summary["frobenius_squared"], summary["top"]))
+    out = {}
+    for (kind, mask), values in rows.items():
+        out[f"{kind}/{mask}/frobenius_squared"] = np.array([v[0] for v in values])
+        out[f"{kind}/{mask}/top"] = np.array([v[1] for v in values])
+    return out
+
+
+def gaussian_model_job(n: int, beta: float, draws: int) -> dict:
+    """Stable rank of the Gaussian model A = row-softmax(beta Q K^T / sqrt(d_qk)), d_qk = n.
+
+    Draw i is paper A's draw i at the same (ell, d_qk, beta) (stream ``queries_keys`` of
+    :func:`attnspec.experiments.spectra.draw_parameters`); both masks share its scores.
+    Keys ``<mask>/frobenius_squared`` and ``<mask>/norm_squared``, shape (draws,).
+    """
+    params = draw_parameters(n, n, beta, "gaussian", None)
+    keys = ("frobenius_squared", "norm_squared")
+    out = {f"{mask}/{key}": np.empty(draws) for mask in MASKS for key in keys}
+    for draw in range(draws):
+        LOG.info("Gaussian model, draw %d of %d, ell = %d", draw + 1, draws, n)
+        Q, K = sample_queries_keys(rng_for(params, draw, "queries_keys"), n, n)
+        for mask in MASKS:
+            A = attention_matrix(Q, K, beta, mask=mask)
+            out[f"{mask}/frobenius_squared"][draw] = np.vdot(A, A)
+            out[f"{mask}/norm_squared"][draw] = top_squared_singular_values(A, 1)[0]
+    return out
+
+
+def survival_job(n: int, model: Mapping, profile: str, kappas: Sequence[float], draws: int):
+    """Figure C4 at one n: spike-tied singular values and spike diagonals A_pp against kappa.
+
+    Keys ``<mask>/spike_values`` and ``<mask>/spike_diagonal``, shape (kappas, draws, r);
+    ``<mask>/top`` (kappas, draws, r + EXTRA_TOP) squared singular values; ``kappas``.
+    Every kappa of a draw has the same bulk.
+    """
+    spikes = model["spikes"]
+    positions = spike_positions(n, spikes, model["spike_placement"])
+    out = {"kappas": np.asarray(kappas, dtype=np.float64)}
+    for mask in MASKS:
+        grid = [
+            [
+                canonical_spectrum_summary(
+                    canonical_sigma(n, model, profile, draw, kappa), mask, positions, spikes
+                )
+                for draw in range(draws_of(profile, draws))
+            ]
+            for kappa in kappas
+        ]
+        LOG.info("n = %d, %s: %d kappas done", n, mask, len(kappas))
+        for key in ("spike_values", "spike_diagonal", "top"):
+            out[f"{mask}/{key}"] = np.array([[row[key] for row in rows] for rows in grid])
+    return out

@@ -1,0 +1,237 @@
+"""Paper B, figures B1-B3 and table B-T1: the top singular values of A for one (ell, c, draw).
+
+One draw shares its scores S = Q K^T / sqrt(d_qk) (Q, K iid N(0, 1), d_qk = ell / c; paper B
+section 1) between every beta of the job. For each beta, with A = row-softmax(beta S):
+
+- ell s_k(A)^2 for k = 1..n_values (k = 1 is the Perron value, ell s_1(A)^2 ~ ell; paper B's
+  claim is ell s_k(A)^2 -> x_+ for k >= 2, uniformly over k <= k_ell sublinear);
+- theta_max = max_ij |(sqrt(ell) A_perp)_ij|, A_perp = A - 1 1^T / ell: the largest entry acts as
+  a rank-one spike with an outlier at K(1/theta)^2 when theta > 1/G* (papers.md section 3);
+- the inverse participation ratios of the left and right singular vectors of A, k = 2..top_k;
+- s_k(Y_lin)^2 for k = 1..top_k - 1, Y_lin = (beta S + sqrt(a) W) / sqrt(ell) built from the
+  same S (paper A section 2): no Perron mode, so its k-th value is the Gaussian reference for
+  ell s_{k+1}(A)^2.
+
+Memory: K and S while S is formed (Q is drawn in blocks of rows), then S and one ell x ell buffer
+that holds A and then Y_lin (plus the Gram matrix below the dense crossover): at most
+max(3, 1 + 1/c) ell^2 float64. Only the needed leading values are computed: dense Gram
+eigenvalues (subset) for ell < DENSE_CROSSOVER, block Lanczos above (see
+:func:`leading_squared_singular_values`).
+"""
+
+import logging
+import math
+import time
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from attnspec.models.gaussian_equivalent import linear_model
+from attnspec.models.softmax import row_softmax
+from attnspec.seeding import rng_for
+from attnspec.spectra.dense import top_squared_singular_values_dense
+from attnspec.spectra.lanczos import top_squared_singular_values
+from attnspec.spectra.localisation import inverse_participation_ratio
+
+LOG = logging.getLogger(__name__)
+
+# Below this ell the k = ceil(sqrt(ell)) leading values (with vectors) of A come faster from the
+# Gram matrix than from block Lanczos. Measured single-threaded (OpenBLAS) on an attention matrix
+# at beta = 1: dense / Lanczos = 0.025 / 0.076 s at ell = 512 (k = 23), 0.18 / 0.30 s at 1024
+# (k = 32), 0.84 / 0.81 s at 2048 (k = 46); at 4096 (k = 64) Lanczos takes 3.6 s and the dense
+# route grows like ell^3 (about 7 s).
+DENSE_CROSSOVER = 2048
+# Relative accuracy of the Lanczos values: the figures resolve relative gaps of 1e-3 and more.
+LANCZOS_TOLERANCE = 1e-8
+# Rows of Q drawn (and multiplied by K^T) per block while S is formed.
+_QUERY_BLOCK_ROWS = 256
+
+
+def ceil_root(n: int, degree: int) -> int:
+    """The least integer r >= 0 with r^degree >= n (exact: ceil(4096^(1/3)) is 16, not 17)."""
+    root = max(0, round(n ** (1.0 / degree)))
+    while root**degree < n:
+        root += 1
+    while root > 0 and (root - 1) ** degree >= n:
+        root -= 1
+    return root
+
+
+def uniform_index_counts(n_tokens: int) -> dict[str, int]:
+    """Paper B's sublinear index counts k_ell (figure B3): ceil(log ell), ceil(ell^(1/3)),
+    ceil(ell^(1/2)), each at least 2 (the first non-Perron index)."""
+    return {
+        "log": max(2, math.ceil(math.log(n_tokens))),
+        "cube_root": max(2, ceil_root(n_tokens, 3)),
+        "square_root": max(2, ceil_root(n_tokens, 2)),
+    }
+
+
+def query_key_width(n_tokens: int, ratio: float) -> int:
+    """d_qk = ell / c, which must be a whole number."""
+    d_qk = n_tokens / ratio
+    if d_qk < 1 or d_qk != round(d_qk):
+        raise ValueError(f"ell / c = {n_tokens} / {ratio} is not a positive whole number")
+    return int(round(d_qk))
+
+
+class StickingJob(NamedTuple):
+    """What one (ell, c) job computes per draw: which betas and how many values of A."""
+
+    betas: tuple[float, ...]
+    n_values: int  # leading values of A, Perron included
+    top_k: int  # B1's largest k (vectors and Y_lin values for k = 2..top_k)
+    draws: int
+
+
+def sticking_jobs(sticking: Mapping, ratio_scan: Mapping) -> dict[tuple[int, float], StickingJob]:
+    """The simulation jobs of B1-B3 and B-T1, keyed by (ell, c), from the config sections.
+
+    ``sticking`` (c = 1): n_tokens, betas, draws, top_k; its jobs compute
+    max(top_k, ceil(sqrt(ell))) values of A for B3. ``ratio_scan``: n_tokens, betas, ratios,
+    draws; its jobs compute top_k values. A point in both gets the union of the betas, the
+    larger number of values and of draws.
+    """
+    top_k = int(sticking["top_k"])
+    wanted = [
+        (int(ell), 1.0, sticking["betas"], max(top_k, ceil_root(int(ell), 2)), sticking["draws"])
+        for ell in sticking["n_tokens"]
+    ] + [
+        (int(ell), float(c), ratio_scan["betas"], top_k, ratio_scan["draws"])
+        for c in ratio_scan["ratios"]
+        for ell in ratio_scan["n_tokens"]
+    ]
+    jobs: dict[tuple[int, float], StickingJob] = {}
+    for ell, c, betas, n_values, draws in wanted:
+        query_key_width(ell, c)
+        if n_values >= ell:
+            raise ValueError(f"ell = {ell} is too small for {n_values} leading values")
+        old = jobs.get((ell, c), StickingJob((), 0, top_k, 0))
+        jobs[(ell, c)] = StickingJob(
+            betas=tuple(sorted(set(old.betas) | {float(b) for b in betas})),
+            n_values=max(old.n_values, n_values),
+            top_k=top_k,
+            draws=max(old.draws, int(draws)),
+        )
+    return jobs
+
+
+def job_memory_copies(ratio: float) -> int:
+    """ell x ell float64 arrays a job holds at its peak: K and S (1/c + 1), or S, A and a Gram
+    matrix (3)."""
+    return max(3, math.ceil(1.0 + 1.0 / ratio))
+
+
+def sample_scores(
+    keys_rng: np.random.Generator, queries_rng: np.random.Generator, n_tokens: int, d_qk: int
+) -> np.ndarray:
+    """S = Q K^T / sqrt(d_qk), Q, K iid N(0, 1) of shape (ell, d_qk) (papers A, B, section 1).
+
+    K is drawn whole from ``keys_rng``; Q is drawn from ``queries_rng`` in blocks of rows and
+    multiplied at once, so Q is never held whole (the same numbers as one (ell, d_qk) draw).
+    """
+    keys = keys_rng.standard_normal((n_tokens, d_qk))
+    scores = np.empty((n_tokens, n_tokens))
+    for r0 in range(0, n_tokens, _QUERY_BLOCK_ROWS):
+        block = scores[r0 : r0 + _QUERY_BLOCK_ROWS]
+        np.matmul(queries_rng.standard_normal((block.shape[0], d_qk)), keys.T, out=block)
+    scores *= 1.0 / np.sqrt(d_qk)
+    return scores
+
+
+def spike_strength(A: np.ndarray) -> float:
+    """theta_max = max_ij |(sqrt(ell) A_perp)_ij| = sqrt(ell) max_ij |A_ij - 1/ell| (papers.md
+    section 3), from the extreme entries of A (no copy)."""
+    ell = A.shape[0]
+    return float(np.sqrt(ell) * max(A.max() - 1.0 / ell, 1.0 / ell - A.min()))
+
+
+def leading_squared_singular_values(M: np.ndarray, k: int, *, return_vectors: bool = False):
+    """s_1(M)^2 >= ... >= s_k(M)^2 (and unit singular vectors) of a square M, never a full SVD.
+
+    Dense Gram eigenvalues (subset) when ell < DENSE_CROSSOVER, block Lanczos (relative
+    accuracy LANCZOS_TOLERANCE) otherwise; both return (values[, left, right]).
+    """
+    if M.shape[0] < DENSE_CROSSOVER:
+        return top_squared_singular_values_dense(M, k, return_vectors=return_vectors)
+    return top_squared_singular_values(M, k, return_vectors=return_vectors, tol=LANCZOS_TOLERANCE)
+
+
+def draw_parameters(n_tokens: int, d_qk: int) -> dict:
+    """The parameters keying a sticking draw's random streams (beta is not one: the betas of a
+    draw share Q and K)."""
+    return {"experiment": "paperB/sticking", "n_tokens": int(n_tokens), "d_qk": int(d_qk)}
+
+
+def sticking_draw(
+    n_tokens: int, ratio: float, draw: int, *, betas: Sequence[float], n_values: int, top_k: int
+) -> dict[str, np.ndarray]:
+    """Everything B1-B3 and B-T1 need from one draw at (ell, c), for every beta (module doc).
+
+    Streams (:func:`attnspec.seeding.rng_for` with :func:`draw_parameters`): ``keys``,
+    ``queries``, and ``noise/linear/beta=<beta>`` for the W of Y_lin.
+
+    Returns
+    -------
+    dict of arrays: scalars ``n_tokens``, ``ratio``, ``d_qk``, ``draw``; ``betas`` (B,);
+    ``attention`` (B, n_values): ell s_k(A)^2, k = 1..n_values; ``linear`` (B, top_k - 1):
+    s_k(Y_lin)^2; ``theta_max`` (B,); ``ipr_left``, ``ipr_right`` (B, top_k - 1): IPR of the
+    singular vectors of A, k = 2..top_k.
+    """
+    if not 2 <= top_k <= n_values:
+        raise ValueError(f"need 2 <= top_k <= n_values, got top_k={top_k}, n_values={n_values}")
+    d_qk = query_key_width(n_tokens, ratio)
+    params = draw_parameters(n_tokens, d_qk)
+    start = time.perf_counter()
+    scores = sample_scores(
+        rng_for(params, draw, "keys"), rng_for(params, draw, "queries"), n_tokens, d_qk
+    )
+    LOG.info("ell = %d, c = %s, draw %d: scores in %.1f s", n_tokens, ratio, draw, _since(start))
+    result = {
+        "attention": np.empty((len(betas), n_values)),
+        "linear": np.empty((len(betas), top_k - 1)),
+        "theta_max": np.empty(len(betas)),
+        "ipr_left": np.empty((len(betas), top_k - 1)),
+        "ipr_right": np.empty((len(betas), top_k - 1)),
+    }
+    buffer = np.empty_like(scores)
+    for j, beta in enumerate(betas):
+        start = time.perf_counter()
+        attention = row_softmax(scores, scale=beta, out=buffer)
+        result["theta_max"][j] = spike_strength(attention)
+        values, left, right = leading_squared_singular_values(
+            attention, n_values, return_vectors=True
+        )
+        result["attention"][j] = n_tokens * values
+        result["ipr_left"][j] = inverse_participation_ratio(left[:, 1:top_k])
+        result["ipr_right"][j] = inverse_participation_ratio(right[:, 1:top_k])
+        noise = rng_for(params, draw, f"noise/linear/beta={float(beta)!r}")
+        linear = linear_model(scores, beta, noise, out=buffer)
+        result["linear"][j] = leading_squared_singular_values(linear, top_k - 1)
+        LOG.info(
+            "ell = %d, c = %s, draw %d, beta %s (%d of %d): ell s_2(A)^2 = %.6g, "
+            "theta_max = %.4g, s_1(Y_lin)^2 = %.6g, %.1f s",
+            n_tokens,
+            ratio,
+            draw,
+            beta,
+            j + 1,
+            len(betas),
+            result["attention"][j, 1],
+            result["theta_max"][j],
+            result["linear"][j, 0],
+            _since(start),
+        )
+    return {
+        "n_tokens": np.int64(n_tokens),
+        "ratio": np.float64(ratio),
+        "d_qk": np.int64(d_qk),
+        "draw": np.int64(draw),
+        "betas": np.asarray(betas, dtype=np.float64),
+        **result,
+    }
+
+
+def _since(start: float) -> float:
+    return time.perf_counter() - start

@@ -1,0 +1,57 @@
+"""Figure B6: spectra of Sigma_f and Sigma_G against rho = a + b MP_c (PDF, PNG, CSV), caption."""
+
+from pathlib import Path
+
+from attnspec.experiments.conditional import (
+    POPULATION_TABLE_HEADER,
+    at_largest_ell,
+    population_histograms,
+    population_series,
+    population_table_rows,
+)
+from attnspec.io import (
+    configure_logging,
+    load_npz,
+    render_caption,
+    save_figure,
+    write_csv,
+    write_text,
+)
+from attnspec.plotting.conditional import (
+    POPULATION_PLOTTED_HEADER,
+    plot_population,
+    population_plotted_rows,
+)
+from attnspec.plotting.style import close
+from attnspec.tables import to_markdown
+
+HISTOGRAM_BINS = 80
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    cfg = smk.params.conditional
+    draws = iter([load_npz(path) for path in smk.input.draws])
+    results = [[next(draws) for _ in range(cfg["draws"])] for _ in cfg["n_tokens"]]
+    histograms = population_histograms(
+        at_largest_ell(cfg["n_tokens"], results),
+        beta=cfg["beta"],
+        ratio=cfg["ratio"],
+        bins=HISTOGRAM_BINS,
+    )
+    series = population_series(cfg["beta"], cfg["ratio"], cfg["n_tokens"], results)
+    figure = plot_population(histograms, series)
+    save_figure(figure, smk.output.pdf, smk.output.png)
+    close(figure)
+    write_csv(
+        smk.output.plotted, POPULATION_PLOTTED_HEADER, population_plotted_rows(histograms, series)
+    )
+    rows = population_table_rows(series)
+    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    write_text(smk.output.caption, caption + "\n\n" + to_markdown(POPULATION_TABLE_HEADER, rows))
+    for row in rows:
+        log.info("%s", row)
+    log.info("wrote %s", ", ".join(smk.output))
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,36 @@
+"""Figures B1-B3 and table B-T1, simulate: the leading singular values of A (and of Y_lin),
+theta_max and the localisation of the top singular vectors for every beta of one (ell, c, draw).
+
+Wildcards: n_tokens, ratio, draw. Params: job (betas, n_values, top_k, draws).
+"""
+
+from attnspec.experiments.sticking import sticking_draw
+from attnspec.io import configure_logging, save_npz
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    job = smk.params.job
+    wildcards = smk.wildcards
+    log.info(
+        "ell = %s, c = %s, draw %s of %d: betas %s, %d leading values of A",
+        wildcards.n_tokens,
+        wildcards.ratio,
+        int(wildcards.draw) + 1,
+        job["draws"],
+        job["betas"],
+        job["n_values"],
+    )
+    result = sticking_draw(
+        int(wildcards.n_tokens),
+        float(wildcards.ratio),
+        int(wildcards.draw),
+        betas=job["betas"],
+        n_values=job["n_values"],
+        top_k=job["top_k"],
+    )
+    save_npz(smk.output[0], **result)
+    log.info("wrote %s", smk.output[0])
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,17 @@
+"""Figure C3, simulate: stable rank and top singular values of the canonical model at one n."""
+
+from attnspec.experiments.degeneration import stable_rank_job
+from attnspec.io import configure_logging, save_npz
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    cfg = smk.params.stable_rank
+    result = stable_rank_job(
+        int(smk.wildcards.n_tokens), smk.params.model, cfg["profiles"], cfg["draws"]
+    )
+    save_npz(smk.output[0], **result)
+    log.info("Cesaro norm %.6f", float(result["cesaro/norm"][0]))
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,19 @@
+"""Figure C5, reference: the same diagnostics for isotropic scores (Gaussian Q, K of n x d).
+
+Wildcards: tokens (n), width (d), draws.
+"""
+
+from attnspec.experiments.pretrained import isotropic_diagnostics
+from attnspec.io import configure_logging, save_npz
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    wildcards = smk.wildcards
+    diagnostics = isotropic_diagnostics(
+        int(wildcards.tokens), int(wildcards.width), int(wildcards.draws), progress=log.info
+    )
+    save_npz(smk.output[0], **diagnostics)
+
+
+main(snakemake)  # noqa: F821

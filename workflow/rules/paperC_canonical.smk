@@ -1,0 +1,284 @@
+# Paper C, canonical score model S = diag(sigma) (papers.md section 5): figures C1 (spectra of S
+# and A), C2 (bulk -> 0), C3 (stable rank), C4 (spike survival) and table C-T1 with the verdicts
+# of claims C.1-C.4. Structured jobs (O(n) products and inertia counts) per n; dense jobs (C1,
+# the Gaussian and the isotropic models) at the sizes of their own config keys.
+
+CANONICAL = config["paperC"]["canonical"]
+CANONICAL_MODEL = {
+    key: CANONICAL[key]
+    for key in ("spikes", "kappa", "spike_placement", "bulk_scale", "gaussian_ratio")
+}
+CANONICAL_SPECTRA = "results/paperC/canonical/C1-spectra.npz"
+CANONICAL_COUNTS = "results/paperC/canonical/C2-bulk-counts.npz"
+CANONICAL_STABLE_RANKS = expand(
+    "results/paperC/canonical/stable-rank/n{n_tokens}.npz",
+    n_tokens=CANONICAL["stable_rank"]["n_tokens"],
+)
+CANONICAL_ISOTROPIC = expand(
+    "results/paperC/canonical/isotropic/n{n_tokens}.npz",
+    n_tokens=CANONICAL["isotropic"]["n_tokens"],
+)
+CANONICAL_GAUSSIAN = expand(
+    "results/paperC/canonical/gaussian-model/ell{n_tokens}.npz",
+    n_tokens=CANONICAL["gaussian_model"]["n_tokens"],
+)
+CANONICAL_SURVIVAL = expand(
+    "results/paperC/canonical/survival/n{n_tokens}.npz",
+    n_tokens=CANONICAL["survival"]["n_tokens"],
+)
+
+
+rule paperC_C1_spectra:
+    output:
+        CANONICAL_SPECTRA,
+    log:
+        "logs/paperC/canonical/C1-spectra.log",
+    benchmark:
+        "benchmarks/paperC/canonical/C1-spectra.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=dense_job_mem_mb(CANONICAL["spectra"]["n_tokens"], copies=8),
+    params:
+        model=CANONICAL_MODEL,
+        spectra=CANONICAL["spectra"],
+    script:
+        "../../scripts/paperC_C1_spectra.py"
+
+
+rule paperC_C1_figure:
+    input:
+        spectra=CANONICAL_SPECTRA,
+        caption="workflow/report/paperC/C1-spectra.rst",
+    output:
+        pdf="figures/paperC/C1-spectra.pdf",
+        png="figures/paperC/C1-spectra.png",
+        plotted="figures/paperC/C1-spectra.csv",
+        caption="figures/paperC/C1-spectra.md",
+    log:
+        "logs/paperC/C1-figure.log",
+    benchmark:
+        "benchmarks/paperC/C1-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=800,
+    params:
+        model=CANONICAL_MODEL,
+        spectra=CANONICAL["spectra"],
+    script:
+        "../../scripts/paperC_C1_figure.py"
+
+
+rule paperC_C2_counts:
+    output:
+        CANONICAL_COUNTS,
+    log:
+        "logs/paperC/canonical/C2-bulk-counts.log",
+    benchmark:
+        "benchmarks/paperC/canonical/C2-bulk-counts.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=300 + 40 * max(CANONICAL["bulk"]["n_tokens"]) // 1000,
+    params:
+        model=CANONICAL_MODEL,
+        bulk=CANONICAL["bulk"],
+    script:
+        "../../scripts/paperC_C2_counts.py"
+
+
+rule paperC_C2_figure:
+    input:
+        counts=CANONICAL_COUNTS,
+        caption="workflow/report/paperC/C2-bulk.rst",
+    output:
+        pdf="figures/paperC/C2-bulk.pdf",
+        png="figures/paperC/C2-bulk.png",
+        plotted="figures/paperC/C2-bulk.csv",
+        caption="figures/paperC/C2-bulk.md",
+    log:
+        "logs/paperC/C2-figure.log",
+    benchmark:
+        "benchmarks/paperC/C2-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=800,
+    params:
+        model=CANONICAL_MODEL,
+        bulk=CANONICAL["bulk"],
+    script:
+        "../../scripts/paperC_C2_figure.py"
+
+
+rule paperC_C3_stable_rank:
+    output:
+        "results/paperC/canonical/stable-rank/n{n_tokens}.npz",
+    log:
+        "logs/paperC/canonical/stable-rank/n{n_tokens}.log",
+    benchmark:
+        "benchmarks/paperC/canonical/stable-rank/n{n_tokens}.tsv"
+    wildcard_constraints:
+        n_tokens=r"\d+",
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=lambda wildcards: 300 + 2000 * int(wildcards.n_tokens) // 1_000_000,
+    params:
+        model=CANONICAL_MODEL,
+        stable_rank=CANONICAL["stable_rank"],
+    script:
+        "../../scripts/paperC_C3_stable_rank.py"
+
+
+rule paperC_C3_gaussian:
+    output:
+        "results/paperC/canonical/gaussian-model/ell{n_tokens}.npz",
+    log:
+        "logs/paperC/canonical/gaussian-model/ell{n_tokens}.log",
+    benchmark:
+        "benchmarks/paperC/canonical/gaussian-model/ell{n_tokens}.tsv"
+    wildcard_constraints:
+        n_tokens=r"\d+",
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=3),
+    params:
+        gaussian_model=CANONICAL["gaussian_model"],
+    script:
+        "../../scripts/paperC_C3_gaussian.py"
+
+
+rule paperC_C3_isotropic:
+    output:
+        "results/paperC/canonical/isotropic/n{n_tokens}.npz",
+    log:
+        "logs/paperC/canonical/isotropic/n{n_tokens}.log",
+    benchmark:
+        "benchmarks/paperC/canonical/isotropic/n{n_tokens}.tsv"
+    wildcard_constraints:
+        n_tokens=r"\d+",
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=8),
+    params:
+        model=CANONICAL_MODEL,
+        isotropic=CANONICAL["isotropic"],
+    script:
+        "../../scripts/paperC_C3_isotropic.py"
+
+
+rule paperC_C3_figure:
+    input:
+        canonical=CANONICAL_STABLE_RANKS,
+        isotropic=CANONICAL_ISOTROPIC,
+        gaussian=CANONICAL_GAUSSIAN,
+        caption="workflow/report/paperC/C3-stable-rank.rst",
+    output:
+        pdf="figures/paperC/C3-stable-rank.pdf",
+        png="figures/paperC/C3-stable-rank.png",
+        plotted="figures/paperC/C3-stable-rank.csv",
+        caption="figures/paperC/C3-stable-rank.md",
+    log:
+        "logs/paperC/C3-figure.log",
+    benchmark:
+        "benchmarks/paperC/C3-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=800,
+    params:
+        model=CANONICAL_MODEL,
+        stable_rank=CANONICAL["stable_rank"],
+        isotropic=CANONICAL["isotropic"],
+        gaussian_model=CANONICAL["gaussian_model"],
+    script:
+        "../../scripts/paperC_C3_figure.py"
+
+
+rule paperC_C4_survival:
+    output:
+        "results/paperC/canonical/survival/n{n_tokens}.npz",
+    log:
+        "logs/paperC/canonical/survival/n{n_tokens}.log",
+    benchmark:
+        "benchmarks/paperC/canonical/survival/n{n_tokens}.tsv"
+    wildcard_constraints:
+        n_tokens=r"\d+",
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=lambda wildcards: 300 + 2000 * int(wildcards.n_tokens) // 1_000_000,
+    params:
+        model=CANONICAL_MODEL,
+        survival=CANONICAL["survival"],
+    script:
+        "../../scripts/paperC_C4_survival.py"
+
+
+rule paperC_C4_figure:
+    input:
+        survival=CANONICAL_SURVIVAL,
+        caption="workflow/report/paperC/C4-spike-survival.rst",
+    output:
+        pdf="figures/paperC/C4-spike-survival.pdf",
+        png="figures/paperC/C4-spike-survival.png",
+        plotted="figures/paperC/C4-spike-survival.csv",
+        caption="figures/paperC/C4-spike-survival.md",
+    log:
+        "logs/paperC/C4-figure.log",
+    benchmark:
+        "benchmarks/paperC/C4-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=800,
+    params:
+        model=CANONICAL_MODEL,
+        survival=CANONICAL["survival"],
+    script:
+        "../../scripts/paperC_C4_figure.py"
+
+
+rule paperC_CT1_table:
+    input:
+        canonical=CANONICAL_STABLE_RANKS,
+        isotropic=CANONICAL_ISOTROPIC,
+        gaussian=CANONICAL_GAUSSIAN,
+        bulk=CANONICAL_COUNTS,
+        caption="workflow/report/paperC/C-T1-stable-rank.rst",
+    output:
+        csv="figures/paperC/C-T1-stable-rank.csv",
+        md="figures/paperC/C-T1-stable-rank.md",
+        tex="figures/paperC/C-T1-stable-rank.tex",
+        claims="results/paperC/claims/C-T1-stable-rank.csv",
+    log:
+        "logs/paperC/C-T1-table.log",
+    benchmark:
+        "benchmarks/paperC/C-T1-table.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=800,
+    params:
+        model=CANONICAL_MODEL,
+        stable_rank=CANONICAL["stable_rank"],
+        isotropic=CANONICAL["isotropic"],
+        gaussian_model=CANONICAL["gaussian_model"],
+        bulk=CANONICAL["bulk"],
+    script:
+        "../../scripts/paperC_CT1_table.py"
