@@ -1,6 +1,11 @@
 """Shared fixtures: the repository root and a runner for the workflow's command-line tools."""
 
 import os
+
+# The unit tests use small matrices, for which one BLAS thread is several times faster than two
+# on a loaded 2-core machine (and deterministic). Set before any test module imports numpy.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 import shutil
 import subprocess
 import sys

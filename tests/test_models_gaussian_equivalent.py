@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from attnspec.distances import kolmogorov_distance
+from attnspec.models import gaussian_equivalent
 from attnspec.models.gaussian_equivalent import (
     STEPWISE_MODELS,
     attention_bulk_matrix,
@@ -76,14 +77,14 @@ def test_conditional_gaussian_rows_have_covariance_sigma_over_ell(linearised):
     assert np.all(np.abs(rows.mean(axis=0)) <= 5 * rows.std(axis=0) / np.sqrt(rows.shape[0]))
 
 
-def test_noise_drawn_in_blocks_equals_one_whole_draw():
-    ell, beta = 600, 1.2  # more rows than one noise block
+def test_noise_drawn_in_blocks_equals_one_whole_draw(monkeypatch):
+    monkeypatch.setattr(gaussian_equivalent, "_NOISE_BLOCK_ROWS", 64)
+    ell, beta = 150, 1.2  # three noise blocks, the last one partial
     Q, K = sample_queries_keys(np.random.default_rng(15), ell, 50)
     S = score_matrix(Q, K)
     a = nonlinearity_coefficients(beta).a
-    whole = (
-        beta * S + np.sqrt(a) * np.random.default_rng(16).standard_normal((ell, ell))
-    ) / np.sqrt(ell)
+    noise = np.random.default_rng(16).standard_normal((ell, ell))
+    whole = (beta * S + np.sqrt(a) * noise) / np.sqrt(ell)
     blocks = linear_model(S, beta, np.random.default_rng(16))
     np.testing.assert_allclose(blocks, whole, rtol=1e-13, atol=1e-15)
 
