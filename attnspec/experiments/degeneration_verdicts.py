@@ -41,7 +41,13 @@ from attnspec.verdicts import (
     judge_exceeds,
 )
 
-FIGURE = "C-T1-stable-rank"
+# The figures each claim is read from, then the table that carries the fitted numbers.
+FIGURES = {
+    "C.1": "C1-spectra, C4-spike-survival, C-T1-stable-rank",
+    "C.2": "C2-bulk, C-T1-stable-rank",
+    "C.3": "C3-stable-rank, C-T1-stable-rank",
+    "C.4": "C3-stable-rank, C-T1-stable-rank",
+}
 
 
 def judge_decay(rate: float, tolerance: float) -> str:
@@ -122,7 +128,7 @@ def spikes_claim(cases: Sequence[DecayCase], *, kappa: float, isotropic_note: st
     return ClaimCheck(
         claim_id="C.1",
         claim=CLAIMS["C.1"],
-        figure=FIGURE,
+        figure=FIGURES["C.1"],
         quantity=(
             f"decay rate of max_p |s_p(A) - 1| over the r spike-tied singular values "
             f"(kappa = {kappa:g}; {cases[i].profile} bulk, {cases[i].mask})"
@@ -163,7 +169,7 @@ def bulk_claim(series: Sequence[BulkSeries]) -> ClaimCheck:
     return ClaimCheck(
         claim_id="C.2",
         claim=CLAIMS["C.2"],
-        figure=FIGURE,
+        figure=FIGURES["C.2"],
         quantity=(
             "decay rate of the median bulk singular value of A (minus the slope of log median s "
             f"on log n; rate 1 means the scale n s; {cases[i].profile} bulk, {cases[i].mask})"
@@ -207,7 +213,7 @@ def bounded_claim(
     return ClaimCheck(
         claim_id="C.3",
         claim=CLAIMS["C.3"],
-        figure=FIGURE,
+        figure=FIGURES["C.3"],
         quantity=(
             f"largest mean stable rank of bidirectional A over n and profiles "
             f"({deciding.profile} bulk, n = {n_at}); bound r + 1 = {spikes + 1}"
@@ -257,7 +263,7 @@ def growth_claim(
     return ClaimCheck(
         claim_id="C.4",
         claim=CLAIMS["C.4"],
-        figure=FIGURE,
+        figure=FIGURES["C.4"],
         quantity=(
             f"OLS slope of the causal stable rank against log n, n = {n_min}..{n_max} "
             f"({series[i].profile} bulk); target 1/4 (Cesaro: H_n / ||C_n||^2, ||C_n|| -> 2)"
