@@ -60,9 +60,15 @@ def check_cross_key_constraints(config: Mapping) -> None:
     """Raise :class:`ConfigError` for key combinations the schema cannot rule out.
 
     The literal sampler builds X with orthonormal rows (X X^T = I_ell), which needs
-    n_tokens <= d_model (paper A, section 1: ell <= d).
+    n_tokens <= d_model (paper A, section 1: ell <= d); a beta range needs beta_min < beta_max.
     """
-    for section_path, section in _sampler_sections(config):
+    for section_path, section in _sections_with(config, "beta_min"):
+        if "beta_max" in section and not section["beta_min"] < section["beta_max"]:
+            raise ConfigError(
+                f"config key {section_path}.beta_min: got {section['beta_min']}; allowed: "
+                f"beta_min < {section_path}.beta_max = {section['beta_max']}"
+            )
+    for section_path, section in _sections_with(config, "sampler"):
         if section.get("sampler") == "literal" and section["n_tokens"] > section["d_model"]:
             raise ConfigError(
                 f"config key {section_path}.n_tokens: got {section['n_tokens']}; allowed: "
@@ -71,11 +77,11 @@ def check_cross_key_constraints(config: Mapping) -> None:
             )
 
 
-def _sampler_sections(config: Mapping, prefix: str = ""):
-    """Yield (dotted path, mapping) for every config mapping that has a ``sampler`` key."""
-    for key, value in config.items():
+def _sections_with(config: Mapping, key: str, prefix: str = ""):
+    """Yield (dotted path, mapping) for every config mapping that has ``key``."""
+    for name, value in config.items():
         if isinstance(value, Mapping):
-            path = f"{prefix}.{key}" if prefix else str(key)
-            if "sampler" in value:
+            path = f"{prefix}.{name}" if prefix else str(name)
+            if key in value:
                 yield path, value
-            yield from _sampler_sections(value, path)
+            yield from _sections_with(value, key, path)

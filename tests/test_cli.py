@@ -12,13 +12,19 @@ def test_edge_prints_both_edges(capsys):
     assert main(["edge", "--beta", "1", "--ratio", "0.5"]) == 0
     out = capsys.readouterr().out
     x_plus = float(out.split("x_+")[1].split("=")[1].split()[0])
-    surrogate = float(out.split("4(e^b^2 - 1)")[1].split("=")[1].split()[0])
+    surrogate = float(out.split("\n4(exp(beta^2) - 1) =")[1].split()[0])
     assert x_plus == pytest.approx(bulk_edge(1.0, 0.5), rel=1e-11)
     assert surrogate == pytest.approx(4 * math.expm1(1.0), rel=1e-11)
 
 
 @pytest.mark.parametrize(
-    "args", [["edge", "--beta", "-1"], ["edge", "--beta", "1", "--ratio", "0"]]
+    "args",
+    [
+        ["edge", "--beta", "-1"],
+        ["edge", "--beta", "0"],
+        ["edge", "--beta", "1", "--ratio", "0"],
+        ["edge", "--beta", "1", "--ratio", "nan"],
+    ],
 )
 def test_edge_rejects_impossible_parameters(args, capsys):
     with pytest.raises(SystemExit):

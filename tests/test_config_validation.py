@@ -89,3 +89,10 @@ def test_paper_b_keys_are_validated_through_the_referenced_schema():
     assert "config key paperB.sticking.top_k: got 1; allowed: an integer in [2, 50]" in (
         first_error_message(config)
     )
+
+
+def test_beta_range_must_be_increasing():
+    config = copy.deepcopy(DEFAULT)
+    config["paperA"]["edge_curve"].update(beta_min=2.5, beta_max=1.0)
+    with pytest.raises(ConfigError, match=r"paperA\.edge_curve\.beta_min: got 2.5; allowed"):
+        check_cross_key_constraints(config)
