@@ -108,3 +108,33 @@ def render_caption(template: str, config: dict) -> str:
     return jinja2.Template(template, undefined=jinja2.StrictUndefined).render(
         snakemake=SimpleNamespace(config=config)
     )
+
+
+def write_figure_outputs(
+    smk, figure, plotted_header, plotted_rows, tables=(), claim=None, digits: int = 4
+) -> None:
+    """Write the files of one figure rule and release the figure.
+
+    ``output.pdf``/``output.png`` (deterministic bytes), ``output.plotted`` (every number drawn),
+    ``output.caption`` (the rendered ``input.caption`` followed by the Markdown ``tables``, each a
+    (header, rows) pair, and the claim's row) and, when the figure carries a claim,
+    ``output.claims`` (its verdict row).
+    """
+    from matplotlib import pyplot
+
+    from attnspec.tables import to_markdown
+    from attnspec.verdicts import CLAIM_HEADER
+
+    save_figure(figure, smk.output.pdf, smk.output.png)
+    pyplot.close(figure)
+    write_csv(smk.output.plotted, plotted_header, plotted_rows)
+    tables = list(tables)
+    if claim is not None:
+        write_csv(smk.output.claims, CLAIM_HEADER, [claim.as_row()])
+        tables.append((CLAIM_HEADER, [claim.as_row()]))
+        logging.getLogger("attnspec").info(
+            "claim %s: %s (%s)", claim.claim_id, claim.verdict, claim.note
+        )
+    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    markdown = "\n".join(to_markdown(header, rows, digits=digits) for header, rows in tables)
+    write_text(smk.output.caption, caption + "\n\n" + markdown)

@@ -1,7 +1,5 @@
 """Figure B5: E_ell(Sigma_f) and E_ell(Sigma_G) against ell (PDF, PNG, CSV), caption, claim B.3."""
 
-from pathlib import Path
-
 from attnspec.experiments.conditional import (
     CONDITIONAL_TABLE_HEADER,
     COVARIANCES,
@@ -14,19 +12,13 @@ from attnspec.experiments.conditional import (
 from attnspec.io import (
     configure_logging,
     load_npz,
-    render_caption,
-    save_figure,
-    write_csv,
-    write_text,
+    write_figure_outputs,
 )
 from attnspec.plotting.conditional import (
     CONDITIONAL_PLOTTED_HEADER,
     conditional_plotted_rows,
     plot_conditional_edges,
 )
-from attnspec.plotting.style import close
-from attnspec.tables import to_markdown
-from attnspec.verdicts import CLAIM_HEADER
 
 
 def main(smk) -> None:
@@ -39,21 +31,15 @@ def main(smk) -> None:
     figure = plot_conditional_edges(
         series, {check.covariance: judge_conditional(check) for check in checks}
     )
-    save_figure(figure, smk.output.pdf, smk.output.png)
-    close(figure)
-    write_csv(smk.output.plotted, CONDITIONAL_PLOTTED_HEADER, conditional_plotted_rows(series))
-    claim = conditional_claim(checks, draws=cfg["draws"])
-    write_csv(smk.output.claims, CLAIM_HEADER, [claim.as_row()])
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
-    write_text(
-        smk.output.caption,
-        caption
-        + "\n\n"
-        + to_markdown(CONDITIONAL_TABLE_HEADER, conditional_table_rows(series), digits=6)
-        + "\n"
-        + to_markdown(CLAIM_HEADER, [claim.as_row()], digits=6),
+    write_figure_outputs(
+        smk,
+        figure,
+        CONDITIONAL_PLOTTED_HEADER,
+        conditional_plotted_rows(series),
+        tables=[(CONDITIONAL_TABLE_HEADER, conditional_table_rows(series))],
+        claim=conditional_claim(checks, draws=cfg["draws"]),
+        digits=6,
     )
-    log.info("claim %s: %s (%s)", claim.claim_id, claim.verdict, claim.note)
     log.info("wrote %s", ", ".join(smk.output))
 
 

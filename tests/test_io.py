@@ -32,3 +32,32 @@ def test_csv_and_npz_round_trip_exactly(tmp_path):
     assert float(read_csv(tmp_path / "t.csv")[0]["x"]) == value
     save_npz(tmp_path / "a.npz", values=np.array([value]))
     assert load_npz(tmp_path / "a.npz")["values"][0] == value
+
+
+def test_figure_outputs_carry_caption_tables_and_claim_row(tmp_path):
+    from types import SimpleNamespace
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    from attnspec.io import write_figure_outputs
+    from attnspec.verdicts import HOLDS, ClaimCheck
+
+    (tmp_path / "cap.rst").write_text('beta = {{ snakemake.config["beta"] }}')
+    names = ("pdf", "png", "plotted", "caption", "claims")
+    smk = SimpleNamespace(
+        output=SimpleNamespace(**{n: str(tmp_path / f"out.{n}") for n in names}),
+        input=SimpleNamespace(caption=str(tmp_path / "cap.rst")),
+        config={"beta": 1.5},
+    )
+    claim = ClaimCheck("A.2", "s1 -> 1", "A6", "slope", -0.98, -1.0, 0.04, "s.e.", HOLDS, "ok")
+    write_figure_outputs(
+        smk, pyplot.figure(), ("x", "y"), [(1, 2.5)], tables=[(("k",), [(3,)])], claim=claim
+    )
+    assert read_csv(smk.output.plotted) == [{"x": "1", "y": "2.5"}]
+    assert read_csv(smk.output.claims)[0]["verdict"] == HOLDS
+    caption = (tmp_path / "out.caption").read_text()
+    assert caption.startswith("beta = 1.5\n\n\n| k |")
+    assert "| A.2 | s1 -> 1 |" in caption
