@@ -6,6 +6,7 @@ import os
 # on a loaded 2-core machine (and deterministic). Set before any test module imports numpy.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
+import re
 import shutil
 import subprocess
 import sys
@@ -54,3 +55,28 @@ def tracked_copy(destination: Path) -> Path:
 @pytest.fixture(scope="session")
 def repo() -> Path:
     return REPO
+
+
+def snakemake_ci(workdir: Path, *args: str) -> subprocess.CompletedProcess:
+    """Run snakemake on the CI preset in ``workdir`` (targets and flags before --configfile)."""
+    return run([tool("snakemake"), *args, "--configfile", "config/ci.yaml"], cwd=workdir)
+
+
+def planned_rules(dry_run_output: str) -> set[str]:
+    """Rule names in the "Job stats" table of a dry run."""
+    table = dry_run_output.split("Job stats:")[1].split("total")[0]
+    return set(re.findall(r"^(\w+)\s+\d+\s*$", table, flags=re.M))
+
+
+@pytest.fixture(scope="session")
+def ci_clone(tmp_path_factory) -> Path:
+    """A fresh copy with the committed figures present, run on the CI preset with 2 cores.
+
+    Shared by every end-to-end test module (the run takes a few minutes).
+    """
+    workdir = tracked_copy(tmp_path_factory.mktemp("clone"))
+    planned = planned_rules(snakemake_ci(workdir, "all", "-n", "--cores", "2").stdout)
+    everything = planned_rules(snakemake_ci(workdir, "all", "-n", "-F", "--cores", "2").stdout)
+    assert planned == everything, f"committed copies made Snakemake skip {everything - planned}"
+    snakemake_ci(workdir, "all", "--cores", "2")
+    return workdir

@@ -4,11 +4,10 @@ of the three papers, recomputes the committed copies, and is bit-identical on a 
 import csv
 import filecmp
 import os
-import re
-from pathlib import Path
 
 import pytest
 from conftest import run, tool, tracked_copy
+from conftest import snakemake_ci as snakemake
 
 from attnspec.claims import claims_of
 from attnspec.theory import bulk_edge, mp_edge
@@ -38,34 +37,14 @@ def outputs(paper: str) -> list[str]:
     )
 
 
-def snakemake(workdir: Path, *args: str):
-    return run([tool("snakemake"), *args, "--configfile", "config/ci.yaml"], cwd=workdir)
-
-
-def planned_rules(dry_run_output: str) -> set[str]:
-    table = dry_run_output.split("Job stats:")[1].split("total")[0]
-    return set(re.findall(r"^(\w+)\s+\d+\s*$", table, flags=re.M))
-
-
 def read_rows(path):
     with open(path) as handle:
         return list(csv.DictReader(handle))
 
 
-@pytest.fixture(scope="module")
-def clone(tmp_path_factory) -> Path:
-    """A fresh copy with the committed figures present, run on the CI preset with 2 cores."""
-    workdir = tracked_copy(tmp_path_factory.mktemp("clone"))
-    planned = planned_rules(snakemake(workdir, "all", "-n", "--cores", "2").stdout)
-    everything = planned_rules(snakemake(workdir, "all", "-n", "-F", "--cores", "2").stdout)
-    assert planned == everything, f"committed copies made Snakemake skip {everything - planned}"
-    snakemake(workdir, "all", "--cores", "2")
-    return workdir
-
-
 @pytest.mark.parametrize("paper", ["A", "B", "C"])
-def test_every_output_exists(clone, paper):
-    folder = clone / "figures" / f"paper{paper}"
+def test_every_output_exists(ci_clone, paper):
+    folder = ci_clone / "figures" / f"paper{paper}"
     for name in outputs(paper):
         assert (folder / name).stat().st_size > 0, name
     for figure in FIGURES[paper]:
@@ -76,8 +55,8 @@ def test_every_output_exists(clone, paper):
 
 
 @pytest.mark.parametrize("paper", ["A", "B", "C"])
-def test_claims_table_has_one_row_per_claim(clone, paper):
-    rows = read_rows(clone / f"figures/paper{paper}/claims.csv")
+def test_claims_table_has_one_row_per_claim(ci_clone, paper):
+    rows = read_rows(ci_clone / f"figures/paper{paper}/claims.csv")
     assert [r["claim_id"] for r in rows] == claims_of(paper)
     for row in rows:
         assert row["verdict"] in VERDICTS
@@ -85,11 +64,11 @@ def test_claims_table_has_one_row_per_claim(clone, paper):
         assert row["tolerance_basis"].strip()
         for figure in row["figure"].split(","):
             stem = figure.strip()
-            assert list((clone / f"figures/paper{paper}").glob(f"{stem}.*")), stem
+            assert list((ci_clone / f"figures/paper{paper}").glob(f"{stem}.*")), stem
 
 
-def test_a_t2_has_every_stepwise_model(clone):
-    rows = read_rows(clone / "figures/paperA/A-T2-stepwise.csv")
+def test_a_t2_has_every_stepwise_model(ci_clone):
+    rows = read_rows(ci_clone / "figures/paperA/A-T2-stepwise.csv")
     assert [r["model"] for r in rows] == [
         "attention",
         "mean_normaliser",
@@ -104,15 +83,15 @@ def test_a_t2_has_every_stepwise_model(clone):
         assert float(row["m1_theory"]) > 0
 
 
-def test_a1_plotted_numbers_and_caption(clone):
-    plotted = read_rows(clone / "figures/paperA/A1-stepwise.csv")
+def test_a1_plotted_numbers_and_caption(ci_clone):
+    plotted = read_rows(ci_clone / "figures/paperA/A1-stepwise.csv")
     assert {r["panel"] for r in plotted} == {"histogram", "sorted"}
-    caption = (clone / "figures/paperA/A1-stepwise.md").read_text()
+    caption = (ci_clone / "figures/paperA/A1-stepwise.md").read_text()
     assert "ell = 200" in caption and "reconstructed" in caption
 
 
-def test_a_t1_matches_the_library_edge(clone):
-    rows = read_rows(clone / "figures/paperA/A-T1-edges.csv")
+def test_a_t1_matches_the_library_edge(ci_clone):
+    rows = read_rows(ci_clone / "figures/paperA/A-T1-edges.csv")
     assert len(rows) == 4
     for row in rows:
         beta, ratio = float(row["beta"]), float(row["c"])
@@ -121,32 +100,32 @@ def test_a_t1_matches_the_library_edge(clone):
         assert float(row["x_plus"]) > float(row["mp_edge_4theta1"])
 
 
-def test_b_t1_has_the_documented_columns(clone):
-    rows = read_rows(clone / "figures/paperB/B-T1-sticking.csv")
+def test_b_t1_has_the_documented_columns(ci_clone):
+    rows = read_rows(ci_clone / "figures/paperB/B-T1-sticking.csv")
     assert list(rows[0]) == ["ell", "c", "beta", "k", "median", "q10", "q90", "x_plus"] + [
         "relative_gap"
     ]
 
 
-def test_rerun_on_one_core_is_bit_identical(clone, tmp_path):
+def test_rerun_on_one_core_is_bit_identical(ci_clone, tmp_path):
     again = tracked_copy(tmp_path / "again")
     snakemake(again, "all", "--cores", "1", "--forceall")
     for paper in ("A", "B", "C"):
         for name in outputs(paper):
-            first = clone / f"figures/paper{paper}" / name
+            first = ci_clone / f"figures/paper{paper}" / name
             second = again / f"figures/paper{paper}" / name
             assert filecmp.cmp(first, second, shallow=False), name
 
 
-def test_a_failed_job_leaves_nothing_half_written(clone):
-    summary = clone / "results/paperA/stepwise/summary.npz"
+def test_a_failed_job_leaves_nothing_half_written(ci_clone):
+    summary = ci_clone / "results/paperA/stepwise/summary.npz"
     summary.write_bytes(b"not an npz file")
     os.utime(summary)
     result = run(
         [tool("snakemake"), "paperA_A1_figure", "--cores", "1", "--configfile", "config/ci.yaml"],
-        cwd=clone,
+        cwd=ci_clone,
         check=False,
     )
     assert result.returncode != 0
-    leftovers = [p.name for p in (clone / "figures/paperA").iterdir() if "A1" in p.name]
+    leftovers = [p.name for p in (ci_clone / "figures/paperA").iterdir() if "A1" in p.name]
     assert leftovers == [], leftovers
