@@ -61,3 +61,4 @@ rule all:
         rules.paperA.input,
         rules.paperB.input,
         rules.paperC.input,
+        rules.claims_dashboard.output,

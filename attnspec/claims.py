@@ -30,6 +30,59 @@ CLAIMS = {
     "directions.",
 }
 
+# The figures and tables a reader should look at for each claim (papers.md, section 6). The
+# verdict row's ``figure`` column (where its number is read) is always among them.
+EVIDENCE = {
+    "A.1": ("A5-linearisation", "A3-bulk-laws", "A7-ratios"),
+    "A.2": ("A6-perron", "A2-spectrum"),
+    "A.3": ("A1-stepwise", "A-T2-stepwise"),
+    "A.4": ("A3-bulk-laws", "A4-edge", "A-T1-edges"),
+    "A.5": ("A5-linearisation",),
+    "B.1": ("B1-sticking", "B2-gap", "B-T1-sticking"),
+    "B.2": ("B3-uniform",),
+    "B.3": ("B5-conditional-edges", "B6-population"),
+    "B.4": ("B4-edge-formula", "B-T2-edge-formulas"),
+    "C.1": ("C1-spectra", "C4-spike-survival", "C-T1-stable-rank"),
+    "C.2": ("C2-bulk", "C1-spectra", "C-T1-stable-rank"),
+    "C.3": ("C3-stable-rank", "C-T1-stable-rank"),
+    "C.4": ("C3-stable-rank", "C-T1-stable-rank"),
+    "C.5": ("C5-pretrained", "C-T2-pretrained"),
+    "C.6": ("C5-pretrained", "C-T2-pretrained"),
+}
+
+# What slows each claim's limit at affordable sizes (papers.md sections 3-5): quoted in the
+# dashboard only for rows that are not "holds", next to the measured numbers.
+FINITE_SIZE_MECHANISMS = {
+    "A.1": "the log-normal tails of the softmax weights slow the bulk's convergence to nu_inf "
+    "(papers.md section 3)",
+    "A.2": "s_1(A)^2 - 1 carries (e^{beta^2} - 1)/ell + beta^4/(2 d_qk) corrections "
+    "(papers.md section 3)",
+    "A.3": "the equivalence gap sits at the non-Gaussian rows (Y_f -> Y_Q step of A1), whose "
+    "log-normal tails fade slowly with ell (papers.md section 3)",
+    "A.4": "at beta >= 2 the MP edge is within 1 % of x_+, so only beta <= 1 separates the laws "
+    "(papers.md section 3)",
+    "A.5": "the threshold moves like sqrt(log ell), so a few ell values resolve it only coarsely "
+    "(papers.md section 3)",
+    "B.1": "the largest entry theta of sqrt(ell) A_perp acts as a rank-one spike with outlier "
+    "K(1/theta)^2 until theta < 1/G* (ell near 1e4 at beta = 1; papers.md section 3)",
+    "B.2": "the same log-normal spikes as B.1 lift the leading indices above x_+ at small ell "
+    "(papers.md section 3)",
+    "B.3": "E_ell(Sigma_f) has a bias of order 1/ell, larger than its spread over draws "
+    "(papers.md section 4)",
+    "B.4": "none: a theory-only comparison of two formulas (a failure is a bug, not finite size)",
+    "C.1": "spikes sigma = kappa log n separate from the bulk only logarithmically in n "
+    "(papers.md section 5)",
+    "C.2": "the bulk scale decays like a power of n, so a decade of n moves it little "
+    "(papers.md section 5)",
+    "C.3": "the bound r + 1 is reached only as the spikes' rows concentrate (papers.md section 5)",
+    "C.4": "the Cesaro norm approaches 2 only like 2 - O(1/log^2 n), so the causal slope approaches "
+    "1/4 slowly (papers.md section 5)",
+    "C.5": "one pretrained model and short passages: the statistics are over heads and passages "
+    "(papers.md section 5)",
+    "C.6": "one pretrained model and short passages: the statistics are over heads and passages "
+    "(papers.md section 5)",
+}
+
 
 def claims_of(paper: str) -> list[str]:
     """Claim ids of one paper ("A", "B" or "C"), in order."""

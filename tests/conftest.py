@@ -15,6 +15,19 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+# The figures and tables of each paper (papers.md, section 6), as named under figures/paper<X>/.
+FIGURES = {
+    "A": ["A1-stepwise", "A2-spectrum", "A3-bulk-laws", "A4-edge", "A5-linearisation"]
+    + ["A6-perron", "A7-ratios"],
+    "B": ["B1-sticking", "B2-gap", "B3-uniform", "B4-edge-formula", "B5-conditional-edges"]
+    + ["B6-population"],
+    "C": ["C1-spectra", "C2-bulk", "C3-stable-rank", "C4-spike-survival", "C5-pretrained"],
+}
+TABLES = {
+    "A": ["A-T1-edges", "A-T2-stepwise"],
+    "B": ["B-T1-sticking", "B-T2-edge-formulas"],
+    "C": ["C-T1-stable-rank", "C-T2-pretrained"],
+}
 BIN = Path(sys.executable).parent
 
 

@@ -6,7 +6,7 @@ import filecmp
 import os
 
 import pytest
-from conftest import run, tool, tracked_copy
+from conftest import FIGURES, TABLES, run, tool, tracked_copy
 from conftest import snakemake_ci as snakemake
 
 from attnspec.claims import claims_of
@@ -14,19 +14,6 @@ from attnspec.theory import bulk_edge, mp_edge
 from attnspec.verdicts import VERDICTS
 
 pytestmark = pytest.mark.slow
-
-FIGURES = {
-    "A": ["A1-stepwise", "A2-spectrum", "A3-bulk-laws", "A4-edge", "A5-linearisation"]
-    + ["A6-perron", "A7-ratios"],
-    "B": ["B1-sticking", "B2-gap", "B3-uniform", "B4-edge-formula", "B5-conditional-edges"]
-    + ["B6-population"],
-    "C": ["C1-spectra", "C2-bulk", "C3-stable-rank", "C4-spike-survival", "C5-pretrained"],
-}
-TABLES = {
-    "A": ["A-T1-edges", "A-T2-stepwise"],
-    "B": ["B-T1-sticking", "B-T2-edge-formulas"],
-    "C": ["C-T1-stable-rank", "C-T2-pretrained"],
-}
 
 
 def outputs(paper: str) -> list[str]:

@@ -1,5 +1,7 @@
 # Shared definitions: config sections, file-name patterns and resource estimates used by the rules.
 
+from pathlib import Path
+
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
 
 STEPWISE = config["paperA"]["stepwise"]
@@ -37,6 +39,26 @@ CLAIM_SOURCES = {
     "B": ["B1-sticking", "B3-uniform", "B5-conditional-edges", "B-T2-edge-formulas"],
     "C": ["C-T1-stable-rank", "C-T2-pretrained"],
 }
+
+# Report categories (snakemake --report): one per paper; subcategories are figure and table ids.
+PAPER_CATEGORIES = {
+    "A": "Paper A: Gaussian equivalence",
+    "B": "Paper B: bulk-edge sticking",
+    "C": "Paper C: spectral degeneration",
+}
+
+
+def reported(path):
+    """``figures/paper<X>/<id>.<ext>`` registered in the report under paper X (category) and
+    <id> (subcategory), captioned by workflow/report/paper<X>/<id>.rst."""
+    folder, item = Path(path).parent.name, Path(path).stem
+    return report(
+        path,
+        caption=f"../report/{folder}/{item}.rst",
+        category=PAPER_CATEGORIES[folder.removeprefix("paper")],
+        subcategory=item,
+    )
+
 
 SPECTRUM_PATTERN = (
     "results/paperA/spectra/{model}/"

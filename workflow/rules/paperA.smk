@@ -66,7 +66,7 @@ rule paperA_A1_figure:
         caption="workflow/report/paperA/A1-stepwise.rst",
     output:
         pdf="figures/paperA/A1-stepwise.pdf",
-        png="figures/paperA/A1-stepwise.png",
+        png=reported("figures/paperA/A1-stepwise.png"),
         plotted="figures/paperA/A1-stepwise.csv",
         caption="figures/paperA/A1-stepwise.md",
     log:

@@ -31,7 +31,7 @@ rule paperA_A4_figure:
         caption="workflow/report/paperA/A4-edge.rst",
     output:
         pdf="figures/paperA/A4-edge.pdf",
-        png="figures/paperA/A4-edge.png",
+        png=reported("figures/paperA/A4-edge.png"),
         plotted="figures/paperA/A4-edge.csv",
         caption="figures/paperA/A4-edge.md",
     log:
@@ -83,7 +83,7 @@ rule paperA_A5_figure:
         caption="workflow/report/paperA/A5-linearisation.rst",
     output:
         pdf="figures/paperA/A5-linearisation.pdf",
-        png="figures/paperA/A5-linearisation.png",
+        png=reported("figures/paperA/A5-linearisation.png"),
         plotted="figures/paperA/A5-linearisation.csv",
         caption="figures/paperA/A5-linearisation.md",
         claims="results/paperA/claims/A5-linearisation.csv",

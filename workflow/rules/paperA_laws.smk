@@ -68,7 +68,7 @@ rule paperA_A3_figure:
         caption="workflow/report/paperA/A3-bulk-laws.rst",
     output:
         pdf="figures/paperA/A3-bulk-laws.pdf",
-        png="figures/paperA/A3-bulk-laws.png",
+        png=reported("figures/paperA/A3-bulk-laws.png"),
         plotted="figures/paperA/A3-bulk-laws.csv",
         caption="figures/paperA/A3-bulk-laws.md",
         claims="results/paperA/claims/A3-bulk-laws.csv",
@@ -126,7 +126,7 @@ rule paperA_A7_figure:
         caption="workflow/report/paperA/A7-ratios.rst",
     output:
         pdf="figures/paperA/A7-ratios.pdf",
-        png="figures/paperA/A7-ratios.png",
+        png=reported("figures/paperA/A7-ratios.png"),
         plotted="figures/paperA/A7-ratios.csv",
         caption="figures/paperA/A7-ratios.md",
     log:

@@ -41,7 +41,7 @@ rule paperA_A2_figure:
         caption="workflow/report/paperA/A2-spectrum.rst",
     output:
         pdf="figures/paperA/A2-spectrum.pdf",
-        png="figures/paperA/A2-spectrum.png",
+        png=reported("figures/paperA/A2-spectrum.png"),
         plotted="figures/paperA/A2-spectrum.csv",
         caption="figures/paperA/A2-spectrum.md",
     log:
@@ -91,7 +91,7 @@ rule paperA_A6_figure:
         caption="workflow/report/paperA/A6-perron.rst",
     output:
         pdf="figures/paperA/A6-perron.pdf",
-        png="figures/paperA/A6-perron.png",
+        png=reported("figures/paperA/A6-perron.png"),
         plotted="figures/paperA/A6-perron.csv",
         caption="figures/paperA/A6-perron.md",
         claims="results/paperA/claims/A6-perron.csv",

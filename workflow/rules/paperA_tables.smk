@@ -6,7 +6,7 @@ rule paperA_AT1_table:
         caption="workflow/report/paperA/A-T1-edges.rst",
         config="results/config.yaml",
     output:
-        csv="figures/paperA/A-T1-edges.csv",
+        csv=reported("figures/paperA/A-T1-edges.csv"),
         md="figures/paperA/A-T1-edges.md",
         tex="figures/paperA/A-T1-edges.tex",
     log:
@@ -69,7 +69,7 @@ rule paperA_AT2_table:
         ],
         caption="workflow/report/paperA/A-T2-stepwise.rst",
     output:
-        csv="figures/paperA/A-T2-stepwise.csv",
+        csv=reported("figures/paperA/A-T2-stepwise.csv"),
         md="figures/paperA/A-T2-stepwise.md",
         tex="figures/paperA/A-T2-stepwise.tex",
         claims="results/paperA/claims/A-T2-stepwise.csv",

@@ -56,7 +56,7 @@ rule paperB_B1_figure:
         caption="workflow/report/paperB/B1-sticking.rst",
     output:
         pdf="figures/paperB/B1-sticking.pdf",
-        png="figures/paperB/B1-sticking.png",
+        png=reported("figures/paperB/B1-sticking.png"),
         plotted="figures/paperB/B1-sticking.csv",
         caption="figures/paperB/B1-sticking.md",
         claims="results/paperB/claims/B1-sticking.csv",
@@ -79,7 +79,7 @@ rule paperB_B2_figure:
         caption="workflow/report/paperB/B2-gap.rst",
     output:
         pdf="figures/paperB/B2-gap.pdf",
-        png="figures/paperB/B2-gap.png",
+        png=reported("figures/paperB/B2-gap.png"),
         plotted="figures/paperB/B2-gap.csv",
         caption="figures/paperB/B2-gap.md",
     log:
@@ -101,7 +101,7 @@ rule paperB_B3_figure:
         caption="workflow/report/paperB/B3-uniform.rst",
     output:
         pdf="figures/paperB/B3-uniform.pdf",
-        png="figures/paperB/B3-uniform.png",
+        png=reported("figures/paperB/B3-uniform.png"),
         plotted="figures/paperB/B3-uniform.csv",
         caption="figures/paperB/B3-uniform.md",
         claims="results/paperB/claims/B3-uniform.csv",
@@ -123,7 +123,7 @@ rule paperB_BT1_table:
         draws=ALL_STICKING_FILES,
         caption="workflow/report/paperB/B-T1-sticking.rst",
     output:
-        csv="figures/paperB/B-T1-sticking.csv",
+        csv=reported("figures/paperB/B-T1-sticking.csv"),
         md="figures/paperB/B-T1-sticking.md",
         tex="figures/paperB/B-T1-sticking.tex",
     log:

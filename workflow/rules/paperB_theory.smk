@@ -49,7 +49,7 @@ rule paperB_B5_figure:
         caption="workflow/report/paperB/B5-conditional-edges.rst",
     output:
         pdf="figures/paperB/B5-conditional-edges.pdf",
-        png="figures/paperB/B5-conditional-edges.png",
+        png=reported("figures/paperB/B5-conditional-edges.png"),
         plotted="figures/paperB/B5-conditional-edges.csv",
         caption="figures/paperB/B5-conditional-edges.md",
         claims="results/paperB/claims/B5-conditional-edges.csv",
@@ -74,7 +74,7 @@ rule paperB_B6_figure:
         caption="workflow/report/paperB/B6-population.rst",
     output:
         pdf="figures/paperB/B6-population.pdf",
-        png="figures/paperB/B6-population.png",
+        png=reported("figures/paperB/B6-population.png"),
         plotted="figures/paperB/B6-population.csv",
         caption="figures/paperB/B6-population.md",
     log:
@@ -98,7 +98,7 @@ rule paperB_B4_figure:
         caption="workflow/report/paperB/B4-edge-formula.rst",
     output:
         pdf="figures/paperB/B4-edge-formula.pdf",
-        png="figures/paperB/B4-edge-formula.png",
+        png=reported("figures/paperB/B4-edge-formula.png"),
         plotted="figures/paperB/B4-edge-formula.csv",
         caption="figures/paperB/B4-edge-formula.md",
     log:
@@ -121,7 +121,7 @@ rule paperB_BT2_table:
         caption="workflow/report/paperB/B-T2-edge-formulas.rst",
         config="results/config.yaml",
     output:
-        csv="figures/paperB/B-T2-edge-formulas.csv",
+        csv=reported("figures/paperB/B-T2-edge-formulas.csv"),
         md="figures/paperB/B-T2-edge-formulas.md",
         tex="figures/paperB/B-T2-edge-formulas.tex",
         claims="results/paperB/claims/B-T2-edge-formulas.csv",

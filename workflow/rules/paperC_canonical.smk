@@ -53,7 +53,7 @@ rule paperC_C1_figure:
         caption="workflow/report/paperC/C1-spectra.rst",
     output:
         pdf="figures/paperC/C1-spectra.pdf",
-        png="figures/paperC/C1-spectra.png",
+        png=reported("figures/paperC/C1-spectra.png"),
         plotted="figures/paperC/C1-spectra.csv",
         caption="figures/paperC/C1-spectra.md",
     log:
@@ -97,7 +97,7 @@ rule paperC_C2_figure:
         caption="workflow/report/paperC/C2-bulk.rst",
     output:
         pdf="figures/paperC/C2-bulk.pdf",
-        png="figures/paperC/C2-bulk.png",
+        png=reported("figures/paperC/C2-bulk.png"),
         plotted="figures/paperC/C2-bulk.csv",
         caption="figures/paperC/C2-bulk.md",
     log:
@@ -186,7 +186,7 @@ rule paperC_C3_figure:
         caption="workflow/report/paperC/C3-stable-rank.rst",
     output:
         pdf="figures/paperC/C3-stable-rank.pdf",
-        png="figures/paperC/C3-stable-rank.png",
+        png=reported("figures/paperC/C3-stable-rank.png"),
         plotted="figures/paperC/C3-stable-rank.csv",
         caption="figures/paperC/C3-stable-rank.md",
     log:
@@ -234,7 +234,7 @@ rule paperC_C4_figure:
         caption="workflow/report/paperC/C4-spike-survival.rst",
     output:
         pdf="figures/paperC/C4-spike-survival.pdf",
-        png="figures/paperC/C4-spike-survival.png",
+        png=reported("figures/paperC/C4-spike-survival.png"),
         plotted="figures/paperC/C4-spike-survival.csv",
         caption="figures/paperC/C4-spike-survival.md",
     log:
@@ -261,7 +261,7 @@ rule paperC_CT1_table:
         bulk=CANONICAL_COUNTS,
         caption="workflow/report/paperC/C-T1-stable-rank.rst",
     output:
-        csv="figures/paperC/C-T1-stable-rank.csv",
+        csv=reported("figures/paperC/C-T1-stable-rank.csv"),
         md="figures/paperC/C-T1-stable-rank.md",
         tex="figures/paperC/C-T1-stable-rank.tex",
         claims="results/paperC/claims/C-T1-stable-rank.csv",

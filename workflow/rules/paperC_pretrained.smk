@@ -101,7 +101,7 @@ rule paperC_C5_figure:
         caption="workflow/report/paperC/C5-pretrained.rst",
     output:
         pdf="figures/paperC/C5-pretrained.pdf",
-        png="figures/paperC/C5-pretrained.png",
+        png=reported("figures/paperC/C5-pretrained.png"),
         plotted="figures/paperC/C5-pretrained.csv",
         caption="figures/paperC/C5-pretrained.md",
     log:
@@ -124,7 +124,7 @@ rule paperC_CT2_table:
         **PRETRAINED_DIAGNOSTICS,
         caption="workflow/report/paperC/C-T2-pretrained.rst",
     output:
-        csv="figures/paperC/C-T2-pretrained.csv",
+        csv=reported("figures/paperC/C-T2-pretrained.csv"),
         md="figures/paperC/C-T2-pretrained.md",
         tex="figures/paperC/C-T2-pretrained.tex",
         claims="results/paperC/claims/C-T2-pretrained.csv",

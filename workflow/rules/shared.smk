@@ -1,4 +1,5 @@
-# Rules shared by the papers: the per-paper claims tables and the snapshot of the run's config.
+# Rules shared by the papers: the per-paper claims tables, the dashboard of all claims and the
+# snapshot of the run's config.
 
 
 rule claims_table:
@@ -9,7 +10,12 @@ rule claims_table:
             source=CLAIM_SOURCES[wildcards.paper],
         ),
     output:
-        csv="figures/paper{paper}/claims.csv",
+        csv=report(
+            "figures/paper{paper}/claims.csv",
+            caption="../report/claims.rst",
+            category=lambda wildcards: PAPER_CATEGORIES[wildcards.paper],
+            subcategory="Claims",
+        ),
         md="figures/paper{paper}/claims.md",
     log:
         "logs/paper{paper}/claims.log",
@@ -24,6 +30,29 @@ rule claims_table:
         mem_mb=300,
     script:
         "../../scripts/claims_table.py"
+
+
+rule claims_dashboard:
+    input:
+        **{paper: f"figures/paper{paper}/claims.csv" for paper in PAPER_CATEGORIES},
+    output:
+        csv=report(
+            "figures/claims.csv",
+            caption="../report/dashboard.rst",
+            category="Claims of the three papers",
+        ),
+        md="figures/claims.md",
+    log:
+        "logs/claims_dashboard.log",
+    benchmark:
+        "benchmarks/claims_dashboard.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=300,
+    script:
+        "../../scripts/claims_dashboard.py"
 
 
 rule config_snapshot:

@@ -1,0 +1,71 @@
+"""The Snakemake report: captions are valid reStructuredText for every preset, and
+`snakemake --report` on the CI preset's outputs registers every figure and table by paper."""
+
+import io
+from types import SimpleNamespace
+
+import jinja2
+import pytest
+import yaml
+from conftest import FIGURES, REPO, TABLES, snakemake_ci
+from docutils.core import publish_parts
+
+CAPTIONS = sorted((REPO / "workflow" / "report").rglob("*.rst"))
+PRESETS = sorted((REPO / "config").glob("*.yaml"))
+CATEGORIES = (
+    "Paper A: Gaussian equivalence",
+    "Paper B: bulk-edge sticking",
+    "Paper C: spectral degeneration",
+    "Claims of the three papers",
+)
+
+
+def rst_problems(text: str) -> str:
+    """docutils warnings and errors of ``text`` rendered to HTML (empty if none)."""
+    stream = io.StringIO()
+    publish_parts(
+        text, writer="html", settings_overrides={"warning_stream": stream, "report_level": 2}
+    )
+    return stream.getvalue()
+
+
+def test_rst_check_catches_table_bars():
+    assert "substitution" in rst_problems("the norm |x - y| of a difference")
+    assert rst_problems(r"the norm \|x - y\| of a difference") == ""
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("caption", CAPTIONS, ids=lambda p: p.stem)
+def test_caption_renders_as_valid_rst(caption, preset):
+    config = yaml.safe_load(preset.read_text())
+    template = jinja2.Template(caption.read_text(), undefined=jinja2.StrictUndefined)
+    text = template.render(
+        snakemake=SimpleNamespace(config=config, wildcards=SimpleNamespace(paper="A"))
+    )
+    assert "reconstructed" in text or "confirmed" in text, "caption states no status"
+    assert rst_problems(text) == ""
+
+
+def test_every_figure_and_table_has_a_caption():
+    names = {
+        path.relative_to(REPO / "workflow" / "report").with_suffix("").as_posix()
+        for path in CAPTIONS
+    }
+    for paper in "ABC":
+        for item in FIGURES[paper] + TABLES[paper]:
+            assert f"paper{paper}/{item}" in names, item
+
+
+@pytest.mark.slow
+def test_report_builds_on_the_ci_outputs(ci_clone):
+    snakemake_ci(ci_clone, "--report", "report.html")
+    html = (ci_clone / "report.html").read_text()
+    for category in CATEGORIES:
+        assert category in html, category
+    for paper in "ABC":
+        for figure in FIGURES[paper]:
+            assert f"figures/paper{paper}/{figure}.png" in html, figure
+        for table in TABLES[paper]:
+            assert f"figures/paper{paper}/{table}.csv" in html, table
+        assert f"figures/paper{paper}/claims.csv" in html
+    assert "figures/claims.csv" in html
