@@ -111,30 +111,45 @@ def render_caption(template: str, config: dict) -> str:
 
 
 def write_figure_outputs(
-    smk, figure, plotted_header, plotted_rows, tables=(), claim=None, digits: int = 4
+    smk,
+    figure,
+    plotted_header,
+    plotted_rows,
+    tables=(),
+    claim=None,
+    digits: int = 4,
+    *,
+    intro: str = "\n\n",
+    claim_table: bool = True,
 ) -> None:
     """Write the files of one figure rule and release the figure.
 
     ``output.pdf``/``output.png`` (deterministic bytes), ``output.plotted`` (every number drawn),
-    ``output.caption`` (the rendered ``input.caption`` followed by the Markdown ``tables``, each a
-    (header, rows) pair, and the claim's row) and, when the figure carries a claim,
-    ``output.claims`` (its verdict row).
+    ``output.caption`` (the rendered ``input.caption``, then the Markdown text ``intro``, then the
+    ``tables``, each a (header, rows) pair, and the claims' rows) and, when the figure carries
+    claims, ``output.claims`` (their verdict rows). ``claim`` is one :class:`ClaimCheck` or a
+    sequence of them; ``claim_table=False`` keeps their rows out of the caption, for a figure
+    whose ``intro`` states the verdicts in words.
     """
     from matplotlib import pyplot
 
     from attnspec.tables import to_markdown
-    from attnspec.verdicts import CLAIM_HEADER
+    from attnspec.verdicts import CLAIM_HEADER, ClaimCheck
 
     save_figure(figure, smk.output.pdf, smk.output.png)
     pyplot.close(figure)
     write_csv(smk.output.plotted, plotted_header, plotted_rows)
     tables = list(tables)
-    if claim is not None:
-        write_csv(smk.output.claims, CLAIM_HEADER, [claim.as_row()])
-        tables.append((CLAIM_HEADER, [claim.as_row()]))
+    claims = [] if claim is None else [claim] if isinstance(claim, ClaimCheck) else list(claim)
+    if claims:
+        claim_rows = [check.as_row() for check in claims]
+        write_csv(smk.output.claims, CLAIM_HEADER, claim_rows)
+        if claim_table:
+            tables.append((CLAIM_HEADER, claim_rows))
+    for check in claims:
         logging.getLogger("attnspec").info(
-            "claim %s: %s (%s)", claim.claim_id, claim.verdict, claim.note
+            "claim %s: %s (%s)", check.claim_id, check.verdict, check.note
         )
     caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
     markdown = "\n".join(to_markdown(header, rows, digits=digits) for header, rows in tables)
-    write_text(smk.output.caption, caption + "\n\n" + markdown)
+    write_text(smk.output.caption, caption + intro + markdown)

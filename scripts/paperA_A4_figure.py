@@ -1,24 +1,13 @@
 """Figure A4: the edge x_+(beta) against 4 theta_1 (PDF, PNG), the numbers plotted, caption."""
 
-from pathlib import Path
-
 from attnspec.experiments.edges import (
     EDGE_TABLE_HEADER,
     edge_table_rows,
     edge_theory_curves,
     simulated_edges,
 )
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    render_caption,
-    save_figure,
-    write_csv,
-    write_text,
-)
+from attnspec.io import configure_logging, load_npz, write_figure_outputs
 from attnspec.plotting.edges import EDGE_PLOTTED_HEADER, edge_plotted_rows, plot_edges
-from attnspec.plotting.style import close
-from attnspec.tables import to_markdown
 
 
 def main(smk) -> None:
@@ -35,12 +24,15 @@ def main(smk) -> None:
         cfg["beta_min"], cfg["beta_max"], cfg["theory_points"], cfg["n_tokens"]
     )
     figure = plot_edges(theory, simulated, n_tokens=cfg["n_tokens"], n_draws=draws)
-    save_figure(figure, smk.output.pdf, smk.output.png)
-    close(figure)
-    write_csv(smk.output.plotted, EDGE_PLOTTED_HEADER, edge_plotted_rows(theory, simulated))
     rows = edge_table_rows(simulated)
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
-    write_text(smk.output.caption, caption + "\n" + to_markdown(EDGE_TABLE_HEADER, rows))
+    write_figure_outputs(
+        smk,
+        figure,
+        EDGE_PLOTTED_HEADER,
+        edge_plotted_rows(theory, simulated),
+        tables=[(EDGE_TABLE_HEADER, rows)],
+        intro="\n",
+    )
     for row in rows:
         beta, x_plus, median, units = row[0], row[1], row[5], row[8]
         log.info(

@@ -1,7 +1,5 @@
 """Figure B4: x_+ over (beta, c), the square-model branches, simulated points (PDF, PNG, CSV)."""
 
-from pathlib import Path
-
 from attnspec.experiments.edge_formulas import (
     SIMULATED_POINT_HEADER,
     edge_curves,
@@ -10,21 +8,12 @@ from attnspec.experiments.edge_formulas import (
     simulated_point_rows,
     square_cubic_branches,
 )
-from attnspec.io import (
-    configure_logging,
-    read_csv,
-    render_caption,
-    save_figure,
-    write_csv,
-    write_text,
-)
+from attnspec.io import configure_logging, read_csv, write_figure_outputs
 from attnspec.plotting.edge_formulas import (
     EDGE_FORMULA_PLOTTED_HEADER,
     edge_formula_plotted_rows,
     plot_edge_formulas,
 )
-from attnspec.plotting.style import close
-from attnspec.tables import to_markdown
 
 
 def main(smk) -> None:
@@ -35,16 +24,14 @@ def main(smk) -> None:
     branches = square_cubic_branches(curves["beta"])
     points = largest_ell_points(read_csv(smk.input.sticking))
     figure = plot_edge_formulas(curves, markers, branches, points)
-    save_figure(figure, smk.output.pdf, smk.output.png)
-    close(figure)
-    write_csv(
-        smk.output.plotted,
+    rows = simulated_point_rows(points)
+    write_figure_outputs(
+        smk,
+        figure,
         EDGE_FORMULA_PLOTTED_HEADER,
         edge_formula_plotted_rows(curves, markers, branches, points),
+        tables=[(SIMULATED_POINT_HEADER, rows)],
     )
-    rows = simulated_point_rows(points)
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
-    write_text(smk.output.caption, caption + "\n\n" + to_markdown(SIMULATED_POINT_HEADER, rows))
     for row in rows:
         log.info("c %g, beta %g, ell %d: median %.6g vs x_+ %.6g", *row[:3], row[4], row[7])
     log.info("wrote %s", ", ".join(smk.output))

@@ -1,7 +1,5 @@
 """Figure B6: spectra of Sigma_f and Sigma_G against rho = a + b MP_c (PDF, PNG, CSV), caption."""
 
-from pathlib import Path
-
 from attnspec.experiments.conditional import (
     POPULATION_TABLE_HEADER,
     at_largest_ell,
@@ -9,21 +7,12 @@ from attnspec.experiments.conditional import (
     population_series,
     population_table_rows,
 )
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    render_caption,
-    save_figure,
-    write_csv,
-    write_text,
-)
+from attnspec.io import configure_logging, load_npz, write_figure_outputs
 from attnspec.plotting.conditional import (
     POPULATION_PLOTTED_HEADER,
     plot_population,
     population_plotted_rows,
 )
-from attnspec.plotting.style import close
-from attnspec.tables import to_markdown
 
 HISTOGRAM_BINS = 80
 
@@ -41,14 +30,14 @@ def main(smk) -> None:
     )
     series = population_series(cfg["beta"], cfg["ratio"], cfg["n_tokens"], results)
     figure = plot_population(histograms, series)
-    save_figure(figure, smk.output.pdf, smk.output.png)
-    close(figure)
-    write_csv(
-        smk.output.plotted, POPULATION_PLOTTED_HEADER, population_plotted_rows(histograms, series)
-    )
     rows = population_table_rows(series)
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
-    write_text(smk.output.caption, caption + "\n\n" + to_markdown(POPULATION_TABLE_HEADER, rows))
+    write_figure_outputs(
+        smk,
+        figure,
+        POPULATION_PLOTTED_HEADER,
+        population_plotted_rows(histograms, series),
+        tables=[(POPULATION_TABLE_HEADER, rows)],
+    )
     for row in rows:
         log.info("%s", row)
     log.info("wrote %s", ", ".join(smk.output))

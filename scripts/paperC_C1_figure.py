@@ -1,19 +1,8 @@
 """Figure C1: singular values of S and of A (PDF, PNG), the numbers plotted, and its caption."""
 
-from pathlib import Path
-
 from attnspec.experiments.degeneration_summary import SPECTRA_TABLE_HEADER, spectra_table_rows
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    render_caption,
-    save_figure,
-    write_csv,
-    write_text,
-)
+from attnspec.io import configure_logging, load_npz, write_figure_outputs
 from attnspec.plotting.degeneration import plot_spectra, spectra_plotted_rows
-from attnspec.plotting.style import close
-from attnspec.tables import to_markdown
 
 
 def main(smk) -> None:
@@ -27,18 +16,17 @@ def main(smk) -> None:
         spikes=model["spikes"],
         kappa=model["kappa"],
     )
-    save_figure(figure, smk.output.pdf, smk.output.png)
-    close(figure)
-    write_csv(
-        smk.output.plotted,
-        ("profile", "series", "rank", "singular_value"),
-        spectra_plotted_rows(spectra, profiles=cfg["profiles"]),
-    )
     rows = spectra_table_rows(
         spectra, profiles=cfg["profiles"], spikes=model["spikes"], n=cfg["n_tokens"]
     )
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
-    write_text(smk.output.caption, caption + "\n" + to_markdown(SPECTRA_TABLE_HEADER, rows))
+    write_figure_outputs(
+        smk,
+        figure,
+        ("profile", "series", "rank", "singular_value"),
+        spectra_plotted_rows(spectra, profiles=cfg["profiles"]),
+        tables=[(SPECTRA_TABLE_HEADER, rows)],
+        intro="\n",
+    )
     log.info("wrote %s", ", ".join(smk.output))
 
 

@@ -1,25 +1,14 @@
 """Figure C2: bulk distribution of n s_k(A) for growing n (PDF, PNG, CSV, caption)."""
 
-from pathlib import Path
-
 from attnspec.experiments.degeneration_summary import (
     BULK_TABLE_HEADER,
     bulk_series,
     bulk_table_rows,
     counts_by_size,
 )
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    render_caption,
-    save_figure,
-    write_csv,
-    write_text,
-)
+from attnspec.io import configure_logging, load_npz, write_figure_outputs
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.degeneration import bulk_plotted_rows, plot_bulk
-from attnspec.plotting.style import close
-from attnspec.tables import to_markdown
 
 
 def main(smk) -> None:
@@ -39,16 +28,14 @@ def main(smk) -> None:
         bulk_scale=model["bulk_scale"],
     )
     figure = plot_bulk(jobs, series, **layout)
-    save_figure(figure, smk.output.pdf, smk.output.png)
-    close(figure)
-    write_csv(
-        smk.output.plotted,
+    write_figure_outputs(
+        smk,
+        figure,
         ("panel", "profile", "mask", "n", "x", "y"),
         bulk_plotted_rows(jobs, series, **layout),
+        tables=[(BULK_TABLE_HEADER, bulk_table_rows(series))],
+        intro="\n",
     )
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
-    table = to_markdown(BULK_TABLE_HEADER, bulk_table_rows(series))
-    write_text(smk.output.caption, caption + "\n" + table)
     log.info("wrote %s", ", ".join(smk.output))
 
 

@@ -1,23 +1,12 @@
 """Figure C3: stable rank against n, canonical and Gaussian models (PDF, PNG, CSV, caption)."""
 
-from pathlib import Path
-
 from attnspec.experiments.degeneration_summary import (
     STABLE_RANK_TABLE_HEADER,
     collect_stable_ranks,
     stable_rank_table_rows,
 )
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    render_caption,
-    save_figure,
-    write_csv,
-    write_text,
-)
+from attnspec.io import configure_logging, load_npz, write_figure_outputs
 from attnspec.plotting.degeneration import plot_stable_rank, stable_rank_plotted_rows
-from attnspec.plotting.style import close
-from attnspec.tables import to_markdown
 
 
 def main(smk) -> None:
@@ -32,18 +21,17 @@ def main(smk) -> None:
     )
     spikes, beta = params.model["spikes"], params.gaussian_model["beta"]
     figure = plot_stable_rank(*data, spikes=spikes, beta=beta)
-    save_figure(figure, smk.output.pdf, smk.output.png)
-    close(figure)
-    write_csv(
-        smk.output.plotted,
-        ("model", "profile", "mask", "quantity", "n", "draw", "value"),
-        stable_rank_plotted_rows(*data),
-    )
     rows = stable_rank_table_rows(
         [*data.canonical, *data.isotropic, *data.gaussian], data.cesaro, spikes=spikes, beta=beta
     )
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
-    write_text(smk.output.caption, caption + "\n" + to_markdown(STABLE_RANK_TABLE_HEADER, rows))
+    write_figure_outputs(
+        smk,
+        figure,
+        ("model", "profile", "mask", "quantity", "n", "draw", "value"),
+        stable_rank_plotted_rows(*data),
+        tables=[(STABLE_RANK_TABLE_HEADER, rows)],
+        intro="\n",
+    )
     log.info("wrote %s", ", ".join(smk.output))
 
 

@@ -1,19 +1,8 @@
 """Figure C4: spike survival against kappa (PDF, PNG, CSV, caption)."""
 
-from pathlib import Path
-
 from attnspec.experiments.degeneration_summary import SURVIVAL_TABLE_HEADER, survival_table_rows
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    render_caption,
-    save_figure,
-    write_csv,
-    write_text,
-)
+from attnspec.io import configure_logging, load_npz, write_figure_outputs
 from attnspec.plotting.degeneration import plot_survival, survival_plotted_rows
-from attnspec.plotting.style import close
-from attnspec.tables import to_markdown
 
 
 def main(smk) -> None:
@@ -23,16 +12,14 @@ def main(smk) -> None:
     figure = plot_survival(
         jobs, n_tokens=cfg["n_tokens"], spikes=smk.params.model["spikes"], profile=cfg["profile"]
     )
-    save_figure(figure, smk.output.pdf, smk.output.png)
-    close(figure)
-    write_csv(
-        smk.output.plotted,
+    write_figure_outputs(
+        smk,
+        figure,
         ("mask", "n", "kappa", "series", "value"),
         survival_plotted_rows(jobs, n_tokens=cfg["n_tokens"]),
+        tables=[(SURVIVAL_TABLE_HEADER, survival_table_rows(jobs, cfg["n_tokens"]))],
+        intro="\n",
     )
-    rows = survival_table_rows(jobs, cfg["n_tokens"])
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
-    write_text(smk.output.caption, caption + "\n" + to_markdown(SURVIVAL_TABLE_HEADER, rows))
     log.info("wrote %s", ", ".join(smk.output))
 
 

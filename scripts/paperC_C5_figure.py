@@ -1,20 +1,9 @@
 """Figure C5: pretrained diagnostics (PDF, PNG), the numbers plotted, and its caption."""
 
-from pathlib import Path
-
 from attnspec.experiments.pretrained import HAAR, reference_quantiles
 from attnspec.experiments.pretrained_summary import figure_summary, layer_header, layer_rows
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    render_caption,
-    save_figure,
-    write_csv,
-    write_text,
-)
+from attnspec.io import configure_logging, load_npz, write_figure_outputs
 from attnspec.plotting.pretrained import plot_pretrained, pretrained_plotted_rows
-from attnspec.plotting.style import close
-from attnspec.tables import to_markdown
 
 
 def main(smk) -> None:
@@ -37,12 +26,14 @@ def main(smk) -> None:
         top_k=cfg["top_k"],
         q95=q95,
     )
-    save_figure(figure, smk.output.pdf, smk.output.png)
-    close(figure)
-    write_csv(smk.output.plotted, ("panel", "series", "x", "y"), pretrained_plotted_rows(summary))
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
-    table = to_markdown(layer_header(cfg["top_k"]), layer_rows(summary, q95))
-    write_text(smk.output.caption, caption + "\n" + table)
+    write_figure_outputs(
+        smk,
+        figure,
+        ("panel", "series", "x", "y"),
+        pretrained_plotted_rows(summary),
+        tables=[(layer_header(cfg["top_k"]), layer_rows(summary, q95))],
+        intro="\n",
+    )
     log.info("wrote %s", ", ".join(smk.output))
 
 

@@ -1,4 +1,4 @@
-"""Atomic writes: nothing half-written on failure, ordinary permissions on success."""
+"""Atomic writes (nothing half-written, ordinary permissions) and the files of a figure rule."""
 
 import os
 import stat
@@ -34,30 +34,73 @@ def test_csv_and_npz_round_trip_exactly(tmp_path):
     assert load_npz(tmp_path / "a.npz")["values"][0] == value
 
 
-def test_figure_outputs_carry_caption_tables_and_claim_row(tmp_path):
+def _figure_rule(tmp_path):
+    """A stand-in for a figure rule's ``snakemake`` object, with a one-line caption template."""
     from types import SimpleNamespace
 
+    (tmp_path / "cap.rst").write_text('beta = {{ snakemake.config["beta"] }}')
+    names = ("pdf", "png", "plotted", "caption", "claims")
+    return SimpleNamespace(
+        output=SimpleNamespace(**{n: str(tmp_path / f"out.{n}") for n in names}),
+        input=SimpleNamespace(caption=str(tmp_path / "cap.rst")),
+        config={"beta": 1.5},
+    )
+
+
+def _claim(claim_id):
+    from attnspec.verdicts import HOLDS, ClaimCheck
+
+    return ClaimCheck(claim_id, "s1 -> 1", "A6", "slope", -0.98, -1.0, 0.04, "s.e.", HOLDS, "ok")
+
+
+def _figure():
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    from attnspec.io import write_figure_outputs
-    from attnspec.verdicts import HOLDS, ClaimCheck
+    return pyplot.figure()
 
-    (tmp_path / "cap.rst").write_text('beta = {{ snakemake.config["beta"] }}')
-    names = ("pdf", "png", "plotted", "caption", "claims")
-    smk = SimpleNamespace(
-        output=SimpleNamespace(**{n: str(tmp_path / f"out.{n}") for n in names}),
-        input=SimpleNamespace(caption=str(tmp_path / "cap.rst")),
-        config={"beta": 1.5},
-    )
-    claim = ClaimCheck("A.2", "s1 -> 1", "A6", "slope", -0.98, -1.0, 0.04, "s.e.", HOLDS, "ok")
+
+def test_figure_outputs_carry_caption_tables_and_claim_row(tmp_path):
+    from attnspec.io import write_figure_outputs
+    from attnspec.verdicts import HOLDS
+
+    smk = _figure_rule(tmp_path)
     write_figure_outputs(
-        smk, pyplot.figure(), ("x", "y"), [(1, 2.5)], tables=[(("k",), [(3,)])], claim=claim
+        smk, _figure(), ("x", "y"), [(1, 2.5)], tables=[(("k",), [(3,)])], claim=_claim("A.2")
     )
     assert read_csv(smk.output.plotted) == [{"x": "1", "y": "2.5"}]
     assert read_csv(smk.output.claims)[0]["verdict"] == HOLDS
     caption = (tmp_path / "out.caption").read_text()
     assert caption.startswith("beta = 1.5\n\n\n| k |")
     assert "| A.2 | s1 -> 1 |" in caption
+
+
+def test_figure_outputs_take_several_claims_and_an_intro_instead_of_their_rows(tmp_path):
+    from attnspec.io import write_figure_outputs
+
+    smk = _figure_rule(tmp_path)
+    write_figure_outputs(
+        smk,
+        _figure(),
+        ("x",),
+        [(1,)],
+        tables=[(("k",), [(0.123456,)])],
+        claim=[_claim("A.1"), _claim("A.5")],
+        digits=2,
+        intro="\n**Claims hold.**\n",
+        claim_table=False,
+    )
+    assert [row["claim_id"] for row in read_csv(smk.output.claims)] == ["A.1", "A.5"]
+    caption = (tmp_path / "out.caption").read_text()
+    assert caption == "beta = 1.5\n**Claims hold.**\n\n| k |\n|---|\n| 0.12 |\n"
+
+
+def test_figure_outputs_without_claim_write_no_claims_file(tmp_path):
+    from attnspec.io import write_figure_outputs
+
+    smk = _figure_rule(tmp_path)
+    write_figure_outputs(smk, _figure(), ("x",), [(1,)], tables=[(("k",), [(3,)])], intro="\n")
+    assert not (tmp_path / "out.claims").exists()
+    assert (tmp_path / "out.caption").read_text() == "beta = 1.5\n\n| k |\n|---|\n| 3 |\n"
