@@ -4,11 +4,13 @@ Wildcards: n_tokens, d_qk, beta, draw.
 """
 
 from attnspec.experiments.full_spectrum import full_spectrum_draw
+from attnspec.experiments.progress import Stopwatch
 from attnspec.io import configure_logging, save_npz
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
+    clock = Stopwatch()
     wildcards = smk.wildcards
     log.info(
         "draw %s, ell = %s, d_qk = %s, beta = %s",
@@ -25,7 +27,9 @@ def main(smk) -> None:
     )
     save_npz(smk.output[0], **result)
     log.info(
-        "Perron value %.6g; %d leading non-Perron values, the largest %.6g",
+        "draw %s done in %.2f s: Perron value %.6g; %d leading non-Perron values, the largest %.6g",
+        wildcards.draw,
+        clock.total(),
         result["squared_singular_values"][0],
         result["top_values"].size,
         result["top_values"][0],

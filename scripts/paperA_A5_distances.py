@@ -11,7 +11,6 @@ def main(smk) -> None:
     spectra = [load_npz(path)["squared_singular_values"] for path in smk.input]
     table = distance_table(spectra, points)
     save_npz(smk.output[0], **table)
-    log.info("wrote %s", smk.output[0])
 
 
 main(snakemake)  # noqa: F821

@@ -8,11 +8,10 @@ from attnspec.io import configure_logging, save_npz
 
 
 def main(smk) -> None:
-    log = configure_logging(smk.log[0])
+    configure_logging(smk.log[0])
     wildcards = smk.wildcards
     result = perron_draws(int(wildcards.n_tokens), float(wildcards.beta), int(wildcards.draws))
     save_npz(smk.output[0], **result)
-    log.info("s_1(A) - 1 per draw: %s", result["s1"] - 1.0)
 
 
 main(snakemake)  # noqa: F821

@@ -1,6 +1,7 @@
 """Figure A7, spectra: per panel (c = ell / d_qk, then literal X), the bulk against nu_inf."""
 
 from attnspec.experiments.bulk_laws import pack_panels, summarise_ratio_panel
+from attnspec.experiments.progress import Stopwatch
 from attnspec.io import configure_logging, load_npz, save_npz
 
 
@@ -8,11 +9,9 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.ratios
     draws = cfg["draws"]
+    clock = Stopwatch()
     panels = []
     for i, spec in enumerate(smk.params.panels):
-        log.info(
-            "panel %d of %d: %s, ell = %d", i + 1, len(smk.params.panels), spec, cfg["n_tokens"]
-        )
         panel = summarise_ratio_panel(
             [
                 load_npz(p)["squared_singular_values"]
@@ -25,9 +24,23 @@ def main(smk) -> None:
             sampler=spec["sampler"],
             d_model=spec["d_model"],
         )
-        log.info("c = %.4g: KS to nu_inf %.4f, W1 %.4f", panel["ratio"], panel["ks"], panel["w1"])
+        log.info(
+            "panel %d of %d, %s sampler, ell = %d, d_qk = %d (c = %.4g, %d draws): "
+            "KS to nu_inf %.4f, W1 %.4f, %.2f s",
+            i + 1,
+            len(smk.params.panels),
+            spec["sampler"],
+            cfg["n_tokens"],
+            spec["d_qk"],
+            panel["ratio"],
+            draws,
+            panel["ks"],
+            panel["w1"],
+            clock.lap(),
+        )
         panels.append(panel)
     save_npz(smk.output[0], **pack_panels(panels))
+    log.info("%d panels in %.2f s", len(panels), clock.total())
 
 
 main(snakemake)  # noqa: F821

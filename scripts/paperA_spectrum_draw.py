@@ -3,12 +3,14 @@
 Wildcards: model, n_tokens, d_qk, beta, sampler (gaussian | literal-d<d_model>), draw.
 """
 
+from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.spectra import model_spectrum
 from attnspec.io import configure_logging, save_npz
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
+    clock = Stopwatch()
     wildcards = smk.wildcards
     sampler, _, d_model = wildcards.sampler.partition("-d")
     log.info(
@@ -30,7 +32,12 @@ def main(smk) -> None:
         d_model=int(d_model) if d_model else None,
     )
     save_npz(smk.output[0], squared_singular_values=values)
-    log.info("largest squared singular value %.6g", values[0])
+    log.info(
+        "draw %s done in %.2f s: largest squared singular value %.6g",
+        wildcards.draw,
+        clock.total(),
+        values[0],
+    )
 
 
 main(snakemake)  # noqa: F821

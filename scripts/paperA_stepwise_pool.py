@@ -12,6 +12,13 @@ def main(smk) -> None:
     spectra = defaultdict(list)
     for model, path in zip(smk.params.models, smk.input, strict=True):
         spectra[model].append(load_npz(path)["squared_singular_values"])
+    log.info(
+        "%d spectra of %d models at ell = %d, beta = %s",
+        len(smk.input),
+        len(spectra),
+        cfg["n_tokens"],
+        cfg["beta"],
+    )
     summary = summarise_stepwise(
         spectra,
         beta=cfg["beta"],
@@ -19,8 +26,6 @@ def main(smk) -> None:
         n_removed=cfg["n_removed"],
         bins=cfg["histogram_bins"],
     )
-    for model, ks in zip(summary["models"], summary["ks_to_attention"], strict=True):
-        log.info("%s: Kolmogorov distance to sqrt(ell) A_perp = %.4f", model, ks)
     save_npz(smk.output[0], **summary)
 
 

@@ -4,18 +4,29 @@ Wildcards: n_tokens, d_qk, beta, draw.
 """
 
 from attnspec.experiments.conditional import conditional_draw
+from attnspec.experiments.progress import Stopwatch
 from attnspec.io import configure_logging, save_npz
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
+    clock = Stopwatch()
     wildcards = smk.wildcards
+    log.info(
+        "draw %s, ell = %s, d_qk = %s, beta = %s: Sigma_f and Sigma_G given K",
+        wildcards.draw,
+        wildcards.n_tokens,
+        wildcards.d_qk,
+        wildcards.beta,
+    )
     result = conditional_draw(
         int(wildcards.n_tokens), int(wildcards.d_qk), float(wildcards.beta), int(wildcards.draw)
     )
     save_npz(smk.output[0], **result)
     log.info(
-        "E_ell(Sigma_f) = %.8g, E_ell(Sigma_G) = %.8g",
+        "draw %s done in %.2f s: E_ell(Sigma_f) = %.8g, E_ell(Sigma_G) = %.8g",
+        wildcards.draw,
+        clock.total(),
         result["edge_sigma_f"],
         result["edge_sigma_g"],
     )

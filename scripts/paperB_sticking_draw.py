@@ -4,20 +4,23 @@ theta_max and the localisation of the top singular vectors for every beta of one
 Wildcards: n_tokens, ratio, draw. Params: job (betas, n_values, top_k, draws).
 """
 
+from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.sticking import sticking_draw
 from attnspec.io import configure_logging, save_npz
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
+    clock = Stopwatch()
     job = smk.params.job
     wildcards = smk.wildcards
     log.info(
-        "ell = %s, c = %s, draw %s of %d: betas %s, %d leading values of A",
-        wildcards.n_tokens,
-        wildcards.ratio,
+        "draw %s (%d of %d), ell = %s, c = %s: betas %s, %d leading values of A",
+        wildcards.draw,
         int(wildcards.draw) + 1,
         job["draws"],
+        wildcards.n_tokens,
+        wildcards.ratio,
         job["betas"],
         job["n_values"],
     )
@@ -30,7 +33,7 @@ def main(smk) -> None:
         top_k=job["top_k"],
     )
     save_npz(smk.output[0], **result)
-    log.info("wrote %s", smk.output[0])
+    log.info("draw %s done in %.2f s", wildcards.draw, clock.total())
 
 
 main(snakemake)  # noqa: F821

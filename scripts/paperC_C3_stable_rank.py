@@ -5,13 +5,12 @@ from attnspec.io import configure_logging, save_npz
 
 
 def main(smk) -> None:
-    log = configure_logging(smk.log[0])
+    configure_logging(smk.log[0])
     cfg = smk.params.stable_rank
     result = stable_rank_job(
         int(smk.wildcards.n_tokens), smk.params.model, cfg["profiles"], cfg["draws"]
     )
     save_npz(smk.output[0], **result)
-    log.info("Cesaro norm %.6f", float(result["cesaro/norm"][0]))
 
 
 main(snakemake)  # noqa: F821

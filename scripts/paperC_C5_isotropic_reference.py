@@ -8,10 +8,10 @@ from attnspec.io import configure_logging, save_npz
 
 
 def main(smk) -> None:
-    log = configure_logging(smk.log[0])
+    configure_logging(smk.log[0])
     wildcards = smk.wildcards
     diagnostics = isotropic_diagnostics(
-        int(wildcards.tokens), int(wildcards.width), int(wildcards.draws), progress=log.info
+        int(wildcards.tokens), int(wildcards.width), int(wildcards.draws)
     )
     save_npz(smk.output[0], **diagnostics)
 

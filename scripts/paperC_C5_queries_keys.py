@@ -38,7 +38,7 @@ def main(smk) -> None:
         cls_id=cls_id,
         sep_id=sep_id,
     )
-    queries, keys = passages_queries_keys(weights, config, passages, progress=log.info)
+    queries, keys = passages_queries_keys(weights, config, passages)
     save_npz(smk.output[0], token_ids=passages, queries=queries, keys=keys)
     log.info("queries and keys %s", queries.shape)
 

@@ -22,6 +22,7 @@ from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance
 from attnspec.experiments.full_spectrum import TRACY_WIDOM_1_Q99
 from attnspec.experiments.perron import PowerLawFit, confidence_halfwidth, fit_power_law
+from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.spectra import draw_parameters
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
@@ -77,15 +78,24 @@ def conditional_draw(n_tokens: int, d_qk: int, beta: float, draw: int) -> dict[s
     dict with ``eigenvalues_<name>`` (ascending, shape (ell,)) and ``edge_<name>`` (scalar
     E_ell) for name in ``sigma_f``, ``sigma_g``.
     """
+    clock = Stopwatch()
     params = draw_parameters(n_tokens, d_qk, beta, "gaussian", None)
     # Q is drawn (first) to keep the stream aligned with the attention draw, then dropped.
     keys = sample_queries_keys(rng_for(params, draw, "queries_keys"), n_tokens, d_qk)[1]
+    LOG.info("K (%d x %d) sampled in %.2f s", n_tokens, d_qk, clock.lap())
     result = {}
-    for name, linearised in COVARIANCES.items():
-        LOG.info("draw %d, ell = %d, d_qk = %d, beta = %s: %s", draw, n_tokens, d_qk, beta, name)
+    for i, (name, linearised) in enumerate(COVARIANCES.items()):
         eigenvalues = covariance_eigenvalues(keys, beta, linearised=linearised)
         result[f"eigenvalues_{name}"] = eigenvalues
         result[f"edge_{name}"] = np.float64(finite_deformed_mp_edge(eigenvalues))
+        LOG.info(
+            "covariance %d of %d, %s: eigenvalues and E_ell = %.8g, %.2f s",
+            i + 1,
+            len(COVARIANCES),
+            COVARIANCE_LABELS[name],
+            result[f"edge_{name}"],
+            clock.lap(),
+        )
     return result
 
 

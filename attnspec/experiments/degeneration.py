@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.spectra import draw_parameters
 from attnspec.models.canonical import (
     canonical_scores,
@@ -108,19 +109,35 @@ def stable_rank_job(n: int, model: Mapping, profiles: Sequence[str], draws: int)
     ``cesaro/frobenius_squared`` = ||C_n||_F^2 (= H_n).
     """
     positions = spike_positions(n, model["spikes"], model["spike_placement"])
+    units = len(MASKS) * sum(draws_of(profile, draws) for profile in profiles)
+    clock = Stopwatch()
     out = {}
+    done = 0
     for profile in profiles:
         for mask in MASKS:
             rows = []
             for draw in range(draws_of(profile, draws)):
-                LOG.info("n = %d, %s, %s, draw %d of %d", n, profile, mask, draw + 1, draws)
                 sigma = canonical_sigma(n, model, profile, draw)
                 rows.append(canonical_spectrum_summary(sigma, mask, positions, model["spikes"]))
+                done += 1
+                LOG.info(
+                    "matrix %d of %d, n = %d, %s, %s, draw %d: stable rank %.4g, %.2f s",
+                    done,
+                    units,
+                    n,
+                    profile,
+                    mask,
+                    draw,
+                    rows[-1]["frobenius_squared"] / rows[-1]["top"][0],
+                    clock.lap(),
+                )
             for key in ("frobenius_squared", "top", "spike_values"):
                 out[f"{profile}/{mask}/{key}"] = np.array([row[key] for row in rows])
     cesaro = diagonal_softmax(np.zeros(n), "causal")
     out["cesaro/norm"] = np.sqrt(cesaro.top_squared_singular_values(1))
     out["cesaro/frobenius_squared"] = np.float64(cesaro.frobenius_squared())
+    LOG.info("Cesaro matrix, n = %d: norm %.6f, %.2f s", n, out["cesaro/norm"][0], clock.lap())
+    LOG.info("%d matrices and the Cesaro matrix in %.2f s", units, clock.total())
     return out
 
 
@@ -139,16 +156,25 @@ def bulk_count_job(
     ``n<n>/<profile>/<mask>/counts``, shape (draws, grid points).
     """
     grid = np.asarray(grid, dtype=np.float64)
+    clock = Stopwatch()
     out = {"grid": grid}
-    for n in n_tokens:
+    for i, n in enumerate(n_tokens):
         for profile in profiles:
             for mask in MASKS:
                 counts = []
                 for draw in range(draws_of(profile, draws)):
-                    LOG.info("n = %d, %s, %s, draw %d of %d", n, profile, mask, draw + 1, draws)
                     softmax = diagonal_softmax(canonical_sigma(n, model, profile, draw), mask)
                     counts.append(softmax.squared_singular_value_counts((grid / n) ** 2))
                 out[f"n{n}/{profile}/{mask}/counts"] = np.array(counts)
+        LOG.info(
+            "size %d of %d, n = %d: %d matrices (profiles x masks x draws), %.2f s",
+            i + 1,
+            len(n_tokens),
+            n,
+            len(MASKS) * sum(draws_of(profile, draws) for profile in profiles),
+            clock.lap(),
+        )
+    LOG.info("%d sizes in %.2f s", len(n_tokens), clock.total())
     return out
 
 
@@ -158,28 +184,50 @@ def spectra_job(n: int, model: Mapping, profiles: Sequence[str]) -> dict:
     sqrt(eps) s_1), per profile and mask; the isotropic model softmax(U Sigma V^T) of the
     first random profile; the largest entrywise difference between the explicit softmax and
     the generic one (:func:`attnspec.models.softmax.row_softmax` of diag(sigma))."""
+    random_profiles = [p for p in profiles if p != "zeros"]
+    units = len(MASKS) * (len(profiles) + bool(random_profiles))
+    clock = Stopwatch()
     out = {}
+    done = 0
     for profile in profiles:
         sigma = canonical_sigma(n, model, profile, 0)
         out[f"{profile}/scores"] = np.sort(np.abs(sigma))[::-1]
         for mask in MASKS:
-            LOG.info("n = %d, %s, %s: dense singular values", n, profile, mask)
             explicit = diagonal_softmax(sigma, mask).dense()
             generic = row_softmax(np.diag(sigma), mask=mask)
             out[f"{profile}/{mask}/softmax_difference"] = np.float64(
                 np.max(np.abs(explicit - generic))
             )
             out[f"{profile}/{mask}/attention"] = np.linalg.svd(explicit, compute_uv=False)
-    random_profiles = [p for p in profiles if p != "zeros"]
+            done += 1
+            LOG.info(
+                "spectrum %d of %d, n = %d, %s, %s: dense singular values, %.2f s",
+                done,
+                units,
+                n,
+                profile,
+                mask,
+                clock.lap(),
+            )
     if random_profiles:
         profile = random_profiles[0]
         sigma = canonical_sigma(n, model, profile, 0)
         scores = isotropic_scores(sigma, rng_for(bulk_parameters(n, model, profile), 0, "haar"))
         out["isotropic_profile"] = np.array(profile)
         for mask in MASKS:
-            LOG.info("n = %d, isotropic %s, %s: dense singular values", n, profile, mask)
             isotropic = row_softmax(scores, mask=mask)
             out[f"isotropic/{mask}/attention"] = np.linalg.svd(isotropic, compute_uv=False)
+            done += 1
+            LOG.info(
+                "spectrum %d of %d, n = %d, isotropic %s, %s: dense singular values, %.2f s",
+                done,
+                units,
+                n,
+                profile,
+                mask,
+                clock.lap(),
+            )
+    LOG.info("%d spectra in %.2f s", units, clock.total())
     return out
 
 
@@ -193,8 +241,9 @@ def isotropic_job(n: int, model: Mapping, profile: str, draws: int) -> dict:
     spikes = model["spikes"]
     positions = spike_positions(n, spikes, model["spike_placement"])
     rows = {(kind, mask): [] for kind in ("isotropic", "canonical") for mask in MASKS}
-    for draw in range(draws_of(profile, draws)):
-        LOG.info("n = %d, isotropic model, draw %d of %d", n, draw + 1, draws)
+    taken = draws_of(profile, draws)
+    clock = Stopwatch()
+    for draw in range(taken):
         sigma = canonical_sigma(n, model, profile, draw)
         scores = isotropic_scores(sigma, rng_for(bulk_parameters(n, model, profile), draw, "haar"))
         for mask in MASKS:
@@ -203,6 +252,15 @@ def isotropic_job(n: int, model: Mapping, profile: str, draws: int) -> dict:
             rows["isotropic", mask].append((np.vdot(A, A), top))
             summary = canonical_spectrum_summary(sigma, mask, positions, spikes)
             rows["canonical", mask].append((summary["frobenius_squared"], summary["top"]))
+        LOG.info(
+            "draw %d of %d, n = %d, %s: isotropic and canonical, both masks, %.2f s",
+            draw + 1,
+            taken,
+            n,
+            profile,
+            clock.lap(),
+        )
+    LOG.info("%d draws in %.2f s", taken, clock.total())
     out = {}
     for (kind, mask), values in rows.items():
         out[f"{kind}/{mask}/frobenius_squared"] = np.array([v[0] for v in values])
@@ -220,13 +278,22 @@ def gaussian_model_job(n: int, beta: float, draws: int) -> dict:
     params = draw_parameters(n, n, beta, "gaussian", None)
     keys = ("frobenius_squared", "norm_squared")
     out = {f"{mask}/{key}": np.empty(draws) for mask in MASKS for key in keys}
+    clock = Stopwatch()
     for draw in range(draws):
-        LOG.info("Gaussian model, draw %d of %d, ell = %d", draw + 1, draws, n)
         Q, K = sample_queries_keys(rng_for(params, draw, "queries_keys"), n, n)
         for mask in MASKS:
             A = attention_matrix(Q, K, beta, mask=mask)
             out[f"{mask}/frobenius_squared"][draw] = np.vdot(A, A)
             out[f"{mask}/norm_squared"][draw] = top_squared_singular_values(A, 1)[0]
+        LOG.info(
+            "draw %d of %d, Gaussian model, ell = %d, beta = %s: both masks, %.2f s",
+            draw + 1,
+            draws,
+            n,
+            beta,
+            clock.lap(),
+        )
+    LOG.info("%d draws in %.2f s", draws, clock.total())
     return out
 
 
@@ -240,7 +307,8 @@ def survival_job(n: int, model: Mapping, profile: str, kappas: Sequence[float], 
     spikes = model["spikes"]
     positions = spike_positions(n, spikes, model["spike_placement"])
     out = {"kappas": np.asarray(kappas, dtype=np.float64)}
-    for mask in MASKS:
+    clock = Stopwatch()
+    for i, mask in enumerate(MASKS):
         grid = [
             [
                 canonical_spectrum_summary(
@@ -250,7 +318,17 @@ def survival_job(n: int, model: Mapping, profile: str, kappas: Sequence[float], 
             ]
             for kappa in kappas
         ]
-        LOG.info("n = %d, %s: %d kappas done", n, mask, len(kappas))
+        LOG.info(
+            "mask %d of %d, n = %d, %s: %d kappas x %d draws, %.2f s",
+            i + 1,
+            len(MASKS),
+            n,
+            mask,
+            len(kappas),
+            draws_of(profile, draws),
+            clock.lap(),
+        )
         for key in ("spike_values", "spike_diagonal", "top"):
             out[f"{mask}/{key}"] = np.array([[row[key] for row in rows] for rows in grid])
+    LOG.info("%d masks in %.2f s", len(MASKS), clock.total())
     return out

@@ -11,11 +11,13 @@ rank-one spike with an outlier at K(1/theta)^2 when theta > 1/G*. A spike's sing
 are localised; a delocalised (uniform random) unit vector has E IPR = 3/(ell + 2) ~ 3/ell.
 """
 
+import logging
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from attnspec.experiments.perron import perron_squared_prediction
+from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.spectra import draw_parameters
 from attnspec.models.sampling import attention_matrix, sample_queries_keys
 from attnspec.seeding import rng_for
@@ -26,6 +28,8 @@ from attnspec.theory.edge import bulk_edge
 from attnspec.theory.marchenko_pastur import mp_edge
 from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.theory.r_transform import SymmetrisedLinearModel
+
+LOG = logging.getLogger(__name__)
 
 # Leading non-Perron singular pairs computed first; doubled until one value is below x_+.
 TOP_PAIRS = 8
@@ -65,13 +69,24 @@ def full_spectrum_draw(draw: int, *, n_tokens: int, d_qk: int, beta: float) -> d
     sqrt(ell) A_perp down to the first one <= x_+, and the IPR of their left and right singular
     vectors), ``largest_entry`` (theta = max |(sqrt(ell) A_perp)_ij|).
     """
+    clock = Stopwatch()
     params = draw_parameters(n_tokens, d_qk, beta, "gaussian", None)
     Q, K = sample_queries_keys(rng_for(params, draw, "queries_keys"), n_tokens, d_qk)
     A = attention_matrix(Q, K, beta)
+    LOG.info("attention matrix %d x %d built in %.2f s", n_tokens, n_tokens, clock.lap())
     mean = 1.0 / n_tokens
-    values, left, right = top_pairs_above(A, bulk_edge(beta, n_tokens / d_qk))
+    x_plus = bulk_edge(beta, n_tokens / d_qk)
+    values, left, right = top_pairs_above(A, x_plus)
+    LOG.info(
+        "%d leading non-Perron pairs (down to x_+ = %.6g) by block Lanczos in %.2f s",
+        values.size,
+        x_plus,
+        clock.lap(),
+    )
+    spectrum = n_tokens * squared_singular_values(A)
+    LOG.info("all %d squared singular values in %.2f s", spectrum.size, clock.lap())
     return {
-        "squared_singular_values": n_tokens * squared_singular_values(A),
+        "squared_singular_values": spectrum,
         "top_values": values,
         "ipr_left": inverse_participation_ratio(left),
         "ipr_right": inverse_participation_ratio(right),

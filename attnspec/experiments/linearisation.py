@@ -21,6 +21,7 @@ import numpy as np
 
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.experiments.bulk_laws import attention_bulk
+from attnspec.experiments.progress import Stopwatch
 from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.verdicts import (
     DOES_NOT_REPRODUCE,
@@ -105,15 +106,28 @@ def distance_table(spectra: Sequence[np.ndarray], points: Sequence[Mapping]) -> 
     if len(spectra) != len(points):
         raise ValueError(f"{len(spectra)} spectra for {len(points)} points")
     laws: dict[float, tuple[NuInfinity, _QuantileOnce]] = {}
+    sizes = list(dict.fromkeys(int(p["n_tokens"]) for p in points))
+    clock = Stopwatch()
     distances = []
-    for spectrum, point in zip(spectra, points, strict=True):
+    group_start = 0  # first point of the current run of points at one ell (one log record each)
+    for i, (spectrum, point) in enumerate(zip(spectra, points, strict=True)):
         beta = float(point["beta"])
         if beta not in laws:
             law = NuInfinity(beta, 1.0)
             laws[beta] = (law, _QuantileOnce(law.quantile))
-        if point["draw"] == 0:
-            log.info("%s: ell = %d, beta = %g", point["model"], point["n_tokens"], beta)
         distances.append(bulk_distances(spectrum, point["model"], *laws[beta]))
+        ell = int(point["n_tokens"])
+        if i + 1 == len(points) or int(points[i + 1]["n_tokens"]) != ell:
+            log.info(
+                "size %d of %d, ell = %d: %d spectra (models x betas x draws), %.2f s",
+                sizes.index(ell) + 1,
+                len(sizes),
+                ell,
+                i + 1 - group_start,
+                clock.lap(),
+            )
+            group_start = i + 1
+    log.info("%d spectra in %.2f s", len(points), clock.total())
     distances = np.array(distances)
     return {
         "model": np.array([str(p["model"]) for p in points]),

@@ -32,16 +32,20 @@ softmax-invariant part).
 no padding) and of the causal attention obtained by masking the same scores (j <= i).
 """
 
-from collections.abc import Callable, Sequence
+import logging
+from collections.abc import Sequence
 
 import numpy as np
 
 from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance
+from attnspec.experiments.progress import Stopwatch
 from attnspec.models.softmax import MASKS, row_softmax
 from attnspec.seeding import rng_for
 from attnspec.spectra.dense import top_squared_singular_values_dense
 from attnspec.verdicts import DOES_NOT_REPRODUCE, ClaimCheck, judge_at_most, judge_exceeds
+
+LOG = logging.getLogger(__name__)
 
 NULL_SPACE_CONVENTIONS = ("haar", "nearest_identity")
 HAAR = NULL_SPACE_CONVENTIONS.index("haar")
@@ -51,6 +55,8 @@ SIDES = ("U", "V")
 REFERENCE_QUANTILE = 0.95
 # "Dominated by a few directions": more than this share of ||S||_F^2 in the top k (claim C.6).
 DOMINANCE_SHARE = 0.5
+# The isotropic reference logs its progress once per this many draws (each takes ~0.05 s).
+DRAWS_PER_PROGRESS_RECORD = 50
 
 
 def fix_signs(left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -209,30 +215,33 @@ def stream_parameters(source: str, passage_tokens: int, head_width: int) -> dict
     }
 
 
-def model_diagnostics(
-    queries: np.ndarray, keys: np.ndarray, *, progress: Callable[[str], None] | None = None
-) -> dict[str, np.ndarray]:
+def model_diagnostics(queries: np.ndarray, keys: np.ndarray) -> dict[str, np.ndarray]:
     """Diagnostics of every passage of a model, arrays (passages, layers, heads, ...).
 
     ``queries``, ``keys``: (passages, layers, heads, n, d). Passage p draws its null-space
     completions from rng_for(stream_parameters("minilm", n, d), p, "null_space").
     """
-    passages, _, _, n, width = queries.shape
+    passages, layers, heads, n, width = queries.shape
     params = stream_parameters("minilm", n, width)
+    clock = Stopwatch()
     results = []
     for p in range(passages):
-        if progress:
-            progress(f"passage {p + 1} of {passages}, n = {n}")
         results.append(passage_diagnostics(queries[p], keys[p], rng_for(params, p, "null_space")))
+        LOG.info(
+            "passage %d of %d, n = %d: %d layers x %d heads, %.2f s",
+            p + 1,
+            passages,
+            n,
+            layers,
+            heads,
+            clock.lap(),
+        )
+    LOG.info("%d passages in %.2f s", passages, clock.total())
     return stack_passages(results)
 
 
 def isotropic_diagnostics(
-    passage_tokens: int,
-    head_width: int,
-    draws: int,
-    *,
-    progress: Callable[[str], None] | None = None,
+    passage_tokens: int, head_width: int, draws: int
 ) -> dict[str, np.ndarray]:
     """The same diagnostics for isotropic scores, arrays (draws, 1, 1, ...).
 
@@ -241,14 +250,24 @@ def isotropic_diagnostics(
     stream "null_space"; params = stream_parameters("isotropic", n, d).
     """
     params = stream_parameters("isotropic", passage_tokens, head_width)
+    clock = Stopwatch()
     results = []
     for draw in range(draws):
-        if progress and draw % 50 == 0:
-            progress(f"draw {draw + 1} of {draws}, n = {passage_tokens}")
         gaussian = rng_for(params, draw, "queries_keys").standard_normal(
             (2, 1, 1, passage_tokens, head_width)
         )
         results.append(passage_diagnostics(*gaussian, rng_for(params, draw, "null_space")))
+        if (draw + 1) % DRAWS_PER_PROGRESS_RECORD == 0 or draw + 1 == draws:
+            LOG.info(
+                "draw %d of %d, n = %d, d = %d: %d draws since the previous record, %.2f s",
+                draw + 1,
+                draws,
+                passage_tokens,
+                head_width,
+                draw % DRAWS_PER_PROGRESS_RECORD + 1,
+                clock.lap(),
+            )
+    LOG.info("%d draws in %.2f s", draws, clock.total())
     return stack_passages(results)
 
 

@@ -6,10 +6,15 @@ Models: the names of :data:`attnspec.models.gaussian_equivalent.STEPWISE_MODELS`
 sqrt(ell) A_perp, "linear" is Y_lin; paper A, section 2).
 """
 
+import logging
+
+from attnspec.experiments.progress import Stopwatch
 from attnspec.models.gaussian_equivalent import stepwise_matrix
 from attnspec.models.sampling import sample_queries_keys
 from attnspec.seeding import rng_for
 from attnspec.spectra.dense import squared_singular_values
+
+LOG = logging.getLogger(__name__)
 
 
 def draw_parameters(n_tokens: int, d_qk: int, beta: float, sampler: str, d_model: int) -> dict:
@@ -26,6 +31,7 @@ def model_spectrum(model: str, draw: int, *, n_tokens, d_qk, beta, sampler, d_mo
     Q, K come from the stream ``queries_keys`` of the draw, so every model of a draw sees the
     same scores; the model's own Gaussian noise comes from the stream ``noise/<model>``.
     """
+    clock = Stopwatch()
     params = draw_parameters(n_tokens, d_qk, beta, sampler, d_model)
     queries, keys = sample_queries_keys(
         rng_for(params, draw, stream="queries_keys"),
@@ -35,4 +41,7 @@ def model_spectrum(model: str, draw: int, *, n_tokens, d_qk, beta, sampler, d_mo
         d_model=d_model,
     )
     matrix = stepwise_matrix(model, queries, keys, beta, rng_for(params, draw, f"noise/{model}"))
-    return squared_singular_values(matrix)
+    LOG.info("%s matrix %d x %d built in %.2f s", model, *matrix.shape, clock.lap())
+    values = squared_singular_values(matrix)
+    LOG.info("squared singular values in %.2f s", clock.lap())
+    return values

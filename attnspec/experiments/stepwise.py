@@ -9,13 +9,17 @@ is the squared singular values of an ell x ell matrix on the sqrt(ell) scale (pa
 sqrt(d); identical when ell = d).
 """
 
+import logging
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from attnspec.distances import kolmogorov_distance, wasserstein1
+from attnspec.experiments.progress import Stopwatch
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
 from attnspec.theory.nu_infinity import NuInfinity
+
+LOG = logging.getLogger(__name__)
 
 STEPWISE_LABELS = {
     "attention": r"$\sqrt{\ell}\,A^{\perp}$",
@@ -65,6 +69,7 @@ def summarise_stepwise(
     models = [m for m in STEPWISE_MODELS if m in spectra]
     if "attention" not in models:
         raise ValueError("the stepwise summary needs the 'attention' model as reference")
+    clock = Stopwatch()
     law = NuInfinity(beta, ratio)
     pooled = {m: np.concatenate([bulk(s, n_removed) for s in spectra[m]]) for m in models}
     top = max(max(float(v.max()) for v in pooled.values()), law.edge) * 1.02
@@ -84,17 +89,31 @@ def summarise_stepwise(
         "m1_theory": np.float64(m1_theory),
         "m2_theory": np.float64(m2_theory),
     }
-    for m in models:
+    LOG.info("bulks pooled, nu_inf and its truncated moments in %.2f s", clock.lap())
+    scalars = {key: [] for key in ("ks_to_attention", "ks_to_nu_inf", "w1_to_nu_inf", "m1", "m2")}
+    for i, m in enumerate(models):
         summary[f"density/{m}"] = np.histogram(pooled[m], bins=edges, density=True)[0]
         draws = np.stack([bulk(s, n_removed) for s in spectra[m]])
         summary[f"sorted/{m}"] = np.median(draws, axis=0)
-    summary["ks_to_attention"] = np.array(
-        [kolmogorov_distance(pooled[m], pooled["attention"]) for m in models]
-    )
-    summary["ks_to_nu_inf"] = np.array([kolmogorov_distance(pooled[m], law.cdf) for m in models])
-    summary["w1_to_nu_inf"] = np.array([wasserstein1(pooled[m], law.quantile) for m in models])
-    summary["m1"] = np.array([pooled[m].mean() for m in models])
-    summary["m2"] = np.array([np.mean(pooled[m] ** 2) for m in models])
+        scalars["ks_to_attention"].append(kolmogorov_distance(pooled[m], pooled["attention"]))
+        scalars["ks_to_nu_inf"].append(kolmogorov_distance(pooled[m], law.cdf))
+        scalars["w1_to_nu_inf"].append(wasserstein1(pooled[m], law.quantile))
+        scalars["m1"].append(pooled[m].mean())
+        scalars["m2"].append(np.mean(pooled[m] ** 2))
+        LOG.info(
+            "model %d of %d, %s (%d draws): KS to sqrt(ell) A_perp %.4f, KS to nu_inf %.4f, "
+            "W1 to nu_inf %.4f, %.2f s",
+            i + 1,
+            len(models),
+            m,
+            len(spectra[m]),
+            scalars["ks_to_attention"][-1],
+            scalars["ks_to_nu_inf"][-1],
+            scalars["w1_to_nu_inf"][-1],
+            clock.lap(),
+        )
+    summary.update({key: np.array(values) for key, values in scalars.items()})
+    LOG.info("%d models in %.2f s", len(models), clock.total())
     return summary
 
 

@@ -21,12 +21,12 @@ eigenvalues (subset) for ell < DENSE_CROSSOVER, block Lanczos above (see
 
 import logging
 import math
-import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
 
+from attnspec.experiments.progress import Stopwatch
 from attnspec.models.gaussian_equivalent import linear_model
 from attnspec.models.softmax import row_softmax
 from attnspec.seeding import rng_for
@@ -183,11 +183,11 @@ def sticking_draw(
         raise ValueError(f"need 2 <= top_k <= n_values, got top_k={top_k}, n_values={n_values}")
     d_qk = query_key_width(n_tokens, ratio)
     params = draw_parameters(n_tokens, d_qk)
-    start = time.perf_counter()
+    clock = Stopwatch()
     scores = sample_scores(
         rng_for(params, draw, "keys"), rng_for(params, draw, "queries"), n_tokens, d_qk
     )
-    LOG.info("ell = %d, c = %s, draw %d: scores in %.1f s", n_tokens, ratio, draw, _since(start))
+    LOG.info("scores S (%d x %d, d_qk = %d) in %.2f s", n_tokens, n_tokens, d_qk, clock.lap())
     result = {
         "attention": np.empty((len(betas), n_values)),
         "linear": np.empty((len(betas), top_k - 1)),
@@ -197,7 +197,6 @@ def sticking_draw(
     }
     buffer = np.empty_like(scores)
     for j, beta in enumerate(betas):
-        start = time.perf_counter()
         attention = row_softmax(scores, scale=beta, out=buffer)
         result["theta_max"][j] = spike_strength(attention)
         values, left, right = leading_squared_singular_values(
@@ -210,18 +209,15 @@ def sticking_draw(
         linear = linear_model(scores, beta, noise, out=buffer)
         result["linear"][j] = leading_squared_singular_values(linear, top_k - 1)
         LOG.info(
-            "ell = %d, c = %s, draw %d, beta %s (%d of %d): ell s_2(A)^2 = %.6g, "
-            "theta_max = %.4g, s_1(Y_lin)^2 = %.6g, %.1f s",
-            n_tokens,
-            ratio,
-            draw,
-            beta,
+            "beta %d of %d, beta = %s: ell s_2(A)^2 = %.6g, theta_max = %.4g, "
+            "s_1(Y_lin)^2 = %.6g, %.2f s",
             j + 1,
             len(betas),
+            beta,
             result["attention"][j, 1],
             result["theta_max"][j],
             result["linear"][j, 0],
-            _since(start),
+            clock.lap(),
         )
     return {
         "n_tokens": np.int64(n_tokens),
@@ -231,7 +227,3 @@ def sticking_draw(
         "betas": np.asarray(betas, dtype=np.float64),
         **result,
     }
-
-
-def _since(start: float) -> float:
-    return time.perf_counter() - start

@@ -15,13 +15,17 @@ config) and GELU the exact erf form:
 Weight names are those of the safetensors file; a Linear weight is stored (out, in).
 """
 
-from collections.abc import Callable, Mapping
+import logging
+import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 from scipy.special import erf
 
 from attnspec.models.softmax import row_softmax
+
+LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -162,19 +166,24 @@ def attention_probabilities(qk: QueriesKeys) -> np.ndarray:
 
 
 def passages_queries_keys(
-    weights: Mapping[str, np.ndarray],
-    config: BertConfig,
-    passages: np.ndarray,
-    *,
-    progress: Callable[[str], None] | None = None,
+    weights: Mapping[str, np.ndarray], config: BertConfig, passages: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`queries_keys` of each passage (rows of ``passages``, all of length n), stacked.
 
     Returns queries, keys of shape (passages, layers, heads, n, head_width).
     """
+    start = time.perf_counter()
     results = []
     for index, token_ids in enumerate(passages):
-        if progress:
-            progress(f"passage {index + 1} of {len(passages)}, n = {len(token_ids)}")
+        passage_start = time.perf_counter()
         results.append(queries_keys(weights, config, token_ids))
+        LOG.info(
+            "passage %d of %d, n = %d: forward pass through %d layers, %.2f s",
+            index + 1,
+            len(passages),
+            len(token_ids),
+            config.n_layers,
+            time.perf_counter() - passage_start,
+        )
+    LOG.info("%d passages in %.2f s", len(passages), time.perf_counter() - start)
     return np.stack([r.queries for r in results]), np.stack([r.keys for r in results])
