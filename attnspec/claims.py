@@ -75,8 +75,8 @@ FINITE_SIZE_MECHANISMS = {
     "C.2": "the bulk scale decays like a power of n, so a decade of n moves it little "
     "(papers.md section 5)",
     "C.3": "the bound r + 1 is reached only as the spikes' rows concentrate (papers.md section 5)",
-    "C.4": "the Cesaro norm approaches 2 only like 2 - O(1/log^2 n), so the causal slope approaches "
-    "1/4 slowly (papers.md section 5)",
+    "C.4": "the Cesaro norm approaches 2 only like 2 - O(1/log^2 n), so the causal slope "
+    "approaches 1/4 slowly (papers.md section 5)",
     "C.5": "one pretrained model and short passages: the statistics are over heads and passages "
     "(papers.md section 5)",
     "C.6": "one pretrained model and short passages: the statistics are over heads and passages "

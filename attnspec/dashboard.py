@@ -36,7 +36,7 @@ TABLE_ID = re.compile(r"[A-C]-T\d+-[\w-]+")
 
 
 def is_table(item: str) -> bool:
-    """Whether an output id names a table (``A-T1-edges``) rather than a figure (``A1-stepwise``)."""
+    """Whether an output id names a table (``A-T1-edges``), not a figure (``A1-stepwise``)."""
     return TABLE_ID.fullmatch(item) is not None
 
 
@@ -44,15 +44,16 @@ def explanation(row: Mapping[str, str]) -> str:
     """One line for a row that is not "holds": measured value, target, tolerance and mechanism."""
     if row["verdict"] == HOLDS:
         return ""
-    numbers = (
-        f"value {format_cell(float(row['value']), 3)} against target "
-        f"{format_cell(float(row['target']), 3)} (tolerance {format_cell(float(row['tolerance']), 2)})"
-    )
+    value, target = (format_cell(float(row[key]), 3) for key in ("value", "target"))
+    tolerance = format_cell(float(row["tolerance"]), 2)
+    numbers = f"value {value} against target {target} (tolerance {tolerance})"
     mechanism = FINITE_SIZE_MECHANISMS[row["claim_id"]]
     if row["verdict"] == FINITE_SIZE_CAVEAT:
         return f"{numbers}, moving towards the target as the size grows; cause: {mechanism}"
     if row["verdict"] == DOES_NOT_REPRODUCE:
-        return f"{numbers}, with no trend towards the target at these sizes; known effect: {mechanism}"
+        return (
+            f"{numbers}, with no trend towards the target at these sizes; known effect: {mechanism}"
+        )
     raise ValueError(f"claim {row['claim_id']}: unknown verdict {row['verdict']!r}")
 
 

@@ -7,7 +7,9 @@ from attnspec.io import configure_logging, read_csv, write_csv, write_text
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     rows = dashboard_rows({paper: read_csv(path) for paper, path in smk.input.items()})
-    write_csv(smk.output.csv, DASHBOARD_HEADER, [[row[k] for k in DASHBOARD_HEADER] for row in rows])
+    write_csv(
+        smk.output.csv, DASHBOARD_HEADER, [[row[k] for k in DASHBOARD_HEADER] for row in rows]
+    )
     write_text(smk.output.md, dashboard_markdown(rows))
     log.info("%d claims: %s", len(rows), ", ".join(f"{r['claim_id']} {r['verdict']}" for r in rows))
 
