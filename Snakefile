@@ -53,6 +53,8 @@ include: "workflow/rules/paperB_theory.smk"
 include: "workflow/rules/paperC.smk"
 include: "workflow/rules/paperC_canonical.smk"
 include: "workflow/rules/paperC_pretrained.smk"
+include: "workflow/rules/notebooks.smk"
+include: "workflow/rules/rulegraph.smk"
 
 
 rule all:
@@ -62,3 +64,5 @@ rule all:
         rules.paperB.input,
         rules.paperC.input,
         rules.claims_dashboard.output,
+        expand("figures/paper{paper}.{ext}", paper="ABC", ext=["ipynb", "html"]),
+        rules.rulegraph.output.png,

@@ -1,0 +1,33 @@
+"""Companion notebook of one paper: execute its jupytext script on the paper's figures, tables
+and verdicts, and write the executed notebook (.ipynb) and its standalone HTML page."""
+
+import tempfile
+from pathlib import Path
+
+from attnspec.io import atomic_path, configure_logging
+from attnspec.notebooks import execute_notebook, notebook_html, notebook_json, read_percent_script
+
+
+def write_utf8(path, text: str) -> None:
+    """Write text as UTF-8 (the notebooks hold non-ASCII maths), atomically."""
+    with atomic_path(path) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    notebook = read_percent_script(Path(smk.input.source).read_text(encoding="utf-8"))
+    log.info("executing %s: %d cells", smk.input.source, len(notebook.cells))
+    with tempfile.TemporaryFile("w+") as kernel_stderr:
+        try:
+            execute_notebook(notebook, Path.cwd(), kernel_stderr=kernel_stderr)
+        finally:  # the kernel's own messages (not the cells' outputs), into the job's log
+            kernel_stderr.seek(0)
+            for line in kernel_stderr.read().splitlines():
+                log.info("kernel: %s", line)
+    write_utf8(smk.output.ipynb, notebook_json(notebook))
+    write_utf8(smk.output.html, notebook_html(notebook, title=f"Paper {smk.wildcards.paper}"))
+    log.info("wrote %s and %s", smk.output.ipynb, smk.output.html)
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,178 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Paper C: spectral degeneration of self-attention
+#
+# *Spectral Degeneration of Self-Attention under Isotropic Score Geometry* (arXiv 2611.02778).
+#
+# This companion shows the figures and tables that the workflow made for paper C, with a short
+# account of the mathematics behind each and of the claim it supports, and ends with the verdicts.
+# It computes nothing: every number and image is read from `figures/paperC/`, so it shows whichever
+# preset produced those files (`snakemake figures/paperC.ipynb` executes it). Paper C is known from
+# its abstract only: everything here is *reconstructed* from it (`docs/papers.md`, sections 5 and
+# 6), as every caption states.
+#
+# **The canonical model.** Under isotropic score geometry $S = U \Sigma V^\top$ is represented by
+# $\Sigma = \mathrm{diag}(\sigma)$: $r$ spikes $\sigma_p = \kappa \log n$ and a bulk of $O(1)$
+# values. The row softmax of a diagonal matrix is explicit: bidirectional,
+# $A_{ii} = e^{\sigma_i}/(e^{\sigma_i} + n - 1)$ and $A_{ij} = 1/(e^{\sigma_i} + n - 1)$; causal
+# ($j \le i$), $n - 1$ becomes $i - 1$. A spike with $\kappa > 1$ keeps $A_{pp} \to 1$ (the mode
+# survives), while the bulk singular values go to 0 apart from the Perron mode. The stable rank
+# $\lVert A \rVert_F^2 / \lVert A \rVert^2$ is then bounded for bidirectional attention (at most
+# $r + 1 + o(1)$, since $\lVert A \rVert \ge 1$), while the causal bulk is close to the Cesàro
+# averaging matrix, with $\lVert \cdot \rVert_F^2 = H_n \approx \log n$ and operator norm tending to
+# 2 (Hardy), so its stable rank grows like $(\log n)/4$, reached only slowly.
+
+# %%
+import csv
+from pathlib import Path
+
+from IPython.display import Image, Markdown, display
+
+PAPER = "C"
+FIGURES = [
+    "C1-spectra",
+    "C2-bulk",
+    "C3-stable-rank",
+    "C4-spike-survival",
+    "C5-pretrained",
+]
+TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
+ROOT = next(p for p in [Path.cwd(), *Path.cwd().parents] if (p / "Snakefile").is_file())
+FOLDER = ROOT / "figures" / f"paper{PAPER}"
+
+
+def markdown_file(name):
+    """A Markdown file of the paper's folder (caption with key numbers, or a table)."""
+    return Markdown((FOLDER / f"{name}.md").read_text(encoding="utf-8"))
+
+
+def show_figure(name):
+    """The figure's PNG, then its caption with the parameters of the run and the key numbers."""
+    display(Image(filename=str(FOLDER / f"{name}.png")), markdown_file(name))
+
+
+# Contents: the title line of every caption (a missing caption stops the notebook here).
+titles = [markdown_file(name).data.splitlines()[0] for name in FIGURES + TABLES]
+display(Markdown("\n".join(f"- {title}" for title in titles)))
+
+# %% [markdown]
+# ## C1: singular values of $S$ and of its row softmax (claims C.1, C.2)
+#
+# *Reconstructed*: the canonical model, its bulk profiles (zeros, iid, the singular values of a
+# Gaussian score matrix) and the spike positions are our reading. Every singular value of $S$
+# against those of $A$, bidirectional and causal: the $r$ spikes survive near 1, the bulk collapses.
+# The isotropic model $\mathrm{softmax}(U \Sigma V^\top)$ with Haar $U, V$, which the canonical
+# model stands for, is shown dashed.
+
+# %%
+show_figure("C1-spectra")
+
+# %% [markdown]
+# ## C2: the bulk concentrates at zero (claim C.2)
+#
+# *Reconstructed*. The distribution of $n\, s_k(A)$ over the bulk, for growing $n$: the curves
+# coincide, so the bulk singular values themselves are $O(1/n)$. The counts are exact (Sylvester's
+# law of inertia on $A A^\top$, $O(n)$ per point), with no dense SVD.
+
+# %%
+show_figure("C2-bulk")
+
+# %% [markdown]
+# ## C3: stable rank, bounded (bidirectional) and $\sim \log n$ (causal) (claims C.3, C.4)
+#
+# *Reconstructed*; the asymptotic slope $1/4$ is *derived* (Cesàro matrix, Hardy's inequality).
+# Bidirectional: below the bound $r + 1$. Causal: linear in $\log n$ with a fitted slope; since
+# $\lVert C_n \rVert$ approaches 2 only like $2 - O(1/\log^2 n)$, slopes at moderate $n$ stay below
+# $1/4$. The middle panel is the Gaussian model of papers A and B, bidirectional limit
+# $e^{\beta^2}$.
+
+# %%
+show_figure("C3-stable-rank")
+
+# %% [markdown]
+# ## C4: spike survival against the spike strength $\kappa$ (claim C.1)
+#
+# *Reconstructed*. With $\sigma_p = \kappa \log n$ the diagonal entry is
+# $A_{pp} = n^\kappa/(n^\kappa + n - 1)$ (bidirectional): it switches from 0 to 1 at $\kappa = 1$,
+# more sharply as $n$ grows. The markers are the singular values of $A$ tied to the spikes.
+
+# %%
+show_figure("C4-spike-survival")
+
+# %% [markdown]
+# ## C5: score geometry of a pretrained transformer (claims C.5, C.6)
+#
+# *Reconstructed*; the paper's own model and figure may differ. all-MiniLM-L6-v2 (6 layers x 12
+# heads, head width 32) on public-domain text. C.5: the eigen-angles of the token-space singular
+# matrices $U, V \in O(n)$ of each head's scores are close to uniform, as for Haar matrices, judged
+# at $n \le$ the head width (beyond it the null space must be completed, and the angles test that
+# convention more than the model). C.6: the energy fraction
+# $E_k = \sum_{i \le k} \sigma_i^2 / \sum_i \sigma_i^2$ of the top $k$ directions, against an
+# isotropic Gaussian reference of the same shape.
+
+# %%
+show_figure("C5-pretrained")
+
+# %% [markdown]
+# ## Table C-T1: stable-rank limits and slopes (claims C.1–C.4)
+#
+# *Reconstructed*; the reference slope $1/4$ is *derived*. Per model and mask: the bidirectional
+# stable rank at the largest $n$ against $r + 1$ (Gaussian model: $e^{\beta^2}$), and the causal
+# slope against $\log n$ against $1/4$.
+
+# %%
+display(markdown_file("C-T1-stable-rank"))
+
+# %% [markdown]
+# ## Table C-T2: per-layer and per-head diagnostics of all-MiniLM-L6-v2 (claims C.5, C.6)
+#
+# *Reconstructed*. Medians over passages of the diagnostics of figure C5 for every layer and head,
+# then the isotropic reference.
+
+# %%
+display(markdown_file("C-T2-pretrained"))
+
+# %% [markdown]
+# ## Verdicts
+#
+# One row per claim of the abstract, read from `figures/paperC/claims.csv`. C.1 and C.2 are judged
+# by the rate at which the spike values approach 1 and the bulk values approach 0 as $n$ grows, C.3
+# as a one-sided bound (stable rank $\le r + 1$), C.4 as a slope against $\log n$ with its fitted
+# uncertainty, C.5 and C.6 against an isotropic Gaussian reference of the same shape run through the
+# same pipeline. *Holds with a finite-size caveat*: outside the tolerance, but with a measured trend
+# towards the target; *does not reproduce*: neither.
+
+# %%
+with open(FOLDER / "claims.csv", newline="", encoding="utf-8") as handle:
+    claims = list(csv.DictReader(handle))
+table = [
+    "| claim | statement | verdict | value | target | tolerance |",
+    "|---|---|---|---|---|---|",
+]
+for row in claims:
+    statement = row["claim"].replace("|", r"\|")  # a pipe would end the table cell
+    value, target, tolerance = (float(row[key]) for key in ("value", "target", "tolerance"))
+    table.append(
+        f"| {row['claim_id']} | {statement} | **{row['verdict']}** "
+        f"| {value:.4g} | {target:.4g} | {tolerance:.4g} |"
+    )
+notes = [
+    f"- **{row['claim_id']}** ({row['figure']}). Measured: {row['quantity']}. "
+    f"Tolerance: {row['tolerance_basis']}. {row['note']}"
+    for row in claims
+]
+display(Markdown("\n".join([*table, "", "Notes:", "", *notes])))

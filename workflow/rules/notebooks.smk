@@ -1,0 +1,39 @@
+# Companion notebooks: one jupytext script per paper (workflow/notebooks/paper<X>.py), executed
+# on the paper's figures, tables and verdicts into figures/paper<X>.ipynb and .html.
+
+NOTEBOOK_FIGURES = {"A": PAPER_A_FIGURES, "B": PAPER_B_FIGURES, "C": PAPER_C_FIGURES}
+NOTEBOOK_TABLES = {"A": PAPER_A_TABLES, "B": PAPER_B_TABLES, "C": PAPER_C_TABLES}
+
+
+rule paper_notebook:
+    input:
+        source="workflow/notebooks/paper{paper}.py",
+        figures=lambda wildcards: expand(
+            "figures/paper{paper}/{name}.{ext}",
+            paper=wildcards.paper,
+            name=NOTEBOOK_FIGURES[wildcards.paper],
+            ext=["png", "md"],
+        ),
+        tables=lambda wildcards: expand(
+            "figures/paper{paper}/{name}.md",
+            paper=wildcards.paper,
+            name=NOTEBOOK_TABLES[wildcards.paper],
+        ),
+        claims="figures/paper{paper}/claims.csv",
+    output:
+        ipynb="figures/paper{paper}.ipynb",
+        html="figures/paper{paper}.html",
+    log:
+        "logs/paper{paper}/notebook.log",
+    benchmark:
+        "benchmarks/paper{paper}/notebook.tsv"
+    wildcard_constraints:
+        paper="[ABC]",
+    conda:
+        "../envs/notebook.yaml"
+    threads: 1
+    resources:
+        # measured peak about 130 MB: the executing process (nbclient, nbconvert) and the kernel
+        mem_mb=400,
+    script:
+        "../../scripts/paper_notebook.py"
