@@ -64,5 +64,9 @@ rule all:
         rules.paperB.input,
         rules.paperC.input,
         rules.claims_dashboard.output,
-        expand("figures/paper{paper}.{ext}", paper="ABC", ext=["ipynb", "html"]),
+        expand(
+            "figures/paper{paper}.{ext}",
+            paper=list(PAPER_CATEGORIES),
+            ext=["ipynb", "html"],
+        ),
         rules.rulegraph.output.png,
