@@ -38,12 +38,8 @@
 # of $a + b x$, $x \sim \mathrm{MP}_c$, and right edge $x_+$.
 
 # %%
-import csv
-from pathlib import Path
+from attnspec.companion import PaperOutputs
 
-from IPython.display import Image, Markdown, display
-
-PAPER = "A"
 FIGURES = [
     "A1-stepwise",
     "A2-spectrum",
@@ -54,23 +50,9 @@ FIGURES = [
     "A7-ratios",
 ]
 TABLES = ["A-T1-edges", "A-T2-stepwise"]
-ROOT = next(p for p in [Path.cwd(), *Path.cwd().parents] if (p / "Snakefile").is_file())
-FOLDER = ROOT / "figures" / f"paper{PAPER}"
-
-
-def markdown_file(name):
-    """A Markdown file of the paper's folder (caption with key numbers, or a table)."""
-    return Markdown((FOLDER / f"{name}.md").read_text(encoding="utf-8"))
-
-
-def show_figure(name):
-    """The figure's PNG, then its caption with the parameters of the run and the key numbers."""
-    display(Image(filename=str(FOLDER / f"{name}.png")), markdown_file(name))
-
-
+paper = PaperOutputs("A")
 # Contents: the title line of every caption (a missing caption stops the notebook here).
-titles = [markdown_file(name).data.splitlines()[0] for name in FIGURES + TABLES]
-display(Markdown("\n".join(f"- {title}" for title in titles)))
+paper.contents(FIGURES + TABLES)
 
 # %% [markdown]
 # ## A1: stepwise Gaussian approximation (claim A.3)
@@ -85,7 +67,7 @@ display(Markdown("\n".join(f"- {title}" for title in titles)))
 # $Y_Q^{\mathrm{lin}}$ are *reconstructed*.
 
 # %%
-show_figure("A1-stepwise")
+paper.figure("A1-stepwise")
 
 # %% [markdown]
 # ## A2: the full sorted spectrum of $\sqrt\ell\, A$
@@ -99,7 +81,7 @@ show_figure("A1-stepwise")
 # are localised. They are not a second Perron mode.
 
 # %%
-show_figure("A2-spectrum")
+paper.figure("A2-spectrum")
 
 # %% [markdown]
 # ## A3: the bulk against $\nu_\infty$ and against Marchenko–Pastur (claim A.4)
@@ -112,7 +94,7 @@ show_figure("A2-spectrum")
 # close enough to either law to tell them apart.
 
 # %%
-show_figure("A3-bulk-laws")
+paper.figure("A3-bulk-laws")
 
 # %% [markdown]
 # ## A4: the right edge $x_+(\beta)$ against $4\theta_1$
@@ -126,7 +108,7 @@ show_figure("A3-bulk-laws")
 # $Y_{\mathrm{lin}}$, whose Tracy–Widom shift below $x_+$ is visible at these sizes.
 
 # %%
-show_figure("A4-edge")
+paper.figure("A4-edge")
 
 # %% [markdown]
 # ## A5: the linearisation threshold (claims A.1 and A.5)
@@ -140,7 +122,7 @@ show_figure("A4-edge")
 # $\beta = 1$.
 
 # %%
-show_figure("A5-linearisation")
+paper.figure("A5-linearisation")
 
 # %% [markdown]
 # ## A6: the Perron mode, $s_1(A) \to 1$ (claim A.2)
@@ -152,7 +134,7 @@ show_figure("A5-linearisation")
 # $e^{\beta^2}$.
 
 # %%
-show_figure("A6-perron")
+paper.figure("A6-perron")
 
 # %% [markdown]
 # ## A7: $\nu_\infty$ across the proportional regime
@@ -164,7 +146,7 @@ show_figure("A6-perron")
 # out in law. For $c > 1$ and small $\beta$ the support of $\nu_\infty$ can have an internal gap.
 
 # %%
-show_figure("A7-ratios")
+paper.figure("A7-ratios")
 
 # %% [markdown]
 # ## Table A-T1: the edge $x_+$ against $4\theta_1$
@@ -173,7 +155,7 @@ show_figure("A7-ratios")
 # $x_+/4\theta_1$ exceeds 1 at every $(\beta, c)$ and tends to 1 as $\beta$ grows (claim A.4).
 
 # %%
-display(markdown_file("A-T1-edges"))
+paper.table("A-T1-edges")
 
 # %% [markdown]
 # ## Table A-T2: the stepwise models (claim A.3)
@@ -184,12 +166,12 @@ display(markdown_file("A-T1-edges"))
 # $\ell$.
 
 # %%
-display(markdown_file("A-T2-stepwise"))
+paper.table("A-T2-stepwise")
 
 # %% [markdown]
 # ## Verdicts
 #
-# One row per claim of the abstract, read from `figures/paperA/claims.csv`. A distance is judged
+# One row per claim of the abstract, read from `figures/paperA/claims.md`. A distance is judged
 # one-sided against a noise floor measured in the same run (value $\le$ target + tolerance), a
 # separation must exceed the noise, a rate or slope must match its target within its fitted
 # uncertainty; the quantity and the tolerance basis of each row say which. *Holds with a finite-size
@@ -197,22 +179,4 @@ display(markdown_file("A-T2-stepwise"))
 # reproduce*: neither.
 
 # %%
-with open(FOLDER / "claims.csv", newline="", encoding="utf-8") as handle:
-    claims = list(csv.DictReader(handle))
-table = [
-    "| claim | statement | verdict | value | target | tolerance |",
-    "|---|---|---|---|---|---|",
-]
-for row in claims:
-    statement = row["claim"].replace("|", r"\|")  # a pipe would end the table cell
-    value, target, tolerance = (float(row[key]) for key in ("value", "target", "tolerance"))
-    table.append(
-        f"| {row['claim_id']} | {statement} | **{row['verdict']}** "
-        f"| {value:.4g} | {target:.4g} | {tolerance:.4g} |"
-    )
-notes = [
-    f"- **{row['claim_id']}** ({row['figure']}). Measured: {row['quantity']}. "
-    f"Tolerance: {row['tolerance_basis']}. {row['note']}"
-    for row in claims
-]
-display(Markdown("\n".join([*table, "", "Notes:", "", *notes])))
+paper.verdicts()

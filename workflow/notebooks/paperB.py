@@ -38,12 +38,8 @@
 # no outlier beyond the Perron mode.
 
 # %%
-import csv
-from pathlib import Path
+from attnspec.companion import PaperOutputs
 
-from IPython.display import Image, Markdown, display
-
-PAPER = "B"
 FIGURES = [
     "B1-sticking",
     "B2-gap",
@@ -53,23 +49,9 @@ FIGURES = [
     "B6-population",
 ]
 TABLES = ["B-T1-sticking", "B-T2-edge-formulas"]
-ROOT = next(p for p in [Path.cwd(), *Path.cwd().parents] if (p / "Snakefile").is_file())
-FOLDER = ROOT / "figures" / f"paper{PAPER}"
-
-
-def markdown_file(name):
-    """A Markdown file of the paper's folder (caption with key numbers, or a table)."""
-    return Markdown((FOLDER / f"{name}.md").read_text(encoding="utf-8"))
-
-
-def show_figure(name):
-    """The figure's PNG, then its caption with the parameters of the run and the key numbers."""
-    display(Image(filename=str(FOLDER / f"{name}.png")), markdown_file(name))
-
-
+paper = PaperOutputs("B")
 # Contents: the title line of every caption (a missing caption stops the notebook here).
-titles = [markdown_file(name).data.splitlines()[0] for name in FIGURES + TABLES]
-display(Markdown("\n".join(f"- {title}" for title in titles)))
+paper.contents(FIGURES + TABLES)
 
 # %% [markdown]
 # ## B1: the leading non-Perron values stick to $x_+$ (claim B.1)
@@ -83,7 +65,7 @@ display(Markdown("\n".join(f"- {title}" for title in titles)))
 # of any simulation (shown, not judged).
 
 # %%
-show_figure("B1-sticking")
+paper.figure("B1-sticking")
 
 # %% [markdown]
 # ## B2: how $\ell s_2(A)^2$ approaches $x_+$, and why not at large $\beta$
@@ -96,7 +78,7 @@ show_figure("B1-sticking")
 # participation ratio near 1). Claim B.1 is judged in figure B1.
 
 # %%
-show_figure("B2-gap")
+paper.figure("B2-gap")
 
 # %% [markdown]
 # ## B3: uniform sticking over a sublinear number of indices (claim B.2)
@@ -108,7 +90,7 @@ show_figure("B2-gap")
 # every sublinear $k_\ell$.
 
 # %%
-show_figure("B3-uniform")
+paper.figure("B3-uniform")
 
 # %% [markdown]
 # ## B4: the scalar edge formula over $(\beta, c)$ (claim B.4)
@@ -120,7 +102,7 @@ show_figure("B3-uniform")
 # one is real, and it lies in $(0, 1/3)$; the other two give no edge at all.
 
 # %%
-show_figure("B4-edge-formula")
+paper.figure("B4-edge-formula")
 
 # %% [markdown]
 # ## B5: the finite deformed-MP edges of the conditional covariances (claim B.3)
@@ -133,7 +115,7 @@ show_figure("B4-edge-formula")
 # converge to $x_+$.
 
 # %%
-show_figure("B5-conditional-edges")
+paper.figure("B5-conditional-edges")
 
 # %% [markdown]
 # ## B6: no population outlier
@@ -144,7 +126,7 @@ show_figure("B5-conditional-edges")
 # edge would grow like $\ell^{2/3}$ in these units.
 
 # %%
-show_figure("B6-population")
+paper.figure("B6-population")
 
 # %% [markdown]
 # ## Table B-T1: sticking (the numbers of figure B1)
@@ -153,7 +135,7 @@ show_figure("B6-population")
 # $(\ell, c, \beta, k)$, with $x_+$ and the relative gap.
 
 # %%
-display(markdown_file("B-T1-sticking"))
+paper.table("B-T1-sticking")
 
 # %% [markdown]
 # ## Table B-T2: the scalar formula against paper A's square-model formula (claim B.4)
@@ -163,12 +145,12 @@ display(markdown_file("B-T1-sticking"))
 # agrees; the other roots of the square-model cubic are not real.
 
 # %%
-display(markdown_file("B-T2-edge-formulas"))
+paper.table("B-T2-edge-formulas")
 
 # %% [markdown]
 # ## Verdicts
 #
-# One row per claim of the abstract, read from `figures/paperB/claims.csv`. B.1 is judged at the
+# One row per claim of the abstract, read from `figures/paperB/claims.md`. B.1 is judged at the
 # largest $\ell$: the median relative gap of $\ell s_2(A)^2$ to $x_+$ against the Tracy–Widom
 # expectation of the Gaussian model; B.2: the median $D$ against its classical value, one-sided;
 # both with two standard errors of the median as tolerance (B.1 adds the offset of
@@ -179,22 +161,4 @@ display(markdown_file("B-T2-edge-formulas"))
 # and named in the note, not judged.
 
 # %%
-with open(FOLDER / "claims.csv", newline="", encoding="utf-8") as handle:
-    claims = list(csv.DictReader(handle))
-table = [
-    "| claim | statement | verdict | value | target | tolerance |",
-    "|---|---|---|---|---|---|",
-]
-for row in claims:
-    statement = row["claim"].replace("|", r"\|")  # a pipe would end the table cell
-    value, target, tolerance = (float(row[key]) for key in ("value", "target", "tolerance"))
-    table.append(
-        f"| {row['claim_id']} | {statement} | **{row['verdict']}** "
-        f"| {value:.4g} | {target:.4g} | {tolerance:.4g} |"
-    )
-notes = [
-    f"- **{row['claim_id']}** ({row['figure']}). Measured: {row['quantity']}. "
-    f"Tolerance: {row['tolerance_basis']}. {row['note']}"
-    for row in claims
-]
-display(Markdown("\n".join([*table, "", "Notes:", "", *notes])))
+paper.verdicts()

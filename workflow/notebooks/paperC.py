@@ -37,12 +37,8 @@
 # 2 (Hardy), so its stable rank grows like $(\log n)/4$, reached only slowly.
 
 # %%
-import csv
-from pathlib import Path
+from attnspec.companion import PaperOutputs
 
-from IPython.display import Image, Markdown, display
-
-PAPER = "C"
 FIGURES = [
     "C1-spectra",
     "C2-bulk",
@@ -51,23 +47,9 @@ FIGURES = [
     "C5-pretrained",
 ]
 TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
-ROOT = next(p for p in [Path.cwd(), *Path.cwd().parents] if (p / "Snakefile").is_file())
-FOLDER = ROOT / "figures" / f"paper{PAPER}"
-
-
-def markdown_file(name):
-    """A Markdown file of the paper's folder (caption with key numbers, or a table)."""
-    return Markdown((FOLDER / f"{name}.md").read_text(encoding="utf-8"))
-
-
-def show_figure(name):
-    """The figure's PNG, then its caption with the parameters of the run and the key numbers."""
-    display(Image(filename=str(FOLDER / f"{name}.png")), markdown_file(name))
-
-
+paper = PaperOutputs("C")
 # Contents: the title line of every caption (a missing caption stops the notebook here).
-titles = [markdown_file(name).data.splitlines()[0] for name in FIGURES + TABLES]
-display(Markdown("\n".join(f"- {title}" for title in titles)))
+paper.contents(FIGURES + TABLES)
 
 # %% [markdown]
 # ## C1: singular values of $S$ and of its row softmax (claims C.1, C.2)
@@ -79,7 +61,7 @@ display(Markdown("\n".join(f"- {title}" for title in titles)))
 # model stands for, is shown dashed.
 
 # %%
-show_figure("C1-spectra")
+paper.figure("C1-spectra")
 
 # %% [markdown]
 # ## C2: the bulk concentrates at zero (claim C.2)
@@ -89,7 +71,7 @@ show_figure("C1-spectra")
 # law of inertia on $A A^\top$, $O(n)$ per point), with no dense SVD.
 
 # %%
-show_figure("C2-bulk")
+paper.figure("C2-bulk")
 
 # %% [markdown]
 # ## C3: stable rank, bounded (bidirectional) and $\sim \log n$ (causal) (claims C.3, C.4)
@@ -101,7 +83,7 @@ show_figure("C2-bulk")
 # $e^{\beta^2}$.
 
 # %%
-show_figure("C3-stable-rank")
+paper.figure("C3-stable-rank")
 
 # %% [markdown]
 # ## C4: spike survival against the spike strength $\kappa$ (claim C.1)
@@ -111,7 +93,7 @@ show_figure("C3-stable-rank")
 # more sharply as $n$ grows. The markers are the singular values of $A$ tied to the spikes.
 
 # %%
-show_figure("C4-spike-survival")
+paper.figure("C4-spike-survival")
 
 # %% [markdown]
 # ## C5: score geometry of a pretrained transformer (claims C.5, C.6)
@@ -125,7 +107,7 @@ show_figure("C4-spike-survival")
 # isotropic Gaussian reference of the same shape.
 
 # %%
-show_figure("C5-pretrained")
+paper.figure("C5-pretrained")
 
 # %% [markdown]
 # ## Table C-T1: stable-rank limits and slopes (claims C.1–C.4)
@@ -135,7 +117,7 @@ show_figure("C5-pretrained")
 # slope against $\log n$ against $1/4$.
 
 # %%
-display(markdown_file("C-T1-stable-rank"))
+paper.table("C-T1-stable-rank")
 
 # %% [markdown]
 # ## Table C-T2: per-layer and per-head diagnostics of all-MiniLM-L6-v2 (claims C.5, C.6)
@@ -144,12 +126,12 @@ display(markdown_file("C-T1-stable-rank"))
 # then the isotropic reference.
 
 # %%
-display(markdown_file("C-T2-pretrained"))
+paper.table("C-T2-pretrained")
 
 # %% [markdown]
 # ## Verdicts
 #
-# One row per claim of the abstract, read from `figures/paperC/claims.csv`. C.1 and C.2 are judged
+# One row per claim of the abstract, read from `figures/paperC/claims.md`. C.1 and C.2 are judged
 # by the rate at which the spike values approach 1 and the bulk values approach 0 as $n$ grows, C.3
 # as a one-sided bound (stable rank $\le r + 1$), C.4 as a slope against $\log n$ with its fitted
 # uncertainty, C.5 and C.6 against an isotropic Gaussian reference of the same shape run through the
@@ -157,22 +139,4 @@ display(markdown_file("C-T2-pretrained"))
 # towards the target; *does not reproduce*: neither.
 
 # %%
-with open(FOLDER / "claims.csv", newline="", encoding="utf-8") as handle:
-    claims = list(csv.DictReader(handle))
-table = [
-    "| claim | statement | verdict | value | target | tolerance |",
-    "|---|---|---|---|---|---|",
-]
-for row in claims:
-    statement = row["claim"].replace("|", r"\|")  # a pipe would end the table cell
-    value, target, tolerance = (float(row[key]) for key in ("value", "target", "tolerance"))
-    table.append(
-        f"| {row['claim_id']} | {statement} | **{row['verdict']}** "
-        f"| {value:.4g} | {target:.4g} | {tolerance:.4g} |"
-    )
-notes = [
-    f"- **{row['claim_id']}** ({row['figure']}). Measured: {row['quantity']}. "
-    f"Tolerance: {row['tolerance_basis']}. {row['note']}"
-    for row in claims
-]
-display(Markdown("\n".join([*table, "", "Notes:", "", *notes])))
+paper.verdicts()

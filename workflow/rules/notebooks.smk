@@ -19,7 +19,7 @@ rule paper_notebook:
             paper=wildcards.paper,
             name=NOTEBOOK_TABLES[wildcards.paper],
         ),
-        claims="figures/paper{paper}/claims.csv",
+        claims="figures/paper{paper}/claims.md",
     output:
         ipynb="figures/paper{paper}.ipynb",
         html="figures/paper{paper}.html",

@@ -1,0 +1,54 @@
+"""What the companion notebooks (``workflow/notebooks/paper<X>.py``) show: one paper's figures,
+tables and verdicts as the workflow wrote them to ``figures/paper<X>/``, displayed in Jupyter.
+
+It reads files and displays them; it computes nothing, so a notebook shows exactly the run that
+produced the folder.
+"""
+
+from pathlib import Path
+
+from IPython.display import Image, Markdown, display
+
+
+def repository_root(start: Path | None = None) -> Path:
+    """The nearest folder at or above ``start`` (default: the working directory) with a Snakefile.
+
+    The workflow executes a notebook in the repository root; Jupyter opens it in
+    ``workflow/notebooks/``: both find the same folder.
+    """
+    start = Path.cwd() if start is None else Path(start)
+    for folder in (start, *start.parents):
+        if (folder / "Snakefile").is_file():
+            return folder
+    raise FileNotFoundError(
+        f"no Snakefile in {start} or above: open the notebook in the repository"
+    )
+
+
+class PaperOutputs:
+    """The files of ``figures/paper<paper>/`` under the repository ``root``."""
+
+    def __init__(self, paper: str, root: Path | None = None):
+        self.folder = repository_root(root) / "figures" / f"paper{paper}"
+
+    def markdown(self, name: str) -> Markdown:
+        """``<name>.md``: a figure's caption with the run's parameters and key numbers, or a
+        table."""
+        return Markdown((self.folder / f"{name}.md").read_text(encoding="utf-8"))
+
+    def contents(self, names: list[str]) -> None:
+        """A list of the title lines of the captions (stops here if any caption is missing)."""
+        titles = [self.markdown(name).data.splitlines()[0] for name in names]
+        display(Markdown("\n".join(f"- {title}" for title in titles)))
+
+    def figure(self, name: str) -> None:
+        """The figure's PNG, then its caption."""
+        display(Image(filename=str(self.folder / f"{name}.png")), self.markdown(name))
+
+    def table(self, name: str) -> None:
+        """A table, as the Markdown the workflow wrote."""
+        display(self.markdown(name))
+
+    def verdicts(self) -> None:
+        """The paper's claims table (``claims.md``): one verdict row per claim, with its note."""
+        display(self.markdown("claims"))
