@@ -29,6 +29,7 @@ DASHBOARD_HEADER = (
     "target",
     "tolerance",
     "tolerance_basis",
+    "test",
     "verdict",
     "explanation",
 )
@@ -111,7 +112,8 @@ def summary_markdown(rows: Sequence[Mapping[str, str]], figures_dir: str = "") -
 
 
 def dashboard_markdown(rows: Sequence[Mapping[str, str]]) -> str:
-    """``figures/claims.md``: the summary, then per paper the measured quantity of each claim."""
+    """``figures/claims.md``: the summary, then per paper the measured quantity of each claim
+    and its test (when it holds, when it is the finite-size caveat)."""
     counts = {v: sum(row["verdict"] == v for row in rows) for v in (HOLDS, FINITE_SIZE_CAVEAT)}
     counts[DOES_NOT_REPRODUCE] = len(rows) - sum(counts.values())
     parts = [
@@ -119,10 +121,19 @@ def dashboard_markdown(rows: Sequence[Mapping[str, str]]) -> str:
         f"{len(rows)} claims: {counts[HOLDS]} hold, {counts[FINITE_SIZE_CAVEAT]} hold with a "
         f"finite-size caveat, {counts[DOES_NOT_REPRODUCE]} do not reproduce. A verdict compares "
         "one measured quantity with its target within a tolerance measured in the same run "
-        "(spread over draws or a noise floor); the per-paper `claims.md` give the full notes.\n",
+        "(spread over draws or a noise floor), by the comparison and trend that its `test` states; "
+        "the per-paper `claims.md` give the full notes.\n",
         summary_markdown(rows),
     ]
-    detail = ("claim", "measured quantity", "value", "target", "tolerance", "tolerance from")
+    detail = (
+        "claim",
+        "measured quantity",
+        "value",
+        "target",
+        "tolerance",
+        "tolerance from",
+        "test",
+    )
     for paper, title in PAPERS.items():
         table = [
             [
@@ -132,6 +143,7 @@ def dashboard_markdown(rows: Sequence[Mapping[str, str]]) -> str:
                 float(row["target"]),
                 float(row["tolerance"]),
                 row["tolerance_basis"],
+                row["test"],
             ]
             for row in rows
             if row["paper"] == paper

@@ -5,7 +5,7 @@ from attnspec.io import configure_logging, read_csv, write_csv, write_text
 from attnspec.tables import to_markdown
 from attnspec.verdicts import CLAIM_HEADER
 
-SHOWN = ("claim_id", "claim", "figure", "value", "target", "tolerance", "verdict", "note")
+SHOWN = ("claim_id", "claim", "figure", "value", "target", "tolerance", "test", "verdict", "note")
 
 
 def main(smk) -> None:

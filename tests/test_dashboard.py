@@ -26,6 +26,7 @@ def verdict_row(claim_id: str, verdict: str = HOLDS, figure: str | None = None) 
         "target": "0.1",
         "tolerance": "0.01",
         "tolerance_basis": "spread over draws",
+        "test": f"holds if value <= target + tolerance; caveat if not but {claim_id} improves",
         "verdict": verdict,
         "note": "",
     }
@@ -98,6 +99,9 @@ def test_markdown_links_every_figure_and_counts_verdicts():
     assert "[A-T2-stepwise](figures/paperA/A-T2-stepwise.md)" in summary_markdown(rows, "figures/")
     for title in ("## Paper A", "## Paper B", "## Paper C"):
         assert title in text
+    paper_c = text.split("## Paper C")[1]
+    assert "| test |" in paper_c and "caveat if not but C.4 improves" in paper_c
+    assert "B.1 improves" not in paper_c and "improves" not in summary_markdown(rows)
 
 
 def test_readme_shows_the_committed_dashboard():

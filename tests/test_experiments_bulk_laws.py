@@ -104,6 +104,7 @@ def test_claim_decision_on_synthetic_summaries():
     # A resolved beta that does not separate the laws sinks the claim, whatever the others show.
     failed = not_marchenko_pastur_claim([good, fails], n_tokens=1000)
     assert failed.verdict == DOES_NOT_REPRODUCE and "beta=1" in failed.quantity
+    assert not failed.meets_condition() and failed.test.startswith("holds if value > target")
     # Nothing resolved: the data cannot tell the laws apart.
     assert not_marchenko_pastur_claim([slowed], n_tokens=1000).verdict == DOES_NOT_REPRODUCE
 

@@ -129,6 +129,7 @@ def test_claims_from_synthetic_series_hold_fail_and_carry_a_caveat():
     assert claim.target == x_plus
     assert claim.value == pytest.approx(x_plus + 50 / 2048)
     assert len(claim.as_row()) == len(CLAIM_HEADER)
+    assert not claim.meets_condition() and "OLS slope of log|E_ell - x_+|" in claim.test
     # Spread larger than the gap at the largest ell -> holds.
     noisy = conditional_series(1.0, 1.0, ells, synthetic_results(x_plus, ells, [-400, 0, 400]))
     assert conditional_claim([conditional_check(noisy, "sigma_f")], draws=3).verdict == HOLDS

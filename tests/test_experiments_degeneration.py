@@ -152,11 +152,14 @@ def test_bounded_claim_on_synthetic_series():
         [synthetic_series([[3.6, 3.6], [3.8, 3.8], [3.9, 3.9]])], spikes=3, gaussian=None
     )
     assert row.verdict == HOLDS and row.value == pytest.approx(3.9)
+    assert row.test.startswith("holds if value <= target + tolerance;")
     growing = bounded_claim(
         [synthetic_series([[3.6, 3.7], [4.4, 4.5], [5.3, 5.2]])], spikes=3, gaussian=None
     )
     assert growing.verdict == DOES_NOT_REPRODUCE
     assert len(growing.as_row()) == len(CLAIM_HEADER)
+    # Above the bound, and the largest value is at the largest n: the caveat's trend is absent.
+    assert not growing.meets_condition() and "reached before the largest n" in growing.test
 
 
 def test_bulk_claim_on_synthetic_series():
@@ -165,6 +168,7 @@ def test_bulk_claim_on_synthetic_series():
         "iid", "causal", ns, np.full((3, 2), 2.0) + [[0, 1e-3]] * 3, np.full((3, 2), 5.0)
     )
     assert bulk_claim([shrinking]).verdict == HOLDS
+    assert bulk_claim([shrinking]).test.startswith("holds if value > target + tolerance;")
     flat = BulkSeries(
         "iid", "causal", ns, ns[:, None] * np.array([[1.0, 1.01]]), np.full((3, 2), 5.0)
     )

@@ -108,6 +108,7 @@ def test_claim_b4_row_from_the_real_formulas():
     assert claim.value == max(row.relative_difference for row in rows)
     assert claim.tolerance == FORMULA_TOLERANCE
     assert len(claim.as_row()) == len(CLAIM_HEADER)
+    assert claim.meets_condition() and claim.test.endswith("(no caveat)")
     assert "9 (beta, c) points" in claim.note
 
 

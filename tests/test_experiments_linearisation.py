@@ -186,7 +186,9 @@ def test_claim_rows_for_a_breakdown_at_fixed_beta():
     summary = summary_of(fixed_beta_like())
     assert threshold_claim(summary, collapse_analysis(summary)).verdict == DOES_NOT_REPRODUCE
     # Distances at beta <= 1 far above the floor, healing like 1/ell: a finite-size caveat.
-    assert convergence_claim(summary).verdict == FINITE_SIZE_CAVEAT
+    convergence = convergence_claim(summary)
+    assert convergence.verdict == FINITE_SIZE_CAVEAT and not convergence.meets_condition()
+    assert "caveat if not but the distance falls with ell" in convergence.test
 
 
 def test_convergence_claim_without_small_beta_cannot_hold():

@@ -141,6 +141,9 @@ def test_claim_row_reports_the_worst_beta_and_every_beta_in_its_note():
     )
     assert "beta=0.5" in row.note and "beta=1" in row.note
     assert len(row.as_row()) == len(CLAIM_HEADER)
+    # The row's test says why: outside the slope's interval, but value + tolerance < 0.
+    assert not row.meets_condition() and row.value + row.tolerance < 0
+    assert "caveat if not but value + tolerance < 0" in row.test
     # The row is rendered in Markdown tables: no cell may contain a pipe.
     assert not any("|" in str(cell) for cell in row.as_row())
     assert perron_claim([good], draws=4).verdict == HOLDS

@@ -250,10 +250,13 @@ def test_claims_judge_beta_at_most_one_and_report_the_rest_in_the_note():
     spiky = synthetic_series(1.5, lambda ell: 2.0)
     claim = edge_claim([good, spiky])
     assert claim.claim_id == "B.1" and claim.verdict == HOLDS
+    assert claim.test.startswith("holds if abs(value - target) <= tolerance;")
+    assert "Theil-Sen slope of log |gap|" in claim.test
     assert "beta=1.5" in claim.note and "not judged" in claim.note
     assert edge_claim([spiky]).verdict == DOES_NOT_REPRODUCE  # nothing within reach: judged
     uniform = uniform_claim([good, spiky])
     assert uniform.claim_id == "B.2" and uniform.verdict == HOLDS
+    assert uniform.test.startswith("holds if value <= target + tolerance;")
     assert "beta=1.5" in uniform.note
 
 

@@ -48,9 +48,12 @@ def _figure_rule(tmp_path):
 
 
 def _claim(claim_id):
-    from attnspec.verdicts import HOLDS, ClaimCheck
+    from attnspec.verdicts import HOLDS, WITHIN, ClaimCheck, describe_test
 
-    return ClaimCheck(claim_id, "s1 -> 1", "A6", "slope", -0.98, -1.0, 0.04, "s.e.", HOLDS, "ok")
+    test = describe_test(WITHIN)
+    return ClaimCheck(
+        claim_id, "s1 -> 1", "A6", "slope", -0.98, -1.0, 0.04, "s.e.", test, HOLDS, "ok"
+    )
 
 
 def _figure():

@@ -119,6 +119,7 @@ def test_eigen_angle_verdict_fails_for_structured_heads():
     )
     assert check.verdict == DOES_NOT_REPRODUCE
     assert "rank S < n for 10 heads" in check.quantity
+    assert not check.meets_condition() and check.test.endswith("(no caveat)")
 
 
 def test_dominance_verdict_holds_for_concentrated_spectra():
@@ -140,3 +141,5 @@ def test_dominance_verdict_fails_without_a_majority():
         reference(0.45, 0.01, seed=1), reference(0.24, 0.01, seed=2), top_k=3, passage_tokens=128
     )
     assert check.verdict == DOES_NOT_REPRODUCE
+    # The separation alone passes; the test names the majority it also needs.
+    assert check.meets_condition() and "and value > 0.5" in check.test

@@ -24,7 +24,7 @@ import numpy as np
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, ClaimCheck
+from attnspec.verdicts import DOES_NOT_REPRODUCE, EXCEEDS, HOLDS, ClaimCheck, describe_test
 
 # Histograms and density curves span [0, HISTOGRAM_REACH * (largest theoretical edge)].
 HISTOGRAM_REACH = 1.25
@@ -194,7 +194,7 @@ class SeparationTest:
 
     @property
     def separated(self) -> bool:
-        return self.separation > self.tolerance
+        return EXCEEDS(self.separation, 0.0, self.tolerance)
 
     @property
     def resolved(self) -> bool:
@@ -261,6 +261,14 @@ def _describe(test: SeparationTest, summary: Mapping) -> str:
     return text
 
 
+NOT_MARCHENKO_PASTUR_TEST = describe_test(
+    EXCEEDS,
+    "the row's beta is resolved (KS(bulk, MP) > 2 KS(bulk, nu_inf)): the resolved beta of "
+    "smallest value - tolerance decides",
+)
+"""The test of claim A.4 (:class:`SeparationTest` ``separated`` and ``resolved``)."""
+
+
 def not_marchenko_pastur_claim(summaries: Sequence[Mapping], *, n_tokens: int) -> ClaimCheck:
     """Verdict row of claim A.4 from the A3 summaries of every beta.
 
@@ -296,6 +304,7 @@ def not_marchenko_pastur_claim(summaries: Sequence[Mapping], *, n_tokens: int) -
             "= sampling noise floor); holds if value > target + tolerance; a beta counts only "
             "if resolved: KS(bulk, MP) > 2 KS(bulk, nu_inf)"
         ),
+        test=NOT_MARCHENKO_PASTUR_TEST,
         verdict=verdict,
         note=prefix + "; ".join(_describe(t, s) for t, s in zip(tests, summaries, strict=True)),
     )

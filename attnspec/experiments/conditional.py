@@ -37,7 +37,9 @@ from attnspec.verdicts import (
     FINITE_SIZE_CAVEAT,
     HOLDS,
     VERDICTS,
+    WITHIN,
     ClaimCheck,
+    describe_test,
 )
 
 LOG = logging.getLogger(__name__)
@@ -181,10 +183,18 @@ def judge_conditional(check: ConditionalCheck) -> str:
 
     With one draw there is no spread (nan tolerance), so at most the caveat.
     """
-    if abs(check.mean_edge - check.x_plus) <= check.tolerance:
+    if WITHIN(check.mean_edge, check.x_plus, check.tolerance):
         return HOLDS
     shrinking = check.slope + check.slope_tolerance < 0
     return FINITE_SIZE_CAVEAT if shrinking else DOES_NOT_REPRODUCE
+
+
+CONDITIONAL_TEST = describe_test(
+    WITHIN,
+    caveat=f"|E_ell - x_+| falls with ell (the {CONFIDENCE:.0%} Student-t interval of the OLS "
+    "slope of log|E_ell - x_+| on log ell is below 0)",
+)
+"""The test of :func:`judge_conditional` (B.3)."""
 
 
 def describe_conditional(check: ConditionalCheck) -> str:
@@ -234,6 +244,7 @@ def conditional_claim(checks: Sequence[ConditionalCheck], *, draws: int) -> Clai
             f"(std over draws); the trend: {CONFIDENCE:.0%} Student-t interval of the OLS slope "
             "of log|E_ell - x_+| on log ell over all (ell, draw) points"
         ),
+        test=CONDITIONAL_TEST,
         verdict=verdicts[worst],
         note=note,
     )

@@ -32,11 +32,15 @@ from attnspec.experiments.degeneration_summary import (
     spike_deviation,
 )
 from attnspec.verdicts import (
+    AT_MOST,
     DOES_NOT_REPRODUCE,
+    EXCEEDS,
     FINITE_SIZE_CAVEAT,
     HOLDS,
     VERDICTS,
+    WITHIN,
     ClaimCheck,
+    describe_test,
     judge_at_most,
     judge_exceeds,
 )
@@ -58,10 +62,22 @@ def judge_decay(rate: float, tolerance: float) -> str:
     return judge_exceeds(rate, 0.0, tolerance, improving=rate > 0)
 
 
+DECAY_CAVEAT = "value > target (a decay within the noise)"
+DECAY_TEST = describe_test(EXCEEDS, caveat=DECAY_CAVEAT)
+"""The test of :func:`judge_decay` (C.2), on a row whose value is the rate and target 0."""
+
+
 def judge_spikes_kept(rate: float, tolerance: float, all_tied: bool) -> str:
     """C.1: the spike-tied values approach 1 (:func:`judge_decay` of max |s_p - 1|) and none
     is lost at the largest n."""
     return judge_decay(rate, tolerance) if all_tied else DOES_NOT_REPRODUCE
+
+
+SPIKES_KEPT_TEST = describe_test(
+    EXCEEDS,
+    "none of the r spike-tied values is lost at the largest n",
+    caveat=f"{DECAY_CAVEAT} and none is lost",
+)
 
 
 def judge_bounded(largest: float, bound: float, tolerance: float, *, decreasing: bool) -> str:
@@ -71,6 +87,13 @@ def judge_bounded(largest: float, bound: float, tolerance: float, *, decreasing:
     return judge_at_most(largest, bound, tolerance, improving=decreasing)
 
 
+BOUNDED_TEST = describe_test(
+    AT_MOST,
+    caveat="the largest mean stable rank is reached before the largest n (it decreases "
+    "towards the end of the n range)",
+)
+
+
 def judge_log_growth(slope: float, tolerance: float, lower_slope: float, upper_slope: float) -> str:
     """C.4: slope of srank against log n against 1/4.
 
@@ -78,12 +101,19 @@ def judge_log_growth(slope: float, tolerance: float, lower_slope: float, upper_s
     (slope - tolerance > 0) and the local slope approaches 1/4 (upper half of the n range
     closer than the lower half); does not reproduce otherwise.
     """
-    if abs(slope - ASYMPTOTIC_CAUSAL_SLOPE) <= tolerance:
+    if WITHIN(slope, ASYMPTOTIC_CAUSAL_SLOPE, tolerance):
         return HOLDS
     approaching = abs(upper_slope - ASYMPTOTIC_CAUSAL_SLOPE) < abs(
         lower_slope - ASYMPTOTIC_CAUSAL_SLOPE
     )
     return FINITE_SIZE_CAVEAT if slope - tolerance > 0 and approaching else DOES_NOT_REPRODUCE
+
+
+LOG_GROWTH_TEST = describe_test(
+    WITHIN,
+    caveat="value - tolerance > 0 (significant growth) and the slope over the upper half of "
+    "the n range is closer to target than over the lower half",
+)
 
 
 def worst(cases: Sequence, verdicts: Sequence[str]) -> int:
@@ -138,6 +168,7 @@ def spikes_claim(cases: Sequence[DecayCase], *, kappa: float, isotropic_note: st
         tolerance=cases[i].fit.halfwidth,
         tolerance_basis="95% Student-t interval of the OLS slope of log max|s_p - 1| on log n "
         "over every (n, draw); holds if the rate exceeds 0 by more",
+        test=SPIKES_KEPT_TEST,
         verdict=verdicts[i],
         note=note + ". " + isotropic_note,
     )
@@ -179,6 +210,7 @@ def bulk_claim(series: Sequence[BulkSeries]) -> ClaimCheck:
         tolerance=cases[i].fit.halfwidth,
         tolerance_basis="95% Student-t interval of the OLS slope over every (n, draw); holds "
         "if the rate exceeds 0 by more",
+        test=DECAY_TEST,
         verdict=verdicts[i],
         note=note,
     )
@@ -223,6 +255,7 @@ def bounded_claim(
         tolerance=tolerance,
         tolerance_basis="95% Student-t half-width of the mean over draws at that n "
         "(0 for the deterministic zeros profile); one-sided: holds if value <= bound + tolerance",
+        test=BOUNDED_TEST,
         verdict=verdict,
         note=note,
     )
@@ -273,6 +306,7 @@ def growth_claim(
         tolerance=fits[i].halfwidth,
         tolerance_basis="95% Student-t interval of the OLS slope over every (n, draw), "
         "residual scatter (curvature) included",
+        test=LOG_GROWTH_TEST,
         verdict=verdicts[i],
         note=note,
     )

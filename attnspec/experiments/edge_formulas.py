@@ -22,7 +22,7 @@ from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.edge import bulk_edge, edge_cubic_roots
 from attnspec.theory.marchenko_pastur import mp_edge
 from attnspec.theory.r_transform import SymmetrisedLinearModel
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, ClaimCheck
+from attnspec.verdicts import AT_MOST, DOES_NOT_REPRODUCE, HOLDS, ClaimCheck, describe_test
 
 CLAIM_ID = "B.4"
 TABLE = "B-T2-edge-formulas"
@@ -198,12 +198,23 @@ def judge_edge_formulas(check: EdgeFormulaCheck, tolerance: float = FORMULA_TOLE
     does not reproduce otherwise.
     """
     agree = (
-        check.max_relative_difference <= tolerance
+        AT_MOST(check.max_relative_difference, 0.0, tolerance)
         and check.max_root_relative_difference <= tolerance
         and check.r_transform.max_relative_difference <= tolerance
     )
     branch = check.physical_roots_in_interval and check.min_other_distance > tolerance
     return HOLDS if agree and branch else DOES_NOT_REPRODUCE
+
+
+EDGE_FORMULA_TEST = describe_test(
+    AT_MOST,
+    "the relative difference of the physical roots <= tolerance",
+    "both physical roots lie in (0, 1/3)",
+    "every other root's candidate edge is more than tolerance (relative) from x_+",
+    "the relative difference of the scalar formula to the R-transform edge <= tolerance over "
+    "the (beta, c) grid",
+)
+"""The test of :func:`judge_edge_formulas` (B.4, theory only: no finite-size caveat)."""
 
 
 def edge_formula_claim(check: EdgeFormulaCheck, n_betas: int) -> ClaimCheck:
@@ -236,6 +247,7 @@ def edge_formula_claim(check: EdgeFormulaCheck, n_betas: int) -> ClaimCheck:
             "(square model) converge the root to a few eps relative, and x(g) is stationary at "
             "the root, so x_+ carries ~1e-15 relative rounding; 1e-10 is the issue's bound"
         ),
+        test=EDGE_FORMULA_TEST,
         verdict=judge_edge_formulas(check),
         note=note,
     )

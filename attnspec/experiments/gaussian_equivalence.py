@@ -14,7 +14,7 @@ import numpy as np
 
 from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance
-from attnspec.verdicts import ClaimCheck, judge_at_most
+from attnspec.verdicts import AT_MOST, ClaimCheck, describe_test, judge_at_most
 
 
 def pair_distances(attention: Sequence[np.ndarray], linear: Sequence[np.ndarray]) -> tuple:
@@ -41,6 +41,14 @@ def excess_trend(excess_by_ell: Mapping[int, float]) -> tuple[float, bool]:
         return float("nan"), False
     slope = float(np.polyfit(np.log(ells), np.log(excess), 1)[0])
     return slope, bool(slope < 0 and excess[-1] < excess[0])
+
+
+EQUIVALENCE_TEST = describe_test(
+    AT_MOST,
+    caveat="the excess D_AL - D_LL closes with ell (positive at every ell, least-squares slope of "
+    "log excess on log ell < 0, smaller at the largest ell than at the smallest)",
+)
+"""The test of claim A.3: :func:`judge_at_most` with :func:`excess_trend` as the caveat."""
 
 
 def gaussian_equivalence_check(
@@ -79,6 +87,7 @@ def gaussian_equivalence_check(
             if d_ll.size > 1
             else "none: one pair of Y_lin draws gives no spread"
         ),
+        test=EQUIVALENCE_TEST,
         verdict=verdict,
         note=(
             f"excess D_AL - D_LL by ell: {trend_text}; log-log slope {slope:.2f}"

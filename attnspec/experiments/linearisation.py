@@ -24,10 +24,13 @@ from attnspec.experiments.bulk_laws import attention_bulk
 from attnspec.experiments.progress import Stopwatch
 from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.verdicts import (
+    AT_MOST,
     DOES_NOT_REPRODUCE,
+    EXCEEDS,
     FINITE_SIZE_CAVEAT,
     HOLDS,
     ClaimCheck,
+    describe_test,
     judge_at_most,
 )
 
@@ -309,6 +312,14 @@ def convergence_verdict(
     return judge_at_most(distance, floor, tolerance, improving=decreasing)
 
 
+CONVERGENCE_TEST = describe_test(
+    AT_MOST,
+    caveat=f"the distance falls with ell at every beta <= {CONVERGENCE_BETA_MAX:g} (exponent s "
+    f"of D ~ ell^s with s + {NOISE_SDS:g} s.e. < 0)",
+)
+"""The test of :func:`convergence_verdict` (A.1)."""
+
+
 def threshold_verdict(
     excess: np.ndarray,
     tolerance: np.ndarray,
@@ -329,6 +340,16 @@ def threshold_verdict(
     at_floor = bool(np.all(np.abs(linear_offset) <= np.asarray(tolerance)))
     persistent = bool(exponent + NOISE_SDS * exponent_error >= 0)
     return HOLDS if broken and at_floor and persistent else DOES_NOT_REPRODUCE
+
+
+THRESHOLD_TEST = describe_test(
+    EXCEEDS,
+    "the excess exceeds its tolerance at every other ell too",
+    "the Y_lin distance is within tolerance of the floor at every ell",
+    "at the largest x common to every ell the distance does not fall with ell (exponent s of "
+    f"D ~ ell^s with s + {NOISE_SDS:g} s.e. >= 0)",
+)
+"""The test of :func:`threshold_verdict` (A.5), on the row of the smallest excess."""
 
 
 def _tolerance_basis(summary: Mapping) -> str:
@@ -357,6 +378,7 @@ def convergence_claim(summary: Mapping) -> ClaimCheck:
         "figure": FIGURE_A5,
         "tolerance": tolerance,
         "tolerance_basis": _tolerance_basis(summary),
+        "test": CONVERGENCE_TEST,
         "target": floor,
     }
     if not small.any():
@@ -441,6 +463,7 @@ def threshold_claim(summary: Mapping, collapse: Mapping) -> ClaimCheck:
         target=0.0,
         tolerance=float(tolerance[weakest]),
         tolerance_basis=_tolerance_basis(summary),
+        test=THRESHOLD_TEST,
         verdict=verdict,
         note=note,
     )

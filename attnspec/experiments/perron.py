@@ -31,7 +31,9 @@ from attnspec.verdicts import (
     FINITE_SIZE_CAVEAT,
     HOLDS,
     VERDICTS,
+    WITHIN,
     ClaimCheck,
+    describe_test,
 )
 
 LOG = logging.getLogger(__name__)
@@ -226,11 +228,20 @@ def judge_perron(check: PerronCheck) -> str:
 
     With one draw there is no spread at the largest ell (nan tolerance), so at most the caveat.
     """
-    slope_ok = abs(check.slope - TARGET_SLOPE) <= check.slope_tolerance
-    level_ok = abs(check.largest_mean - check.largest_prediction) <= check.largest_tolerance
+    slope_ok = WITHIN(check.slope, TARGET_SLOPE, check.slope_tolerance)
+    level_ok = WITHIN(check.largest_mean, check.largest_prediction, check.largest_tolerance)
     if slope_ok and level_ok:
         return HOLDS
     return FINITE_SIZE_CAVEAT if check.slope + check.slope_tolerance < 0 else DOES_NOT_REPRODUCE
+
+
+PERRON_TEST = describe_test(
+    WITHIN,
+    "at the largest ell the finite-ell prediction of s_1 - 1 lies in the "
+    f"{CONFIDENCE:.0%} Student-t interval of the mean over draws",
+    caveat="value + tolerance < 0 (s_1 - 1 decays significantly)",
+)
+"""The test of :func:`judge_perron` (A.2), on a row whose value is the slope."""
 
 
 def describe_check(check: PerronCheck) -> str:
@@ -279,6 +290,7 @@ def perron_claim(checks: Sequence[PerronCheck], *, draws: int) -> ClaimCheck:
             "(residual scatter); the level at the largest ell: the prediction inside the "
             f"{CONFIDENCE:.0%} Student-t interval of the mean over draws"
         ),
+        test=PERRON_TEST,
         verdict=verdicts[worst],
         note=note,
     )

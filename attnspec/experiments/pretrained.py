@@ -43,7 +43,15 @@ from attnspec.experiments.progress import Stopwatch
 from attnspec.models.softmax import MASKS, row_softmax
 from attnspec.seeding import rng_for
 from attnspec.spectra.dense import top_squared_singular_values_dense
-from attnspec.verdicts import DOES_NOT_REPRODUCE, ClaimCheck, judge_at_most, judge_exceeds
+from attnspec.verdicts import (
+    AT_MOST,
+    DOES_NOT_REPRODUCE,
+    EXCEEDS,
+    ClaimCheck,
+    describe_test,
+    judge_at_most,
+    judge_exceeds,
+)
 
 LOG = logging.getLogger(__name__)
 
@@ -55,6 +63,10 @@ SIDES = ("U", "V")
 REFERENCE_QUANTILE = 0.95
 # "Dominated by a few directions": more than this share of ||S||_F^2 in the top k (claim C.6).
 DOMINANCE_SHARE = 0.5
+# The tests of claims C.5 (eigen_angle_check) and C.6 (dominance_check): one model, one size, so
+# no trend and no finite-size caveat.
+EIGEN_ANGLE_TEST = describe_test(AT_MOST)
+DOMINANCE_TEST = describe_test(EXCEEDS, f"value > {DOMINANCE_SHARE}")
 # The isotropic reference logs its progress once per this many draws (each takes ~0.05 s).
 DRAWS_PER_PROGRESS_RECORD = 50
 
@@ -323,6 +335,7 @@ def eigen_angle_check(
             f"singular vectors); target = their median, tolerance = their "
             f"{REFERENCE_QUANTILE:.0%} quantile minus median"
         ),
+        test=EIGEN_ANGLE_TEST,
         verdict=judge_at_most(value, target, upper - target),
         note=(
             f"{beyond:.1%} of the {np.size(model_distance)} head-side distances exceed the Haar "
@@ -377,6 +390,7 @@ def dominance_check(
             f"{REFERENCE_QUANTILE:.0%} quantile minus median; also required: value > "
             f"{DOMINANCE_SHARE} (a majority)"
         ),
+        test=DOMINANCE_TEST,
         verdict=verdict,
         note=(
             f"{float(np.mean(np.asarray(model_energy) > upper)):.1%} of heads above the "

@@ -45,7 +45,16 @@ from attnspec.experiments.sticking_summary import (
     tracy_widom_spread,
     uniform_deviations,
 )
-from attnspec.verdicts import FINITE_SIZE_CAVEAT, VERDICTS, ClaimCheck, judge, judge_at_most
+from attnspec.verdicts import (
+    AT_MOST,
+    FINITE_SIZE_CAVEAT,
+    VERDICTS,
+    WITHIN,
+    ClaimCheck,
+    describe_test,
+    judge,
+    judge_at_most,
+)
 
 MEDIAN_SE_FACTOR = float(np.sqrt(np.pi / 2))
 """Standard error of a sample median = sqrt(pi/2) sigma / sqrt(n) (normal samples)."""
@@ -53,6 +62,14 @@ MAD_TO_SIGMA = 1.482602218505602
 """1 / Phi^{-1}(3/4): the median absolute deviation of a normal sample is 0.6745 sigma."""
 STANDARD_ERRORS = 2.0
 JUDGED_BETA_MAX = 1.0
+
+
+def falls_with_size(quantity: str) -> str:
+    """The caveat's trend in words: :attr:`Trend.decreasing` of ``quantity`` over the sizes."""
+    return (
+        f"{quantity} falls with ell (the {TREND_CONFIDENCE:.0%} interval of the Theil-Sen slope "
+        f"of log {quantity} on log ell over every (ell, draw) is below 0)"
+    )
 
 
 def robust_spread(samples: np.ndarray) -> float:
@@ -107,6 +124,10 @@ def judge_edge(check: EdgeCheck) -> str:
     return judge(check.gap, check.expected, check.tolerance, improving=check.trend.decreasing)
 
 
+EDGE_TEST = describe_test(WITHIN, caveat=falls_with_size("|gap|"))
+"""The test of :func:`judge_edge` (B.1)."""
+
+
 class UniformCheck(NamedTuple):
     """The numbers that judge B.2 at one (beta, schedule), at the largest ell."""
 
@@ -145,6 +166,10 @@ def judge_uniform(check: UniformCheck) -> str:
     return judge_at_most(
         check.deviation, check.classical, check.tolerance, improving=check.trend.decreasing
     )
+
+
+UNIFORM_TEST = describe_test(AT_MOST, caveat=falls_with_size("D"))
+"""The test of :func:`judge_uniform` (B.2)."""
 
 
 def judged(series: Sequence[StickingSeries]) -> list[StickingSeries]:
@@ -233,6 +258,7 @@ def edge_claim(
             f"{TREND_CONFIDENCE:.0%} interval of the Theil-Sen slope of log|gap| on log ell over "
             "every (ell, draw)"
         ),
+        test=EDGE_TEST,
         verdict=verdicts[worst],
         note=note,
     )
@@ -289,6 +315,7 @@ def uniform_claim(series: Sequence[StickingSeries]) -> ClaimCheck:
             f"the trend: the {TREND_CONFIDENCE:.0%} interval of the Theil-Sen slope of log D on "
             "log ell over every (ell, draw)"
         ),
+        test=UNIFORM_TEST,
         verdict=verdicts[worst],
         note=note,
     )
