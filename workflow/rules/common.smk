@@ -105,6 +105,17 @@ def stepwise_spectrum_files():
     ]
 
 
+# Memory every job holds besides its script: on a SLURM cluster the job's two Snakemake processes
+# (batch step and srun step, about 190 MB resident each, measured), counted against the job's
+# limit. Locally it only makes the reservation conservative.
+SNAKEMAKE_JOB_MB = 400
+
+
+def job_mem_mb(script_mb):
+    """mem_mb of a job whose script needs ``script_mb`` (interpreter and arrays)."""
+    return SNAKEMAKE_JOB_MB + int(script_mb)
+
+
 def dense_job_mem_mb(n_tokens, copies=4):
-    """Memory of a dense ell x ell job: a few float64 copies plus interpreter overhead."""
-    return 300 + copies * int(n_tokens) ** 2 * 8 // 1_000_000
+    """mem_mb of a dense ell x ell job: a few float64 copies plus the interpreter (300 MB)."""
+    return job_mem_mb(300 + copies * int(n_tokens) ** 2 * 8 // 1_000_000)

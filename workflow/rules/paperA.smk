@@ -52,7 +52,7 @@ rule paperA_stepwise_pool:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=500,
+        mem_mb=job_mem_mb(500),
     params:
         stepwise=STEPWISE,
         models=[m for m in MODEL_NAMES for _ in range(STEPWISE["draws"])],
@@ -77,7 +77,7 @@ rule paperA_A1_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         stepwise=STEPWISE,
     script:

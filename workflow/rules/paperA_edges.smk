@@ -42,7 +42,7 @@ rule paperA_A4_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         edge_curve=EDGE_CURVE,
     script:
@@ -70,7 +70,7 @@ rule paperA_A5_distances:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=500,
+        mem_mb=job_mem_mb(500),
     params:
         points=LINEARISATION_POINTS,
     script:
@@ -95,7 +95,7 @@ rule paperA_A5_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         linearisation=LINEARISATION,
     script:

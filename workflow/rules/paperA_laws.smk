@@ -55,7 +55,7 @@ rule paperA_A3_summary:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=500,
+        mem_mb=job_mem_mb(500),
     params:
         bulk_laws=BULK_LAWS,
     script:
@@ -80,7 +80,7 @@ rule paperA_A3_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         bulk_laws=BULK_LAWS,
     script:
@@ -112,7 +112,7 @@ rule paperA_A7_summary:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=500,
+        mem_mb=job_mem_mb(500),
     params:
         ratios=RATIO_SWEEP,
         panels=RATIO_PANELS,
@@ -137,7 +137,7 @@ rule paperA_A7_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         ratios=RATIO_SWEEP,
     script:

@@ -52,7 +52,7 @@ rule paperA_A2_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         spectrum=FULL_SPECTRUM,
     script:
@@ -74,7 +74,8 @@ rule paperA_A6_simulate:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=3),
+        # 4 copies of ell^2 doubles measured (629 MiB peak at ell = 4096); one spare
+        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=5),
     script:
         "../../scripts/paperA_A6_simulate.py"
 
@@ -103,7 +104,7 @@ rule paperA_A6_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         perron=PERRON,
     script:

@@ -17,7 +17,7 @@ rule paperA_AT1_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=400,
+        mem_mb=job_mem_mb(400),
     params:
         edge_table=config["paperA"]["edge_table"],
     script:
@@ -81,7 +81,7 @@ rule paperA_AT2_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=600,
+        mem_mb=job_mem_mb(600),
     params:
         stepwise=STEPWISE,
         trend_ells=config["paperA"]["linearisation"]["n_tokens"],

@@ -68,7 +68,7 @@ rule paperB_B1_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     script:
         "../../scripts/paperB_B1_figure.py"
 
@@ -90,7 +90,7 @@ rule paperB_B2_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     script:
         "../../scripts/paperB_B2_figure.py"
 
@@ -113,7 +113,7 @@ rule paperB_B3_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     script:
         "../../scripts/paperB_B3_figure.py"
 
@@ -134,6 +134,6 @@ rule paperB_BT1_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=400,
+        mem_mb=job_mem_mb(400),
     script:
         "../../scripts/paperB_BT1_table.py"

@@ -61,7 +61,7 @@ rule paperB_B5_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         conditional=CONDITIONAL,
     script:
@@ -85,7 +85,7 @@ rule paperB_B6_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         conditional=CONDITIONAL,
     script:
@@ -109,7 +109,7 @@ rule paperB_B4_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         edges=EDGES,
     script:
@@ -133,7 +133,7 @@ rule paperB_BT2_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=400,
+        mem_mb=job_mem_mb(400),
     params:
         edges=EDGES,
     script:

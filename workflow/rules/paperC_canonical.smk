@@ -64,7 +64,7 @@ rule paperC_C1_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         model=CANONICAL_MODEL,
         spectra=CANONICAL["spectra"],
@@ -83,7 +83,7 @@ rule paperC_C2_counts:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=300 + 40 * max(CANONICAL["bulk"]["n_tokens"]) // 1000,
+        mem_mb=job_mem_mb(300 + 40 * max(CANONICAL["bulk"]["n_tokens"]) // 1000),
     params:
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
@@ -108,7 +108,7 @@ rule paperC_C2_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
@@ -129,7 +129,9 @@ rule paperC_C3_stable_rank:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: 300 + 2000 * int(wildcards.n_tokens) // 1_000_000,
+        mem_mb=lambda wildcards: job_mem_mb(
+            300 + 2000 * int(wildcards.n_tokens) // 1_000_000
+        ),
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
@@ -197,7 +199,7 @@ rule paperC_C3_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
@@ -220,7 +222,9 @@ rule paperC_C4_survival:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: 300 + 2000 * int(wildcards.n_tokens) // 1_000_000,
+        mem_mb=lambda wildcards: job_mem_mb(
+            300 + 2000 * int(wildcards.n_tokens) // 1_000_000
+        ),
     params:
         model=CANONICAL_MODEL,
         survival=CANONICAL["survival"],
@@ -245,7 +249,7 @@ rule paperC_C4_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         model=CANONICAL_MODEL,
         survival=CANONICAL["survival"],
@@ -273,7 +277,7 @@ rule paperC_CT1_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],

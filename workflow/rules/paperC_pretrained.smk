@@ -45,8 +45,9 @@ rule paperC_pretrained_queries_keys:
     threads: 1
     resources:
         # weights in float64 (~200 MB) + Q, K (passages x 72 heads x n x 32 x 2 doubles)
-        mem_mb=lambda wildcards: 600
-        + int(wildcards.passages) * int(wildcards.tokens) // 20,
+        mem_mb=lambda wildcards: job_mem_mb(
+            600 + int(wildcards.passages) * int(wildcards.tokens) // 20
+        ),
     script:
         "../../scripts/paperC_C5_queries_keys.py"
 
@@ -68,8 +69,9 @@ rule paperC_pretrained_model_diagnostics:
     threads: 1
     resources:
         # Q, K plus the eigen-angles (passages x 72 heads x 4 x n doubles)
-        mem_mb=lambda wildcards: 300
-        + int(wildcards.passages) * int(wildcards.tokens) // 10,
+        mem_mb=lambda wildcards: job_mem_mb(
+            300 + int(wildcards.passages) * int(wildcards.tokens) // 10
+        ),
     script:
         "../../scripts/paperC_C5_model_diagnostics.py"
 
@@ -89,8 +91,9 @@ rule paperC_pretrained_isotropic_reference:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: 300
-        + int(wildcards.draws) * int(wildcards.tokens) // 1000,
+        mem_mb=lambda wildcards: job_mem_mb(
+            300 + int(wildcards.draws) * int(wildcards.tokens) // 1000
+        ),
     script:
         "../../scripts/paperC_C5_isotropic_reference.py"
 
@@ -112,7 +115,7 @@ rule paperC_C5_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=800,
+        mem_mb=job_mem_mb(800),
     params:
         pretrained=PRETRAINED,
     script:
@@ -136,7 +139,7 @@ rule paperC_CT2_table:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=600,
+        mem_mb=job_mem_mb(600),
     params:
         pretrained=PRETRAINED,
     script:

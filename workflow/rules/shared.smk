@@ -27,7 +27,7 @@ rule claims_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=300,
+        mem_mb=job_mem_mb(300),
     script:
         "../../scripts/claims_table.py"
 
@@ -50,7 +50,7 @@ rule claims_dashboard:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=300,
+        mem_mb=job_mem_mb(300),
     script:
         "../../scripts/claims_dashboard.py"
 
@@ -69,7 +69,7 @@ rule config_snapshot:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=200,
+        mem_mb=job_mem_mb(200),
     params:
         config=config,
     script:

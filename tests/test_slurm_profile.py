@@ -1,0 +1,160 @@
+"""The SLURM profile: a dry run with the paper preset in a fresh copy plans the expected jobs."""
+
+import re
+from collections import Counter
+
+import pytest
+import yaml
+from conftest import REPO, run, tool, tracked_copy
+
+PROFILE = REPO / "profiles" / "slurm" / "profile.yaml"
+SLURM_DRY_RUN = ["-n", "--profile", "profiles/slurm", "--configfile", "config/paper.yaml"]
+
+
+def job_counts(dry_run_output: str) -> Counter:
+    """Jobs per rule from the first "Job stats" table of a dry run."""
+    table = dry_run_output.split("Job stats:")[1].split("\ntotal")[0]
+    return Counter(
+        {name: int(count) for name, count in re.findall(r"^(\w+)\s+(\d+)\s*$", table, flags=re.M)}
+    )
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory):
+    """A fresh copy: nothing built, so the dry run plans every job of the preset."""
+    return tracked_copy(tmp_path_factory.mktemp("slurm"))
+
+
+@pytest.fixture(scope="module")
+def slurm_dry_run(clone) -> str:
+    return run([tool("snakemake"), *SLURM_DRY_RUN], cwd=clone).stdout
+
+
+@pytest.fixture(scope="module")
+def workflow_rules(clone) -> set[str]:
+    """The copy's rules (``--list-rules`` prints each name first, docstrings indented after)."""
+    listing = run([tool("snakemake"), "--list-rules"], cwd=clone).stdout.splitlines()
+    return {line.split()[0] for line in listing if line and not line[0].isspace()}
+
+
+@pytest.fixture(scope="module")
+def paper():
+    return yaml.safe_load((REPO / "config" / "paper.yaml").read_text())
+
+
+def spectrum_draws(paper) -> set[tuple]:
+    """Every (model, ell, d_qk, beta, sampler, draw) spectrum of paper A (papers.md section 6),
+    built from the preset: figures that share a spectrum share its job."""
+    a = paper["paperA"]
+    step, bulk, edge, lin, ratios = (
+        a[key] for key in ("stepwise", "bulk_laws", "edge_curve", "linearisation", "ratios")
+    )
+    sampler = f"literal-d{step['d_model']}" if step["sampler"] == "literal" else "gaussian"
+    models = ("mean_normaliser", "entrywise", "conditional_gaussian")
+    models += ("conditional_gaussian_linear", "linear", "attention")
+    draws = set()
+    for model in models:  # A1: the six stepwise models
+        for draw in range(step["draws"]):
+            draws.add((model, step["n_tokens"], step["d_qk"], step["beta"], sampler, draw))
+    for model in ("attention", "linear"):  # A3
+        for beta in bulk["betas"]:
+            for draw in range(bulk["draws"]):
+                draws.add((model, bulk["n_tokens"], bulk["d_qk"], beta, "gaussian", draw))
+    for beta in edge["simulated_betas"]:  # A4: Y_lin, c = 1
+        for draw in range(edge["draws"]):
+            draws.add(("linear", edge["n_tokens"], edge["n_tokens"], beta, "gaussian", draw))
+    for ell in lin["n_tokens"]:  # A5 (and the ell trend of A-T2, at beta = 1 among them)
+        for beta in lin["betas"]:
+            for model in ("attention", "linear"):
+                for draw in range(lin["draws"]):
+                    draws.add((model, ell, ell, beta, "gaussian", draw))
+    ell = ratios["n_tokens"]  # A7: d_qk = ell / c, then the literal X with d = ell / gamma
+    widths = [(round(ell / c), "gaussian") for c in ratios["ratios"]]
+    widths.append((ell, f"literal-d{round(ell / ratios['literal_gamma'])}"))
+    for d_qk, kind in widths:
+        for draw in range(ratios["draws"]):
+            draws.add(("attention", ell, d_qk, ratios["beta"], kind, draw))
+    return {(m, n, d, float(beta), s, k) for m, n, d, beta, s, k in draws}
+
+
+def test_dry_run_plans_every_job_of_the_preset(clone, slurm_dry_run, workflow_rules):
+    # the same jobs as a forced local dry run of the same copy: every rule the preset needs
+    # (new rules included), nothing skipped, and the profile changes only where jobs run
+    forced = run(
+        [tool("snakemake"), "-n", "-F", "--cores", "2", "--configfile", "config/paper.yaml"],
+        cwd=clone,
+    ).stdout
+    assert job_counts(slurm_dry_run) == job_counts(forced)
+    assert set(job_counts(slurm_dry_run)) <= workflow_rules
+    assert sum(job_counts(slurm_dry_run).values()) > 900
+
+
+def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
+    counts = job_counts(slurm_dry_run)
+    a, b, c = paper["paperA"], paper["paperB"], paper["paperC"]["canonical"]
+    # one job per (ell, c, draw); the c = 1 runs serve every beta and the ratio scan
+    scan = b["ratio_scan"]
+    sticking = {
+        (ell, 1.0, draw)
+        for ell in b["sticking"]["n_tokens"]
+        for draw in range(b["sticking"]["draws"])
+    }
+    sticking |= {
+        (ell, float(ratio), draw)
+        for ratio in scan["ratios"]
+        for ell in scan["n_tokens"]
+        for draw in range(scan["draws"])
+    }
+    expected = {
+        "paperA_spectrum_draw": len(spectrum_draws(paper)),
+        "paperA_A2_draw": a["spectrum"]["draws"],
+        "paperA_A6_simulate": len(a["perron"]["n_tokens"]) * len(a["perron"]["betas"]),
+        "paperB_sticking_draw": len(sticking),
+        "paperB_conditional_draw": len(b["conditional"]["n_tokens"]) * b["conditional"]["draws"],
+        "paperC_C3_stable_rank": len(c["stable_rank"]["n_tokens"]),
+        "paperC_C3_gaussian": len(c["gaussian_model"]["n_tokens"]),
+        "paperC_C3_isotropic": len(c["isotropic"]["n_tokens"]),
+        "paperC_C4_survival": len(c["survival"]["n_tokens"]),
+        "paperC_pretrained_queries_keys": 2,  # full-rank and long passages
+        "paperC_pretrained_model_diagnostics": 2,
+        "paperC_pretrained_isotropic_reference": 2,
+        "claims_table": 3,  # one per paper
+    }
+    assert {rule: counts[rule] for rule in expected} == expected
+
+
+def test_spectrum_draws_are_those_the_figures_need(slurm_dry_run, paper):
+    planned = {
+        (model, int(ell), int(d_qk), float(beta), sampler, int(draw))
+        for model, ell, d_qk, beta, sampler, draw in re.findall(
+            r"output: results/paperA/spectra/(\w+)/ell(\d+)-dqk(\d+)-beta([\d.]+)-([\w-]+)/"
+            r"draw(\d+)\.npz",
+            slurm_dry_run,
+        )
+    }
+    assert planned == spectrum_draws(paper)
+
+
+def test_every_job_gets_a_whole_runtime_and_memory(slurm_dry_run):
+    jobs = re.findall(r"^(?:local)?rule (\w+):\n((?:    .*\n)+)", slurm_dry_run, flags=re.M)
+    working = [(rule, body) for rule, body in jobs if "benchmark:" in body]
+    assert len(working) > 900
+    for rule, body in working:
+        resources = re.search(r"resources: (.*)", body)[1]
+        assert re.search(r"\bruntime=[1-9]\d*(,|$)", resources), (rule, resources)
+        assert re.search(r"\bmem_mb=[1-9]\d*(,|$)", resources), (rule, resources)
+
+
+def test_set_resources_name_existing_rules(workflow_rules):
+    listed = set(yaml.safe_load(PROFILE.read_text())["set-resources"])
+    assert listed and listed <= workflow_rules, listed - workflow_rules
+
+
+def test_the_workflow_profile_does_not_override_the_cluster_settings():
+    # Snakemake applies profiles/default after --profile, key by key: a key set in both must
+    # have one value, or the cluster profile's value is silently replaced
+    cluster = yaml.safe_load(PROFILE.read_text())
+    default = yaml.safe_load((REPO / "profiles" / "default" / "profile.yaml").read_text())
+    shared = set(default) & set(cluster)
+    clashes = {key: (default[key], cluster[key]) for key in shared if default[key] != cluster[key]}
+    assert not clashes, f"profiles/default overrides profiles/slurm: {clashes}"
