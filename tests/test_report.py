@@ -43,6 +43,7 @@ def test_caption_renders_as_valid_rst(caption, preset):
         snakemake=SimpleNamespace(config=config, wildcards=SimpleNamespace(paper="A"))
     )
     assert "reconstructed" in text or "confirmed" in text, "caption states no status"
+    assert "claim" in text.lower(), "caption names no claim"
     assert rst_problems(text) == ""
 
 

@@ -11,7 +11,7 @@ import pytest
 from conftest import FIGURES, TABLES, run, tool, tracked_copy
 from conftest import snakemake_ci as snakemake
 
-from attnspec.claims import claims_of
+from attnspec.claims import CLAIMS, claims_of
 from attnspec.theory import bulk_edge, mp_edge
 from attnspec.verdicts import VERDICTS
 
@@ -54,6 +54,16 @@ def test_claims_table_has_one_row_per_claim(ci_clone, paper):
         for figure in row["figure"].split(","):
             stem = figure.strip()
             assert list((ci_clone / f"figures/paper{paper}").glob(f"{stem}.*")), stem
+
+
+def test_dashboard_has_every_claim_pointing_at_files_of_this_run(ci_clone):
+    rows = read_rows(ci_clone / "figures/claims.csv")
+    assert [r["claim_id"] for r in rows] == list(CLAIMS)
+    for row in rows:
+        folder = ci_clone / "figures" / f"paper{row['paper']}"
+        for name in filter(None, f"{row['figures']}, {row['tables']}".split(", ")):
+            assert list(folder.glob(f"{name}.*")), name
+        assert row["verdict"] in VERDICTS and row["test"].startswith("holds if")
 
 
 def test_a_t2_has_every_stepwise_model(ci_clone):
