@@ -60,7 +60,7 @@ def format_value(value) -> str:
 
 def write_csv(path: str | os.PathLike, header: Sequence[str], rows: Iterable[Sequence]) -> None:
     """Write a CSV (header + rows) atomically, floats in shortest round-trip form."""
-    with atomic_path(path) as tmp, open(tmp, "w", newline="") as handle:
+    with atomic_path(path) as tmp, open(tmp, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(header)
         for row in rows:
@@ -69,14 +69,14 @@ def write_csv(path: str | os.PathLike, header: Sequence[str], rows: Iterable[Seq
 
 def read_csv(path: str | os.PathLike) -> list[dict[str, str]]:
     """Read a CSV written by :func:`write_csv` as a list of row dicts (values as text)."""
-    with open(path, newline="") as handle:
+    with open(path, newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle))
 
 
 def write_text(path: str | os.PathLike, text: str) -> None:
-    """Write text atomically."""
+    """Write text atomically, as UTF-8 (captions and notebooks hold non-ASCII maths)."""
     with atomic_path(path) as tmp:
-        Path(tmp).write_text(text)
+        Path(tmp).write_text(text, encoding="utf-8")
 
 
 def save_figure(figure, pdf_path: str | os.PathLike, png_path: str | os.PathLike, dpi=150) -> None:
@@ -108,6 +108,11 @@ def render_caption(template: str, config: dict) -> str:
     return jinja2.Template(template, undefined=jinja2.StrictUndefined).render(
         snakemake=SimpleNamespace(config=config)
     )
+
+
+def rule_caption(smk) -> str:
+    """The rule's ``input.caption`` (UTF-8) rendered with the run's config."""
+    return render_caption(Path(smk.input.caption).read_text(encoding="utf-8"), smk.config)
 
 
 def write_figure_outputs(
@@ -150,6 +155,6 @@ def write_figure_outputs(
         logging.getLogger("attnspec").info(
             "claim %s: %s (%s)", check.claim_id, check.verdict, check.note
         )
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    caption = rule_caption(smk)
     markdown = "\n".join(to_markdown(header, rows, digits=digits) for header, rows in tables)
     write_text(smk.output.caption, caption + intro + markdown)

@@ -1,9 +1,7 @@
 """Table A-T1: x_+ and 4 theta1 over the (beta, c) grid, as CSV, Markdown and LaTeX."""
 
-from pathlib import Path
-
 from attnspec.experiments.edge_table import EDGE_TABLE_HEADER, edge_table_rows
-from attnspec.io import configure_logging, render_caption, write_csv, write_text
+from attnspec.io import configure_logging, rule_caption, write_csv, write_text
 from attnspec.tables import to_latex, to_markdown
 
 
@@ -12,7 +10,7 @@ def main(smk) -> None:
     grid = smk.params.edge_table
     rows = edge_table_rows(grid["betas"], grid["ratios"])
     write_csv(smk.output.csv, EDGE_TABLE_HEADER, rows)
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    caption = rule_caption(smk)
     write_text(smk.output.md, caption + "\n" + to_markdown(EDGE_TABLE_HEADER, rows, digits=6))
     latex = to_latex(
         EDGE_TABLE_HEADER,

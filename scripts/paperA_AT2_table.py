@@ -1,10 +1,8 @@
 """Table A-T2: moments and distances of the stepwise models, and the claim A.3 verdict row."""
 
-from pathlib import Path
-
 from attnspec.experiments.gaussian_equivalence import gaussian_equivalence_check
 from attnspec.experiments.stepwise import STEPWISE_TABLE_HEADER, stepwise_table_rows
-from attnspec.io import configure_logging, load_npz, render_caption, write_csv, write_text
+from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
 from attnspec.tables import to_latex, to_markdown
 from attnspec.verdicts import CLAIM_HEADER
 
@@ -37,7 +35,7 @@ def main(smk) -> None:
     log.info("claim A.3: %s (%s)", check.verdict, check.note)
     write_csv(smk.output.csv, STEPWISE_TABLE_HEADER, rows)
     write_csv(smk.output.claims, CLAIM_HEADER, [check.as_row()])
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    caption = rule_caption(smk)
     write_text(
         smk.output.md,
         "\n".join(

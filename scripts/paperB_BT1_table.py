@@ -1,14 +1,12 @@
 """Table B-T1: ell s_k(A)^2 (median, 10 % and 90 % quantiles over draws) against x_+, per
 (ell, c, beta, k), as CSV (exact), Markdown and LaTeX."""
 
-from pathlib import Path
-
 from attnspec.experiments.sticking_summary import (
     STICKING_TABLE_HEADER,
     collect_series,
     sticking_table_rows,
 )
-from attnspec.io import configure_logging, load_npz, render_caption, write_csv, write_text
+from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
 from attnspec.tables import to_latex, to_markdown
 
 
@@ -17,7 +15,7 @@ def main(smk) -> None:
     series = collect_series(load_npz(path) for path in smk.input.draws)
     rows = sticking_table_rows(series)
     write_csv(smk.output.csv, STICKING_TABLE_HEADER, rows)
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    caption = rule_caption(smk)
     write_text(smk.output.md, caption + "\n" + to_markdown(STICKING_TABLE_HEADER, rows, digits=5))
     latex = to_latex(
         STICKING_TABLE_HEADER,

@@ -1,7 +1,5 @@
 """Table B-T2: scalar edge formula against the square-model formula (c = 1), and claim B.4."""
 
-from pathlib import Path
-
 from attnspec.experiments.edge_formulas import (
     EDGE_FORMULA_HEADER,
     edge_formula_check,
@@ -9,7 +7,7 @@ from attnspec.experiments.edge_formulas import (
     edge_formula_rows,
     r_transform_agreement,
 )
-from attnspec.io import configure_logging, render_caption, write_csv, write_text
+from attnspec.io import configure_logging, rule_caption, write_csv, write_text
 from attnspec.tables import to_latex, to_markdown
 from attnspec.verdicts import CLAIM_HEADER
 
@@ -22,7 +20,7 @@ def main(smk) -> None:
     claim = edge_formula_claim(check, len(rows))
     write_csv(smk.output.csv, EDGE_FORMULA_HEADER, rows)
     write_csv(smk.output.claims, CLAIM_HEADER, [claim.as_row()])
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    caption = rule_caption(smk)
     write_text(
         smk.output.md,
         caption

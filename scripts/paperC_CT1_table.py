@@ -1,7 +1,5 @@
 """Table C-T1: stable-rank fits (CSV, Markdown, LaTeX) and the verdict rows of claims C.1-C.4."""
 
-from pathlib import Path
-
 from attnspec.experiments.degeneration_summary import (
     STABLE_RANK_TABLE_HEADER,
     bulk_series,
@@ -10,7 +8,7 @@ from attnspec.experiments.degeneration_summary import (
     stable_rank_table_rows,
 )
 from attnspec.experiments.degeneration_verdicts import degeneration_claims
-from attnspec.io import configure_logging, load_npz, render_caption, write_csv, write_text
+from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
 from attnspec.models.softmax import MASKS
 from attnspec.tables import to_latex, to_markdown
 from attnspec.verdicts import CLAIM_HEADER
@@ -37,7 +35,7 @@ def main(smk) -> None:
         beta=params.gaussian_model["beta"],
     )
     write_csv(smk.output.csv, STABLE_RANK_TABLE_HEADER, rows)
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    caption = rule_caption(smk)
     write_text(smk.output.md, caption + "\n" + to_markdown(STABLE_RANK_TABLE_HEADER, rows))
     write_text(
         smk.output.tex,

@@ -1,10 +1,8 @@
 """Table C-T2: per-layer/head diagnostics (CSV, Markdown, LaTeX) and the C.5, C.6 verdict rows."""
 
-from pathlib import Path
-
 from attnspec.experiments.pretrained import HAAR, dominance_check, eigen_angle_check
 from attnspec.experiments.pretrained_summary import table_header, table_rows
-from attnspec.io import configure_logging, load_npz, render_caption, write_csv, write_text
+from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
 from attnspec.tables import to_latex, to_markdown
 from attnspec.verdicts import CLAIM_HEADER
 
@@ -39,7 +37,7 @@ def main(smk) -> None:
         log.info("claim %s: %s (%s)", check.claim_id, check.verdict, check.note)
     write_csv(smk.output.csv, header, rows)
     write_csv(smk.output.claims, CLAIM_HEADER, [check.as_row() for check in checks])
-    caption = render_caption(Path(smk.input.caption).read_text(), smk.config)
+    caption = rule_caption(smk)
     verdicts = [f"Claim {c.claim_id}: **{c.verdict}**. {c.note}." for c in checks]
     write_text(smk.output.md, "\n".join([caption, to_markdown(header, rows), *verdicts, ""]))
     latex = to_latex(

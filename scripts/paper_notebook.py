@@ -4,14 +4,8 @@ and verdicts, and write the executed notebook (.ipynb) and its standalone HTML p
 import tempfile
 from pathlib import Path
 
-from attnspec.io import atomic_path, configure_logging
+from attnspec.io import configure_logging, write_text
 from attnspec.notebooks import execute_notebook, notebook_html, notebook_json, read_percent_script
-
-
-def write_utf8(path, text: str) -> None:
-    """Write text as UTF-8 (the notebooks hold non-ASCII maths), atomically."""
-    with atomic_path(path) as tmp:
-        tmp.write_text(text, encoding="utf-8")
 
 
 def main(smk) -> None:
@@ -25,8 +19,8 @@ def main(smk) -> None:
             kernel_stderr.seek(0)
             for line in kernel_stderr.read().splitlines():
                 log.info("kernel: %s", line)
-    write_utf8(smk.output.ipynb, notebook_json(notebook))
-    write_utf8(smk.output.html, notebook_html(notebook, title=f"Paper {smk.wildcards.paper}"))
+    write_text(smk.output.ipynb, notebook_json(notebook))
+    write_text(smk.output.html, notebook_html(notebook, title=f"Paper {smk.wildcards.paper}"))
     log.info("wrote %s and %s", smk.output.ipynb, smk.output.html)
 
 
