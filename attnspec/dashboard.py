@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS, collect_claims
 from attnspec.tables import format_cell, to_markdown
-from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
+from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, stated_condition
 
 PAPERS = {
     "A": "Gaussian equivalence (Hayase, Collins, Karakida)",
@@ -45,10 +45,19 @@ def explanation(row: Mapping[str, str]) -> str:
     """One line for a row that is not "holds": measured value, target, tolerance and mechanism."""
     if row["verdict"] == HOLDS:
         return ""
-    value, target = (format_cell(float(row[key]), 3) for key in ("value", "target"))
-    tolerance = format_cell(float(row["tolerance"]), 2)
-    numbers = f"value {value} against target {target} (tolerance {tolerance})"
+    value, target, tolerance = (float(row[key]) for key in ("value", "target", "tolerance"))
+    numbers = (
+        f"value {format_cell(value, 3)} against target {format_cell(target, 3)} "
+        f"(tolerance {format_cell(tolerance, 2)})"
+    )
     mechanism = FINITE_SIZE_MECHANISMS[row["claim_id"]]
+    if row["verdict"] == FINITE_SIZE_CAVEAT and stated_condition(row["test"])(
+        value, target, tolerance
+    ):
+        return (
+            f"{numbers} passes, but another condition of its test holds only with a "
+            f"finite-size caveat; cause: {mechanism}"
+        )
     if row["verdict"] == FINITE_SIZE_CAVEAT:
         return f"{numbers}, moving towards the target as the size grows; cause: {mechanism}"
     if row["verdict"] == DOES_NOT_REPRODUCE:

@@ -45,6 +45,14 @@ EXCEEDS = PassCondition("value > target + tolerance", lambda v, t, tol: v > t + 
 PASS_CONDITIONS = (WITHIN, AT_MOST, EXCEEDS)
 
 
+def stated_condition(test: str) -> PassCondition:
+    """The pass condition a ``test`` text starts with ("holds if <statement>...")."""
+    for condition in PASS_CONDITIONS:
+        if test.startswith(f"holds if {condition.statement}"):
+            return condition
+    raise ValueError(f"test must start with 'holds if' and a pass condition: {test!r}")
+
+
 @dataclass(frozen=True)
 class ClaimCheck:
     """One verdict row: which claim, which figure, what was measured and how it was judged."""
@@ -73,10 +81,7 @@ class ClaimCheck:
     @property
     def condition(self) -> PassCondition:
         """The comparison of value, target and tolerance that the row's ``test`` starts with."""
-        for condition in PASS_CONDITIONS:
-            if self.test.startswith(f"holds if {condition.statement}"):
-                return condition
-        raise ValueError(f"test must start with 'holds if' and a pass condition: {self.test!r}")
+        return stated_condition(self.test)
 
     def meets_condition(self) -> bool:
         """Whether the row's numbers pass its stated comparison (necessary for "holds")."""

@@ -128,3 +128,12 @@ def test_committed_dashboard_covers_every_claim_of_papers_md_with_existing_files
         for table in filter(None, row["tables"].split(", ")):
             assert (folder / f"{table}.csv").is_file(), table
         assert row["verdict"] in (HOLDS, FINITE_SIZE_CAVEAT, DOES_NOT_REPRODUCE)
+
+
+def test_caveat_from_another_condition_is_not_called_a_trend_of_the_value():
+    """A row whose value passes its comparison but whose test's other condition carries the
+    caveat (B.2 takes B.1's verdict at the same beta) says so, instead of 'moving towards'."""
+    row = dict(verdict_row("B.2", FINITE_SIZE_CAVEAT), value="0.105")
+    text = explanation(row)
+    assert text.startswith("value 0.105 against target 0.1 (tolerance 0.01) passes, but another")
+    assert "moving towards" not in text and FINITE_SIZE_MECHANISMS["B.2"] in text

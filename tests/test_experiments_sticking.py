@@ -245,6 +245,22 @@ def test_uniform_verdict_holds_at_the_classical_locations_and_fails_above_them()
     assert judge_uniform(uniform_check(outlier, "log")) == DOES_NOT_REPRODUCE
 
 
+def test_uniform_verdict_is_never_stronger_than_the_edge_verdict_at_the_same_beta():
+    """Uniformity over 2 <= k <= k_ell includes k = 2: a shrinking top outlier (B.1 caveat)
+    cannot leave B.2 holding, even where D stays within its classical bound."""
+    shrinking = synthetic_series(1.0, lambda ell: 3.0 * ell**-0.5)
+    assert judge_edge(edge_check(shrinking)) == FINITE_SIZE_CAVEAT
+    for schedule in ("log", "square_root"):
+        check = uniform_check(shrinking, schedule)
+        assert check.edge_verdict == FINITE_SIZE_CAVEAT
+        assert judge_uniform(check) == FINITE_SIZE_CAVEAT
+        assert judge_uniform(check._replace(edge_verdict=HOLDS)) != DOES_NOT_REPRODUCE
+    claim = uniform_claim([shrinking])
+    assert claim.verdict == FINITE_SIZE_CAVEAT
+    assert "B.1 at this beta: holds with a finite-size caveat" in claim.note
+    assert "includes k = 2" in claim.test
+
+
 def test_claims_judge_beta_at_most_one_and_report_the_rest_in_the_note():
     good = synthetic_series(0.5, lambda ell: 0.0)
     spiky = synthetic_series(1.5, lambda ell: 2.0)
@@ -256,7 +272,7 @@ def test_claims_judge_beta_at_most_one_and_report_the_rest_in_the_note():
     assert edge_claim([spiky]).verdict == DOES_NOT_REPRODUCE  # nothing within reach: judged
     uniform = uniform_claim([good, spiky])
     assert uniform.claim_id == "B.2" and uniform.verdict == HOLDS
-    assert uniform.test.startswith("holds if value <= target + tolerance;")
+    assert uniform.test.startswith("holds if value <= target + tolerance and B.1")
     assert "beta=1.5" in uniform.note
 
 
