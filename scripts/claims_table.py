@@ -5,6 +5,10 @@ from attnspec.io import configure_logging, read_csv, write_csv, write_text
 from attnspec.tables import to_markdown
 from attnspec.verdicts import CLAIM_HEADER
 
+COLUMNS = (
+    "`figure`: where the row's value is read (`../claims.md` lists every figure and table that "
+    "supports the claim); `test`: the pass condition and what earns the finite-size caveat."
+)
 SHOWN = ("claim_id", "claim", "figure", "value", "target", "tolerance", "test", "verdict", "note")
 
 
@@ -22,7 +26,8 @@ def main(smk) -> None:
             line[column] = float(line[column])
     write_text(
         smk.output.md,
-        f"# Paper {smk.wildcards.paper}: claims and verdicts\n\n" + to_markdown(SHOWN, table),
+        f"# Paper {smk.wildcards.paper}: claims and verdicts\n\n{COLUMNS}\n"
+        + to_markdown(SHOWN, table),
     )
     log.info("%d claims: %s", len(rows), ", ".join(r["verdict"] for r in rows))
 

@@ -180,6 +180,9 @@ def test_claim_rows_for_a_threshold_in_x():
     assert convergence.verdict in VERDICTS and threshold.verdict == HOLDS
     assert convergence.target == pytest.approx(summary["floor"][-1])
     assert threshold.value > threshold.tolerance > 0
+    sizes = summary["n_tokens"]
+    change = np.sqrt(np.log(sizes.max()) / np.log(sizes.min())) - 1.0
+    assert f"sqrt(log ell) changes by only {change:.0%}" in threshold.note
 
 
 def test_claim_rows_for_a_breakdown_at_fixed_beta():
