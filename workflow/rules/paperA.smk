@@ -64,6 +64,7 @@ rule paperA_A1_figure:
     input:
         summary="results/paperA/stepwise/summary.npz",
         caption="workflow/report/paperA/A1-stepwise.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperA/A1-stepwise.pdf",
         png=reported("figures/paperA/A1-stepwise.png"),

@@ -29,6 +29,7 @@ rule paperA_A4_figure:
             )
         ],
         caption="workflow/report/paperA/A4-edge.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperA/A4-edge.pdf",
         png=reported("figures/paperA/A4-edge.png"),
@@ -81,6 +82,7 @@ rule paperA_A5_figure:
     input:
         distances="results/paperA/linearisation/distances.npz",
         caption="workflow/report/paperA/A5-linearisation.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperA/A5-linearisation.pdf",
         png=reported("figures/paperA/A5-linearisation.png"),

@@ -66,6 +66,7 @@ rule paperA_A3_figure:
     input:
         summary="results/paperA/bulk_laws/summary.npz",
         caption="workflow/report/paperA/A3-bulk-laws.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperA/A3-bulk-laws.pdf",
         png=reported("figures/paperA/A3-bulk-laws.png"),
@@ -124,6 +125,7 @@ rule paperA_A7_figure:
     input:
         summary="results/paperA/ratios/summary.npz",
         caption="workflow/report/paperA/A7-ratios.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperA/A7-ratios.pdf",
         png=reported("figures/paperA/A7-ratios.png"),

@@ -39,6 +39,7 @@ rule paperA_A2_figure:
             draw=range(FULL_SPECTRUM["draws"]),
         ),
         caption="workflow/report/paperA/A2-spectrum.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperA/A2-spectrum.pdf",
         png=reported("figures/paperA/A2-spectrum.png"),
@@ -90,6 +91,7 @@ rule paperA_A6_figure:
             for n_tokens in PERRON["n_tokens"]
         ],
         caption="workflow/report/paperA/A6-perron.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperA/A6-perron.pdf",
         png=reported("figures/paperA/A6-perron.png"),

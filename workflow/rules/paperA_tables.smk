@@ -68,6 +68,7 @@ rule paperA_AT2_table:
             )
         ],
         caption="workflow/report/paperA/A-T2-stepwise.rst",
+        config="results/config.yaml",
     output:
         csv=reported("figures/paperA/A-T2-stepwise.csv"),
         md="figures/paperA/A-T2-stepwise.md",

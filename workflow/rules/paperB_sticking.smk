@@ -54,6 +54,7 @@ rule paperB_B1_figure:
     input:
         draws=ALL_STICKING_FILES,
         caption="workflow/report/paperB/B1-sticking.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperB/B1-sticking.pdf",
         png=reported("figures/paperB/B1-sticking.png"),
@@ -77,6 +78,7 @@ rule paperB_B2_figure:
     input:
         draws=STICKING_FILES,
         caption="workflow/report/paperB/B2-gap.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperB/B2-gap.pdf",
         png=reported("figures/paperB/B2-gap.png"),
@@ -99,6 +101,7 @@ rule paperB_B3_figure:
     input:
         draws=STICKING_FILES,
         caption="workflow/report/paperB/B3-uniform.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperB/B3-uniform.pdf",
         png=reported("figures/paperB/B3-uniform.png"),
@@ -122,6 +125,7 @@ rule paperB_BT1_table:
     input:
         draws=ALL_STICKING_FILES,
         caption="workflow/report/paperB/B-T1-sticking.rst",
+        config="results/config.yaml",
     output:
         csv=reported("figures/paperB/B-T1-sticking.csv"),
         md="figures/paperB/B-T1-sticking.md",

@@ -47,6 +47,7 @@ rule paperB_B5_figure:
     input:
         draws=CONDITIONAL_FILES,
         caption="workflow/report/paperB/B5-conditional-edges.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperB/B5-conditional-edges.pdf",
         png=reported("figures/paperB/B5-conditional-edges.png"),
@@ -72,6 +73,7 @@ rule paperB_B6_figure:
     input:
         draws=CONDITIONAL_FILES,
         caption="workflow/report/paperB/B6-population.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperB/B6-population.pdf",
         png=reported("figures/paperB/B6-population.png"),
@@ -96,6 +98,7 @@ rule paperB_B4_figure:
     input:
         sticking="figures/paperB/B-T1-sticking.csv",
         caption="workflow/report/paperB/B4-edge-formula.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperB/B4-edge-formula.pdf",
         png=reported("figures/paperB/B4-edge-formula.png"),

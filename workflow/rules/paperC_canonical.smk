@@ -51,6 +51,7 @@ rule paperC_C1_figure:
     input:
         spectra=CANONICAL_SPECTRA,
         caption="workflow/report/paperC/C1-spectra.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperC/C1-spectra.pdf",
         png=reported("figures/paperC/C1-spectra.png"),
@@ -95,6 +96,7 @@ rule paperC_C2_figure:
     input:
         counts=CANONICAL_COUNTS,
         caption="workflow/report/paperC/C2-bulk.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperC/C2-bulk.pdf",
         png=reported("figures/paperC/C2-bulk.png"),
@@ -186,6 +188,7 @@ rule paperC_C3_figure:
         isotropic=CANONICAL_ISOTROPIC,
         gaussian=CANONICAL_GAUSSIAN,
         caption="workflow/report/paperC/C3-stable-rank.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperC/C3-stable-rank.pdf",
         png=reported("figures/paperC/C3-stable-rank.png"),
@@ -236,6 +239,7 @@ rule paperC_C4_figure:
     input:
         survival=CANONICAL_SURVIVAL,
         caption="workflow/report/paperC/C4-spike-survival.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperC/C4-spike-survival.pdf",
         png=reported("figures/paperC/C4-spike-survival.png"),
@@ -264,6 +268,7 @@ rule paperC_CT1_table:
         gaussian=CANONICAL_GAUSSIAN,
         bulk=CANONICAL_COUNTS,
         caption="workflow/report/paperC/C-T1-stable-rank.rst",
+        config="results/config.yaml",
     output:
         csv=reported("figures/paperC/C-T1-stable-rank.csv"),
         md="figures/paperC/C-T1-stable-rank.md",

@@ -102,6 +102,7 @@ rule paperC_C5_figure:
     input:
         **PRETRAINED_DIAGNOSTICS,
         caption="workflow/report/paperC/C5-pretrained.rst",
+        config="results/config.yaml",
     output:
         pdf="figures/paperC/C5-pretrained.pdf",
         png=reported("figures/paperC/C5-pretrained.png"),
@@ -126,6 +127,7 @@ rule paperC_CT2_table:
     input:
         **PRETRAINED_DIAGNOSTICS,
         caption="workflow/report/paperC/C-T2-pretrained.rst",
+        config="results/config.yaml",
     output:
         csv=reported("figures/paperC/C-T2-pretrained.csv"),
         md="figures/paperC/C-T2-pretrained.md",

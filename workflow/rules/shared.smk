@@ -56,8 +56,9 @@ rule claims_dashboard:
 
 
 rule config_snapshot:
-    """The validated config of this run. Theory-only tables depend on it, so that a fresh clone
-    recomputes them even though their committed copies exist (results/ is never committed).
+    """The validated config of this run. Every figure and table depends on it, so that a fresh
+    clone recomputes them all although their committed copies exist: results/ is never committed,
+    and Snakemake does not rerun a job only because its intermediate inputs are missing.
     """
     output:
         "results/config.yaml",
