@@ -40,6 +40,7 @@ rule claims_dashboard:
             "figures/claims.csv",
             caption="../report/dashboard.rst",
             category="Claims of the three papers",
+            subcategory="Dashboard",
         ),
         md="figures/claims.md",
     log:
