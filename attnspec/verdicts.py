@@ -15,7 +15,7 @@ in the row's terms, from the statement of the comparison its judge makes, and th
 decides the caveat.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields
 
 HOLDS = "holds"
@@ -92,6 +92,13 @@ class ClaimCheck:
 
 
 CLAIM_HEADER = tuple(f.name for f in fields(ClaimCheck))
+
+
+def weakest(verdicts: Sequence[str], tiebreak: Sequence[float] | None = None) -> int:
+    """Index of the weakest verdict (does not reproduce, then the caveat, then holds): the one a
+    claim's row reports. Among equals the largest ``tiebreak`` value wins, else the first."""
+    keys = [-i for i in range(len(verdicts))] if tiebreak is None else list(tiebreak)
+    return max(range(len(verdicts)), key=lambda i: (VERDICTS.index(verdicts[i]), keys[i]))
 
 
 def describe_test(condition: PassCondition, *also: str, caveat: str | None = None) -> str:

@@ -3,9 +3,8 @@
 import numpy as np
 import pytest
 
+from attnspec.claims import CLAIMS
 from attnspec.experiments.linearisation import (
-    CLAIM_A1,
-    CLAIM_A5,
     bulk_distances,
     collapse_analysis,
     convergence_claim,
@@ -175,8 +174,8 @@ def test_claim_rows_for_a_threshold_in_x():
     summary = summary_of(threshold_like())
     convergence = convergence_claim(summary)
     threshold = threshold_claim(summary, collapse_analysis(summary))
-    assert (convergence.claim_id, convergence.claim) == ("A.1", CLAIM_A1)
-    assert (threshold.claim_id, threshold.claim) == ("A.5", CLAIM_A5)
+    assert (convergence.claim_id, convergence.claim) == ("A.1", CLAIMS["A.1"])
+    assert (threshold.claim_id, threshold.claim) == ("A.5", CLAIMS["A.5"])
     assert convergence.verdict in VERDICTS and threshold.verdict == HOLDS
     assert convergence.target == pytest.approx(summary["floor"][-1])
     assert threshold.value > threshold.tolerance > 0

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate
 from attnspec.theory.nu_infinity import NuInfinity
@@ -33,7 +34,6 @@ THEORY_POINTS = 800
 # The edge-region (survival) panels of A3 start at this quantile of nu_inf.
 SURVIVAL_FROM_QUANTILE = 0.8
 
-CLAIM_A4 = "nu_inf is not Marchenko-Pastur: its right edge exceeds 4(e^{beta^2} - 1)"
 FIGURE_A3 = "A3-bulk-laws"
 
 SEPARATED = "separated"
@@ -290,7 +290,7 @@ def not_marchenko_pastur_claim(summaries: Sequence[Mapping], *, n_tokens: int) -
     prefix = "" if verdict == HOLDS else "no beta both resolved and separated at this ell. "
     return ClaimCheck(
         claim_id="A.4",
-        claim=CLAIM_A4,
+        claim=CLAIMS["A.4"],
         figure=FIGURE_A3,
         quantity=(
             f"Delta = KS(bulk, MP surrogate) - KS(bulk, nu_inf), mean over {n_draws} draws, "

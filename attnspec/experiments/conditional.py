@@ -36,10 +36,10 @@ from attnspec.verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
     HOLDS,
-    VERDICTS,
     WITHIN,
     ClaimCheck,
     describe_test,
+    weakest,
 )
 
 LOG = logging.getLogger(__name__)
@@ -216,7 +216,7 @@ def conditional_claim(checks: Sequence[ConditionalCheck], *, draws: int) -> Clai
     if not checks:
         raise ValueError("need at least one covariance")
     verdicts = [judge_conditional(check) for check in checks]
-    worst = max(range(len(checks)), key=lambda i: (VERDICTS.index(verdicts[i]), -i))
+    worst = weakest(verdicts)
     deciding = checks[worst]
     note = "; ".join(describe_conditional(check) for check in checks)
     if verdicts[worst] == FINITE_SIZE_CAVEAT:

@@ -37,12 +37,12 @@ from attnspec.verdicts import (
     EXCEEDS,
     FINITE_SIZE_CAVEAT,
     HOLDS,
-    VERDICTS,
     WITHIN,
     ClaimCheck,
     describe_test,
     judge_at_most,
     judge_exceeds,
+    weakest,
 )
 
 # The figures each claim is read from, then the table that carries the fitted numbers.
@@ -116,11 +116,6 @@ LOG_GROWTH_TEST = describe_test(
 )
 
 
-def worst(cases: Sequence, verdicts: Sequence[str]) -> int:
-    """Index of the worst verdict (first on ties)."""
-    return max(range(len(cases)), key=lambda i: (VERDICTS.index(verdicts[i]), -i))
-
-
 class DecayCase(NamedTuple):
     """A (profile, mask) whose quantity q(n, draw) should decay: log q against log n."""
 
@@ -149,7 +144,7 @@ def spikes_claim(cases: Sequence[DecayCase], *, kappa: float, isotropic_note: st
     verdicts = [
         judge_spikes_kept(c.rate, c.fit.halfwidth, bool(np.isfinite(c.largest))) for c in cases
     ]
-    i = worst(cases, verdicts)
+    i = weakest(verdicts)
     note = "; ".join(
         f"{c.profile}/{c.mask}: rate {c.rate:.3f} +- {c.fit.halfwidth:.3f}, "
         f"max|s_p - 1| at n_max {c.largest:.3g}: {v}"
@@ -187,7 +182,7 @@ def bulk_claim(series: Sequence[BulkSeries]) -> ClaimCheck:
     if not cases:
         raise ValueError("no resolved bulk to judge")
     verdicts = [judge_decay(c.rate, c.fit.halfwidth) for c in cases]
-    i = worst(cases, verdicts)
+    i = weakest(verdicts)
     note = "; ".join(
         f"{c.profile}/{c.mask}: rate {c.rate:.3f} +- {c.fit.halfwidth:.3f}, "
         f"median n s at n_max {c.largest:.3g}: {v}"
@@ -273,7 +268,7 @@ def growth_claim(
     verdicts = [
         judge_log_growth(f.slope, f.halfwidth, *loc) for f, loc in zip(fits, locals_, strict=True)
     ]
-    i = worst(series, verdicts)
+    i = weakest(verdicts)
     note = "; ".join(
         f"{s.profile}: slope {f.slope:.4f} +- {f.halfwidth:.4f} (lower/upper half of the n "
         f"range {loc[0]:.3f}/{loc[1]:.3f}): {v}"

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
+from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.experiments.bulk_laws import attention_bulk
 from attnspec.experiments.progress import Stopwatch
@@ -47,11 +48,6 @@ NOISE_SDS = 2.0
 COLLAPSE_POINTS = 200
 
 FIGURE_A5 = "A5-linearisation"
-CLAIM_A1 = (
-    "The squared singular-value law of sqrt(ell) A_perp converges to a deterministic law nu_inf "
-    "at beta = O(1)"
-)
-CLAIM_A5 = "Linearisation has a threshold (beta of order sqrt(log ell))"
 
 
 def rescaled_beta(beta, n_tokens):
@@ -374,7 +370,7 @@ def convergence_claim(summary: Mapping) -> ClaimCheck:
     floor, tolerance = float(summary["floor"][-1]), float(summary["tolerance"][-1])
     row = {
         "claim_id": "A.1",
-        "claim": CLAIM_A1,
+        "claim": CLAIMS["A.1"],
         "figure": FIGURE_A5,
         "tolerance": tolerance,
         "tolerance_basis": _tolerance_basis(summary),
@@ -452,7 +448,7 @@ def threshold_claim(summary: Mapping, collapse: Mapping) -> ClaimCheck:
     )
     return ClaimCheck(
         claim_id="A.5",
-        claim=CLAIM_A5,
+        claim=CLAIMS["A.5"],
         figure=FIGURE_A5,
         quantity=(
             "excess of the Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf over the "

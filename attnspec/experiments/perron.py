@@ -21,6 +21,7 @@ import numpy as np
 from scipy.sparse.linalg import svds
 from scipy.stats import t as student_t
 
+from attnspec.claims import CLAIMS
 from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.spectra import draw_parameters
 from attnspec.models.sampling import attention_matrix, sample_queries_keys
@@ -30,16 +31,15 @@ from attnspec.verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
     HOLDS,
-    VERDICTS,
     WITHIN,
     ClaimCheck,
     describe_test,
+    weakest,
 )
 
 LOG = logging.getLogger(__name__)
 
 CLAIM_ID = "A.2"
-CLAIM = "s_1(A) -> 1 (one Perron mode)"
 FIGURE = "A6-perron"
 TARGET_SLOPE = -1.0
 # Tolerances are half-widths of two-sided Student-t confidence intervals at this level.
@@ -265,7 +265,7 @@ def perron_claim(checks: Sequence[PerronCheck], *, draws: int) -> ClaimCheck:
     if not checks:
         raise ValueError("need at least one beta")
     verdicts = [judge_perron(check) for check in checks]
-    worst = max(range(len(checks)), key=lambda i: (VERDICTS.index(verdicts[i]), checks[i].beta))
+    worst = weakest(verdicts, [check.beta for check in checks])
     deciding = checks[worst]
     note = "; ".join(describe_check(check) for check in checks)
     if verdicts[worst] == FINITE_SIZE_CAVEAT:
@@ -276,7 +276,7 @@ def perron_claim(checks: Sequence[PerronCheck], *, draws: int) -> ClaimCheck:
         )
     return ClaimCheck(
         claim_id=CLAIM_ID,
-        claim=CLAIM,
+        claim=CLAIMS[CLAIM_ID],
         figure=FIGURE,
         quantity=(
             f"slope of log(s_1(A)-1) against log ell (c = 1, beta = {deciding.beta:g}, "

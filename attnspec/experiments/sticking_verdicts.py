@@ -56,6 +56,7 @@ from attnspec.verdicts import (
     describe_test,
     judge,
     judge_at_most,
+    weakest,
 )
 
 MEDIAN_SE_FACTOR = float(np.sqrt(np.pi / 2))
@@ -188,10 +189,6 @@ def judged(series: Sequence[StickingSeries]) -> list[StickingSeries]:
     return within or list(series)
 
 
-def _worst(verdicts: Sequence[str], betas: Sequence[float]) -> int:
-    return max(range(len(verdicts)), key=lambda i: (VERDICTS.index(verdicts[i]), betas[i]))
-
-
 def describe_trend(trend: Trend) -> str:
     return f"{trend.slope:.3f} [{trend.low:.3f}, {trend.high:.3f}]"
 
@@ -231,7 +228,7 @@ def edge_claim(
     chosen = judged(series)
     checks = [edge_check(s) for s in chosen]
     verdicts = [judge_edge(c) for c in checks]
-    worst = _worst(verdicts, [c.beta for c in checks])
+    worst = weakest(verdicts, [c.beta for c in checks])
     deciding = checks[worst]
     parts = [
         describe_edge(edge_check(s), s, judged_beta=any(s is c for c in chosen)) for s in series
@@ -291,7 +288,7 @@ def uniform_claim(series: Sequence[StickingSeries]) -> ClaimCheck:
     chosen = judged(series)
     checks = [uniform_check(s, schedule) for s in chosen for schedule in SCHEDULES]
     verdicts = [judge_uniform(c) for c in checks]
-    worst = _worst(verdicts, [c.beta for c in checks])
+    worst = weakest(verdicts, [c.beta for c in checks])
     deciding = checks[worst]
     note = "; ".join(describe_uniform(c) for c in checks)
     unjudged = [s for s in series if not any(s is c for c in chosen)]

@@ -211,6 +211,19 @@ def bulk_plotted_rows(jobs, series, *, n_tokens, profiles, spikes, bulk_scale):
                 yield (level, s.profile, s.mask, int(n), float(n), float(np.nanmean(row) / n))
 
 
+def _log_fit(ax, n, series):
+    """The fitted line intercept + slope log n of a series' stable rank (dashed, its colour)."""
+    fit = series.fit()
+    ax.plot(
+        n,
+        fit.intercept + fit.slope * np.log(n),
+        color=MASK_COLOURS[series.mask],
+        lw=0.7,
+        ls="--",
+        label=f"fit: {fit.slope:.3f} ± {fit.halfwidth:.3f} per log n",
+    )
+
+
 def _band(ax, n, values, colour, marker, label, ls="-"):
     mean = values.mean(axis=1)
     ax.plot(n, mean, color=colour, marker=marker, ms=3.5, lw=1.1, ls=ls, label=label)
@@ -244,15 +257,7 @@ def plot_stable_rank(
             f"{s.mask}, {s.profile} bulk",
         )
         if s.mask == "causal":
-            fit = s.fit()
-            ax.plot(
-                n,
-                fit.intercept + fit.slope * np.log(n),
-                color=MASK_COLOURS[s.mask],
-                lw=0.7,
-                ls="--",
-                label=f"fit: {fit.slope:.3f} ± {fit.halfwidth:.3f} per log n",
-            )
+            _log_fit(ax, n, s)
     for s in isotropic:
         ax.plot(
             s.n_tokens,
@@ -292,15 +297,7 @@ def plot_stable_rank(
         n = s.n_tokens.astype(float)
         _band(ax, n, s.stable_rank, MASK_COLOURS[s.mask], "o", s.mask)
         if s.mask == "causal" and s.n_tokens.size > 1:
-            fit = s.fit()
-            ax.plot(
-                n,
-                fit.intercept + fit.slope * np.log(n),
-                color=MASK_COLOURS[s.mask],
-                lw=0.7,
-                ls="--",
-                label=f"fit: {fit.slope:.3f} ± {fit.halfwidth:.3f} per log n",
-            )
+            _log_fit(ax, n, s)
     ax.axhline(
         np.exp(beta**2),
         color=THEORY_COLOUR,
