@@ -1,6 +1,6 @@
 """The claims of the three abstracts that the workflow checks (papers.md, section 7).
 
-Each claim gets exactly one verdict row (:class:`attnspec.verdicts.ClaimCheck`) in its paper's
+Each claim gets exactly one verdict row (a ClaimCheck) in its paper's
 ``claims.csv``; :func:`collect_claims` checks that the rows cover a paper's claims once each.
 """
 

@@ -1,7 +1,7 @@
 """The claims dashboard: every claim of the three papers in one table (papers.md, section 7).
 
 Built from the per-paper verdict rows (``figures/paper<X>/claims.csv``, the fields of
-:class:`attnspec.verdicts.ClaimCheck`); adds the figures and tables that support each claim and,
+ClaimCheck); adds the figures and tables that support each claim and,
 for any row that is not "holds", a one-line explanation: the measured numbers and the finite-size
 mechanism expected to cause the gap.
 """
@@ -10,8 +10,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS, collect_claims
+from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, stated_condition
 from attnspec.tables import format_cell, to_markdown
-from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, stated_condition
 
 PAPERS = {
     "A": "Gaussian equivalence (Hayase, Collins, Karakida)",

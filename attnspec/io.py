@@ -138,8 +138,8 @@ def write_figure_outputs(
     """
     from matplotlib import pyplot
 
+    from attnspec.legacy_verdicts import CLAIM_HEADER, ClaimCheck
     from attnspec.tables import to_markdown
-    from attnspec.verdicts import CLAIM_HEADER, ClaimCheck
 
     save_figure(figure, smk.output.pdf, smk.output.png)
     pyplot.close(figure)

@@ -2,8 +2,8 @@
 
 from attnspec.claims import CLAIMS, collect_claims
 from attnspec.io import configure_logging, read_csv, write_csv, write_text
+from attnspec.legacy_verdicts import CLAIM_HEADER
 from attnspec.tables import to_markdown
-from attnspec.verdicts import CLAIM_HEADER
 
 COLUMNS = (
     "`figure`: where the row's value is read (`../claims.md` lists every figure and table that "

@@ -3,8 +3,8 @@
 from attnspec.experiments.gaussian_equivalence import gaussian_equivalence_check
 from attnspec.experiments.stepwise import STEPWISE_TABLE_HEADER, stepwise_table_rows
 from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
+from attnspec.legacy_verdicts import CLAIM_HEADER
 from attnspec.tables import to_latex, to_markdown
-from attnspec.verdicts import CLAIM_HEADER
 
 TREND_HEADER = ("ell", "mean_D_AL", "mean_D_LL", "excess")
 

@@ -8,8 +8,8 @@ from attnspec.experiments.edge_formulas import (
     r_transform_agreement,
 )
 from attnspec.io import configure_logging, rule_caption, write_csv, write_text
+from attnspec.legacy_verdicts import CLAIM_HEADER
 from attnspec.tables import to_latex, to_markdown
-from attnspec.verdicts import CLAIM_HEADER
 
 
 def main(smk) -> None:

@@ -9,9 +9,9 @@ from attnspec.experiments.degeneration_summary import (
 )
 from attnspec.experiments.degeneration_verdicts import degeneration_claims
 from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
+from attnspec.legacy_verdicts import CLAIM_HEADER
 from attnspec.models.softmax import MASKS
 from attnspec.tables import to_latex, to_markdown
-from attnspec.verdicts import CLAIM_HEADER
 
 
 def main(smk) -> None:

@@ -3,8 +3,8 @@
 from attnspec.experiments.pretrained import HAAR, dominance_check, eigen_angle_check
 from attnspec.experiments.pretrained_summary import table_header, table_rows
 from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
+from attnspec.legacy_verdicts import CLAIM_HEADER
 from attnspec.tables import to_latex, to_markdown
-from attnspec.verdicts import CLAIM_HEADER
 
 
 def main(smk) -> None:

@@ -15,7 +15,7 @@ from attnspec.dashboard import (
     summary_markdown,
 )
 from attnspec.io import read_csv
-from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
+from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
 
 
 def verdict_row(claim_id: str, verdict: str = HOLDS, figure: str | None = None) -> dict:

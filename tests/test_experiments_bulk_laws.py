@@ -18,10 +18,10 @@ from attnspec.experiments.bulk_laws import (
     theory_grid,
     unpack_panels,
 )
+from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, HOLDS
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS
 
 
 def rigid_draws(law, n: int, draws: int, seed: int = 0) -> list[np.ndarray]:

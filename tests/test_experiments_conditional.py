@@ -19,6 +19,7 @@ from attnspec.experiments.conditional import (
     wishart_edge_scale,
 )
 from attnspec.experiments.spectra import draw_parameters
+from attnspec.legacy_verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
 from attnspec.plotting.conditional import (
@@ -31,7 +32,6 @@ from attnspec.plotting.style import close
 from attnspec.seeding import rng_for
 from attnspec.theory import bulk_edge, finite_deformed_mp_edge, nonlinearity_coefficients
 from attnspec.theory.population import population_law
-from attnspec.verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
 
 # --- the kernel and the finite edge --------------------------------------------------------
 

@@ -31,7 +31,7 @@ from attnspec.experiments.degeneration_verdicts import (
     judge_log_growth,
     judge_spikes_kept,
 )
-from attnspec.verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
+from attnspec.legacy_verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
 
 MODEL = {
     "spikes": 3,

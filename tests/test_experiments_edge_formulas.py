@@ -21,10 +21,10 @@ from attnspec.experiments.edge_formulas import (
     square_cubic_branches,
     square_model_edge,
 )
+from attnspec.legacy_verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, HOLDS
 from attnspec.plotting.edge_formulas import edge_formula_plotted_rows, plot_edge_formulas
 from attnspec.plotting.style import close
 from attnspec.theory import bulk_edge, nonlinearity_coefficients
-from attnspec.verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, HOLDS
 
 BETAS = [0.01, 0.05, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5]
 

@@ -17,8 +17,8 @@ from attnspec.experiments.linearisation import (
     threshold_verdict,
 )
 from attnspec.experiments.spectra import model_spectrum
+from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, VERDICTS
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, VERDICTS
 
 
 def synthetic_table(attention, linear, n_tokens, betas, spread=0.02):

@@ -23,11 +23,11 @@ from attnspec.experiments.perron import (
     perron_squared_prediction,
 )
 from attnspec.experiments.spectra import model_spectrum
+from attnspec.legacy_verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
 from attnspec.models.sampling import attention_matrix
 from attnspec.spectra.dense import bulk_squared_singular_values
 from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
 
 
 def small_attention(n_tokens=80, d_qk=80, beta=1.0, seed=0):

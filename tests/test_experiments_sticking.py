@@ -36,6 +36,7 @@ from attnspec.experiments.sticking_verdicts import (
     uniform_check,
     uniform_claim,
 )
+from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
 from attnspec.models.sampling import attention_matrix
 from attnspec.spectra.dense import top_squared_singular_values_dense
 from attnspec.spectra.lanczos import (
@@ -44,7 +45,6 @@ from attnspec.spectra.lanczos import (
 )
 from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, SymmetrisedLinearModel
-from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
 
 
 def small_attention(n_tokens=120, beta=1.0, seed=0):

@@ -48,7 +48,7 @@ def _figure_rule(tmp_path):
 
 
 def _claim(claim_id):
-    from attnspec.verdicts import HOLDS, WITHIN, ClaimCheck, describe_test
+    from attnspec.legacy_verdicts import HOLDS, WITHIN, ClaimCheck, describe_test
 
     test = describe_test(WITHIN)
     return ClaimCheck(
@@ -67,7 +67,7 @@ def _figure():
 
 def test_figure_outputs_carry_caption_tables_and_claim_row(tmp_path):
     from attnspec.io import write_figure_outputs
-    from attnspec.verdicts import HOLDS
+    from attnspec.legacy_verdicts import HOLDS
 
     smk = _figure_rule(tmp_path)
     write_figure_outputs(

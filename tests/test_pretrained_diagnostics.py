@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from attnspec.experiments import pretrained as diag
+from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, HOLDS
 from attnspec.models.canonical import haar_orthogonal
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS
 
 
 def test_eigen_angles_of_haar_are_uniform_and_of_the_identity_are_not():

@@ -12,8 +12,8 @@ from conftest import FIGURES, TABLES, run, tool, tracked_copy
 from conftest import snakemake_ci as snakemake
 
 from attnspec.claims import CLAIMS, claims_of
+from attnspec.legacy_verdicts import VERDICTS
 from attnspec.theory import bulk_edge, mp_edge
-from attnspec.verdicts import VERDICTS
 
 pytestmark = pytest.mark.slow
 

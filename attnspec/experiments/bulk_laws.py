@@ -23,9 +23,9 @@ import numpy as np
 
 from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance, wasserstein1
+from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, EXCEEDS, HOLDS, ClaimCheck, describe_test
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import DOES_NOT_REPRODUCE, EXCEEDS, HOLDS, ClaimCheck, describe_test
 
 # Histograms and density curves span [0, HISTOGRAM_REACH * (largest theoretical edge)].
 HISTOGRAM_REACH = 1.25

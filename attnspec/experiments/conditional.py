@@ -24,15 +24,7 @@ from attnspec.experiments.full_spectrum import TRACY_WIDOM_1_Q99
 from attnspec.experiments.perron import PowerLawFit, confidence_halfwidth, fit_power_law
 from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.spectra import draw_parameters
-from attnspec.models.gaussian_equivalent import conditional_covariance
-from attnspec.models.sampling import sample_queries_keys
-from attnspec.seeding import rng_for
-from attnspec.theory.constants import nonlinearity_coefficients
-from attnspec.theory.deformed_mp import finite_deformed_mp_edge
-from attnspec.theory.edge import bulk_edge
-from attnspec.theory.population import population_law
-from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN
-from attnspec.verdicts import (
+from attnspec.legacy_verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
     HOLDS,
@@ -41,6 +33,14 @@ from attnspec.verdicts import (
     describe_test,
     weakest,
 )
+from attnspec.models.gaussian_equivalent import conditional_covariance
+from attnspec.models.sampling import sample_queries_keys
+from attnspec.seeding import rng_for
+from attnspec.theory.constants import nonlinearity_coefficients
+from attnspec.theory.deformed_mp import finite_deformed_mp_edge
+from attnspec.theory.edge import bulk_edge
+from attnspec.theory.population import population_law
+from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN
 
 LOG = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ from attnspec.experiments.degeneration_summary import (
     mean_halfwidth,
     spike_deviation,
 )
-from attnspec.verdicts import (
+from attnspec.legacy_verdicts import (
     AT_MOST,
     DOES_NOT_REPRODUCE,
     EXCEEDS,

@@ -17,12 +17,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attnspec.claims import CLAIMS
+from attnspec.legacy_verdicts import AT_MOST, DOES_NOT_REPRODUCE, HOLDS, ClaimCheck, describe_test
 from attnspec.theory.asymptotics import edge_large_beta, edge_small_beta
 from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.edge import bulk_edge, edge_cubic_roots
 from attnspec.theory.marchenko_pastur import mp_edge
 from attnspec.theory.r_transform import SymmetrisedLinearModel
-from attnspec.verdicts import AT_MOST, DOES_NOT_REPRODUCE, HOLDS, ClaimCheck, describe_test
 
 CLAIM_ID = "B.4"
 TABLE = "B-T2-edge-formulas"

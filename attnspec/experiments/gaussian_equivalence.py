@@ -14,7 +14,7 @@ import numpy as np
 
 from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance
-from attnspec.verdicts import AT_MOST, ClaimCheck, describe_test, judge_at_most
+from attnspec.legacy_verdicts import AT_MOST, ClaimCheck, describe_test, judge_at_most
 
 
 def pair_distances(attention: Sequence[np.ndarray], linear: Sequence[np.ndarray]) -> tuple:

@@ -23,8 +23,7 @@ from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.experiments.bulk_laws import attention_bulk
 from attnspec.experiments.progress import Stopwatch
-from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import (
+from attnspec.legacy_verdicts import (
     AT_MOST,
     DOES_NOT_REPRODUCE,
     EXCEEDS,
@@ -34,6 +33,7 @@ from attnspec.verdicts import (
     describe_test,
     judge_at_most,
 )
+from attnspec.theory.nu_infinity import NuInfinity
 
 log = logging.getLogger(__name__)
 

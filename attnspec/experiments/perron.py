@@ -24,10 +24,7 @@ from scipy.stats import t as student_t
 from attnspec.claims import CLAIMS
 from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.spectra import draw_parameters
-from attnspec.models.sampling import attention_matrix, sample_queries_keys
-from attnspec.seeding import rng_for
-from attnspec.theory.constants import nonlinearity_coefficients
-from attnspec.verdicts import (
+from attnspec.legacy_verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
     HOLDS,
@@ -36,6 +33,9 @@ from attnspec.verdicts import (
     describe_test,
     weakest,
 )
+from attnspec.models.sampling import attention_matrix, sample_queries_keys
+from attnspec.seeding import rng_for
+from attnspec.theory.constants import nonlinearity_coefficients
 
 LOG = logging.getLogger(__name__)
 

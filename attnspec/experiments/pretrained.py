@@ -40,10 +40,7 @@ import numpy as np
 from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance
 from attnspec.experiments.progress import Stopwatch
-from attnspec.models.softmax import MASKS, row_softmax
-from attnspec.seeding import rng_for
-from attnspec.spectra.dense import top_squared_singular_values_dense
-from attnspec.verdicts import (
+from attnspec.legacy_verdicts import (
     AT_MOST,
     DOES_NOT_REPRODUCE,
     EXCEEDS,
@@ -52,6 +49,9 @@ from attnspec.verdicts import (
     judge_at_most,
     judge_exceeds,
 )
+from attnspec.models.softmax import MASKS, row_softmax
+from attnspec.seeding import rng_for
+from attnspec.spectra.dense import top_squared_singular_values_dense
 
 LOG = logging.getLogger(__name__)
 

@@ -47,7 +47,7 @@ from attnspec.experiments.sticking_summary import (
     tracy_widom_spread,
     uniform_deviations,
 )
-from attnspec.verdicts import (
+from attnspec.legacy_verdicts import (
     AT_MOST,
     FINITE_SIZE_CAVEAT,
     VERDICTS,
