@@ -49,6 +49,37 @@ def load_npz(path: str | os.PathLike) -> dict[str, np.ndarray]:
         return {key: data[key] for key in data.files}
 
 
+EVIDENCE_SEPARATOR = "::"
+
+
+def save_evidence(path: str | os.PathLike, evidence: Sequence) -> None:
+    """Write :class:`attnspec.evidence.Evidence` items to one ``.npz`` atomically: arrays under
+    ``<row_id>::<key>``, the texts as string arrays (no pickling)."""
+    arrays = {}
+    for item in evidence:
+        for key, value in item.to_arrays().items():
+            arrays[f"{item.row_id}{EVIDENCE_SEPARATOR}{key}"] = value
+        arrays[f"{item.row_id}{EVIDENCE_SEPARATOR}quantity"] = np.array(item.quantity)
+        arrays[f"{item.row_id}{EVIDENCE_SEPARATOR}note"] = np.array(item.note)
+    save_npz(path, **arrays)
+
+
+def load_evidence(path: str | os.PathLike) -> list:
+    """The :class:`attnspec.evidence.Evidence` items of a file written by
+    :func:`save_evidence`, in the order they were written."""
+    from attnspec.evidence import from_arrays
+
+    arrays = load_npz(path)
+    split = [key.split(EVIDENCE_SEPARATOR, 1) for key in arrays]
+    rows = list(dict.fromkeys(row for row, _ in split))
+    items = []
+    for row in rows:
+        own = {key: arrays[f"{r}{EVIDENCE_SEPARATOR}{key}"] for r, key in split if r == row}
+        quantity, note = str(own.pop("quantity")), str(own.pop("note"))
+        items.append(from_arrays(row, own, quantity=quantity, note=note))
+    return items
+
+
 def format_value(value) -> str:
     """Exact, reproducible text for a table cell: shortest round-trip repr for floats."""
     if isinstance(value, float | np.floating):
@@ -121,40 +152,29 @@ def write_figure_outputs(
     plotted_header,
     plotted_rows,
     tables=(),
-    claim=None,
+    judged=(),
     digits: int = 4,
     *,
     intro: str = "\n\n",
-    claim_table: bool = True,
 ) -> None:
     """Write the files of one figure rule and release the figure.
 
-    ``output.pdf``/``output.png`` (deterministic bytes), ``output.plotted`` (every number drawn),
-    ``output.caption`` (the rendered ``input.caption``, then the Markdown text ``intro``, then the
-    ``tables``, each a (header, rows) pair, and the claims' rows) and, when the figure carries
-    claims, ``output.claims`` (their verdict rows). ``claim`` is one :class:`ClaimCheck` or a
-    sequence of them; ``claim_table=False`` keeps their rows out of the caption, for a figure
-    whose ``intro`` states the verdicts in words.
+    ``output.pdf``/``output.png`` (deterministic bytes), ``output.plotted`` (every number drawn,
+    a tidy table), ``output.caption`` (the rendered ``input.caption``, then the Markdown text
+    ``intro``, then the ``tables``, each a (header, rows) pair, then the verdicts of the
+    ``judged`` claims-table rows this figure supports, :func:`attnspec.dashboard.verdict_table`).
     """
     from matplotlib import pyplot
 
-    from attnspec.legacy_verdicts import CLAIM_HEADER, ClaimCheck
+    from attnspec.dashboard import verdict_table
     from attnspec.tables import to_markdown
 
     save_figure(figure, smk.output.pdf, smk.output.png)
     pyplot.close(figure)
     write_csv(smk.output.plotted, plotted_header, plotted_rows)
     tables = list(tables)
-    claims = [] if claim is None else [claim] if isinstance(claim, ClaimCheck) else list(claim)
-    if claims:
-        claim_rows = [check.as_row() for check in claims]
-        write_csv(smk.output.claims, CLAIM_HEADER, claim_rows)
-        if claim_table:
-            tables.append((CLAIM_HEADER, claim_rows))
-    for check in claims:
-        logging.getLogger("attnspec").info(
-            "claim %s: %s (%s)", check.claim_id, check.verdict, check.note
-        )
+    if judged:
+        tables.append(verdict_table(judged))
     caption = rule_caption(smk)
     markdown = "\n".join(to_markdown(header, rows, digits=digits) for header, rows in tables)
     write_text(smk.output.caption, caption + intro + markdown)

@@ -1,7 +1,10 @@
-"""Counter-based seeding: one random stream per (parameters, draw, stream name).
+"""Counter-based seeding: one random stream per (parameters, draw, stream name, replicate).
 
 entropy = int(sha256(canonical_json({"params": params, "stream": stream}))), spawn_key = (draw,).
 Any draw of any job can be regenerated alone, independently of job order, process and machine.
+Replicate r >= 1 (the config key ``replicate``) adds ``"replicate": r`` to the hashed payload, so
+every stream of a replicate is statistically independent of replicate 0's, whose streams are
+those of the payload without the key.
 """
 
 import hashlib
@@ -32,18 +35,25 @@ def _canonical(value):
     raise TypeError(f"cannot seed from a parameter of type {type(value).__name__}")
 
 
-def canonical_json(params: Mapping, stream: str = "") -> str:
-    """Canonical JSON text of ``{"params": params, "stream": stream}``.
+def canonical_json(params: Mapping, stream: str = "", replicate: int = 0) -> str:
+    """Canonical JSON text of ``{"params": params, "stream": stream}`` (plus ``"replicate": r``
+    for a replicate r >= 1).
 
     Keys sorted, no whitespace, floats written by ``repr`` (json's float format: 0.1 is ``0.1``,
     and 1 and 1.0 are different parameters), tuples as lists, numpy scalars as Python ones.
     """
     payload = {"params": _canonical(params), "stream": str(stream)}
+    if isinstance(replicate, bool) or not isinstance(replicate, int | np.integer) or replicate < 0:
+        raise ValueError(f"replicate must be a non-negative integer, got {replicate!r}")
+    if replicate:
+        payload["replicate"] = int(replicate)
     return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-def seed_sequence_for(params: Mapping, draw: int, stream: str = "") -> np.random.SeedSequence:
-    """SeedSequence(entropy=sha256(canonical_json(params, stream)), spawn_key=(draw,)).
+def seed_sequence_for(
+    params: Mapping, draw: int, stream: str = "", *, replicate: int = 0
+) -> np.random.SeedSequence:
+    """SeedSequence(entropy=sha256(canonical_json(params, stream, replicate)), spawn_key=(draw,)).
 
     Parameters
     ----------
@@ -53,13 +63,19 @@ def seed_sequence_for(params: Mapping, draw: int, stream: str = "") -> np.random
         Non-negative draw (replicate) index.
     stream : str
         Name of an independent stream for the same parameters and draw (e.g. ``"qk"``, ``"noise"``).
+    replicate : int
+        Non-negative replicate of the whole workflow (0: the default streams).
     """
     if isinstance(draw, bool) or not isinstance(draw, int | np.integer) or draw < 0:
         raise ValueError(f"draw must be a non-negative integer, got {draw!r}")
-    digest = hashlib.sha256(canonical_json(params, stream).encode("ascii")).digest()
+    digest = hashlib.sha256(canonical_json(params, stream, replicate).encode("ascii")).digest()
     return np.random.SeedSequence(entropy=int.from_bytes(digest, "big"), spawn_key=(int(draw),))
 
 
-def rng_for(params: Mapping, draw: int, stream: str = "") -> np.random.Generator:
-    """PCG64 Generator seeded by :func:`seed_sequence_for` ``(params, draw, stream)``."""
-    return np.random.Generator(np.random.PCG64(seed_sequence_for(params, draw, stream)))
+def rng_for(
+    params: Mapping, draw: int, stream: str = "", *, replicate: int = 0
+) -> np.random.Generator:
+    """PCG64 Generator seeded by :func:`seed_sequence_for` ``(params, draw, stream, replicate)``."""
+    return np.random.Generator(
+        np.random.PCG64(seed_sequence_for(params, draw, stream, replicate=replicate))
+    )

@@ -543,3 +543,21 @@ def judge_row(test, evidence: Evidence, *, replicate: int = 0) -> dict:
         "test": describe_test(test),
         "note": evidence.note,
     }
+
+
+def judge_paper(tests: Sequence, evidence: Sequence[Evidence], *, replicate: int = 0) -> list:
+    """The claims-table rows of a paper: every registry test judged on its evidence, in
+    registry order. ValueError unless each test has exactly one evidence item and each item
+    belongs to a test."""
+    ids = [item.row_id for item in evidence]
+    wanted = [test.row_id for test in tests]
+    duplicated = sorted({row for row in ids if ids.count(row) > 1})
+    missing = [row for row in wanted if row not in ids]
+    unknown = [row for row in ids if row not in wanted]
+    if duplicated or missing or unknown:
+        raise ValueError(
+            f"evidence does not match the registry: missing {missing}, duplicated "
+            f"{duplicated}, not in the registry {unknown}"
+        )
+    by_row = {item.row_id: item for item in evidence}
+    return [judge_row(test, by_row[test.row_id], replicate=replicate) for test in tests]

@@ -11,7 +11,7 @@ def main(smk) -> None:
         smk.output.csv, DASHBOARD_HEADER, [[row[k] for k in DASHBOARD_HEADER] for row in rows]
     )
     write_text(smk.output.md, dashboard_markdown(rows))
-    log.info("%d claims: %s", len(rows), ", ".join(f"{r['claim_id']} {r['verdict']}" for r in rows))
+    log.info("%d rows: %s", len(rows), ", ".join(f"{r['row_id']} {r['verdict']}" for r in rows))
 
 
 main(snakemake)  # noqa: F821

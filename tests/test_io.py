@@ -107,3 +107,38 @@ def test_figure_outputs_without_claim_write_no_claims_file(tmp_path):
     write_figure_outputs(smk, _figure(), ("x",), [(1,)], tables=[(("k",), [(3,)])], intro="\n")
     assert not (tmp_path / "out.claims").exists()
     assert (tmp_path / "out.caption").read_text() == "beta = 1.5\n\n| k |\n|---|\n| 3 |\n"
+
+
+def test_evidence_round_trips_through_npz(tmp_path):
+    from attnspec.evidence import Evidence
+    from attnspec.io import load_evidence, save_evidence
+
+    items = [
+        Evidence(
+            "B.2/beta=1/log",
+            {"values": np.array([0.1, np.nan, 0.3])},
+            target=0.01,
+            margin_scale=0.003,
+            trend_sizes=np.array([1.0, 2.0, 4.0]),
+            trend_values=np.arange(6.0).reshape(2, 3),
+            trend_targets=np.array([0.0, 0.1, 0.2]),
+            quantity="median gap, ell = 8192",
+            note="beta = 1 note: théta",
+            extra={"x_plus": 9.0},
+        ),
+        Evidence("B.4/square-model", {"values": np.array([3e-16])}, target=0.0),
+    ]
+    path = tmp_path / "evidence.npz"
+    save_evidence(path, items)
+    loaded = load_evidence(path)
+    assert [e.row_id for e in loaded] == [e.row_id for e in items]
+    for a, b in zip(loaded, items, strict=True):
+        assert a.quantity == b.quantity and a.note == b.note and a.target == b.target
+        assert a.margin_scale == b.margin_scale and dict(a.extra) == dict(b.extra)
+        for key in b.samples:
+            np.testing.assert_array_equal(a.samples[key], b.samples[key])
+        if b.trend_sizes is None:
+            assert a.trend_sizes is None
+        else:
+            np.testing.assert_array_equal(a.trend_values, b.trend_values)
+            np.testing.assert_array_equal(a.trend_targets, b.trend_targets)

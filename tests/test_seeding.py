@@ -63,3 +63,23 @@ def test_unserialisable_and_non_finite_parameters_are_refused():
         rng_for({"f": object()}, 0)
     with pytest.raises(ValueError, match="non-finite"):
         rng_for({"beta": float("nan")}, 0)
+
+
+def test_replicate_zero_keeps_the_default_streams_and_others_differ():
+    from attnspec.seeding import rng_for
+
+    params = {"n_tokens": 8, "beta": 1.0}
+    base = rng_for(params, 3, "queries_keys").standard_normal(4)
+    assert np.array_equal(base, rng_for(params, 3, "queries_keys", replicate=0).standard_normal(4))
+    first = rng_for(params, 3, "queries_keys", replicate=1).standard_normal(4)
+    second = rng_for(params, 3, "queries_keys", replicate=2).standard_normal(4)
+    assert not np.array_equal(base, first) and not np.array_equal(first, second)
+    assert np.array_equal(first, rng_for(params, 3, "queries_keys", replicate=1).standard_normal(4))
+
+
+@pytest.mark.parametrize("replicate", [-1, 1.0, True, "1"])
+def test_replicate_must_be_a_non_negative_integer(replicate):
+    from attnspec.seeding import rng_for
+
+    with pytest.raises(ValueError, match="replicate"):
+        rng_for({"a": 1}, 0, replicate=replicate)

@@ -6,6 +6,32 @@ from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
 
 STEPWISE = config["paperA"]["stepwise"]
 
+# Replicates: replicate 0 keeps the default random streams and writes under results/; replicate
+# r >= 1 re-keys every stream (attnspec.seeding) and writes under results/replicate<r>/. Rules
+# that simulate or judge take the root as the wildcard {results}; the figures and tables read the
+# configured replicate's root RESULTS.
+REPLICATE = int(config["replicate"])
+
+
+def results_root(replicate):
+    """results for replicate 0, results/replicate<r> for r >= 1."""
+    return "results" if int(replicate) == 0 else f"results/replicate{int(replicate)}"
+
+
+def replicate_of(results):
+    """The replicate whose results root is ``results`` (the {results} wildcard)."""
+    return 0 if results == "results" else int(results.removeprefix("results/replicate"))
+
+
+RESULTS = results_root(REPLICATE)
+# The replicates of target `replicates` (besides replicate 0): their judged simulations only.
+EXTRA_REPLICATES = [1, 2]
+
+
+wildcard_constraints:
+    results=r"results(/replicate[1-9]\d*)?",
+
+
 PAPER_A_FIGURES = [
     "A1-stepwise",
     "A2-spectrum",
@@ -33,12 +59,21 @@ PAPER_C_FIGURES = [
     "C5-pretrained",
 ]
 PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
-# Outputs whose rule also writes verdict rows results/paper<X>/claims/<id>.csv.
-CLAIM_SOURCES = {
+# The evidence files of each paper, {results}/paper<X>/evidence/<source>.npz: the samples every
+# registry row (attnspec.registry) is judged on, written by one evidence rule each.
+EVIDENCE_SOURCES = {
     "A": ["A-T2-stepwise", "A3-bulk-laws", "A5-linearisation", "A6-perron"],
     "B": ["B1-sticking", "B3-uniform", "B5-conditional-edges", "B-T2-edge-formulas"],
     "C": ["C-T1-stable-rank", "C-T2-pretrained"],
 }
+
+
+def evidence_files(results, paper):
+    """The evidence files of one paper under one results root."""
+    return [
+        f"{results}/paper{paper}/evidence/{source}.npz" for source in EVIDENCE_SOURCES[paper]
+    ]
+
 
 # Report categories (snakemake --report): one per paper; subcategories are figure and table ids.
 PAPER_CATEGORIES = {

@@ -2,13 +2,36 @@
 # snapshot of the run's config.
 
 
-rule claims_table:
+rule claims_judge:
+    """Judge every registry row of one paper (attnspec.registry) on its evidence: the 95 %
+    interval against the declared margin, the trend rule, stability under 1000 resamples and the
+    detectable deviation (attnspec.verdicts)."""
     input:
-        lambda wildcards: expand(
-            "results/paper{paper}/claims/{source}.csv",
-            paper=wildcards.paper,
-            source=CLAIM_SOURCES[wildcards.paper],
-        ),
+        lambda wildcards: evidence_files(wildcards.results, wildcards.paper),
+    output:
+        "{results}/paper{paper}/claims.csv",
+    log:
+        "logs/{results}/paper{paper}/claims-judge.log",
+    benchmark:
+        "benchmarks/{results}/paper{paper}/claims-judge.tsv"
+    wildcard_constraints:
+        paper="[ABC]",
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(600),
+    params:
+        replicate=lambda wildcards: replicate_of(wildcards.results),
+    script:
+        "../../scripts/claims_judge.py"
+
+
+rule claims_table:
+    """One paper's judged rows (the configured replicate) as figures/paper<X>/claims.csv and a
+    Markdown table."""
+    input:
+        f"{RESULTS}/paper{{paper}}/claims.csv",
     output:
         csv=report(
             "figures/paper{paper}/claims.csv",
@@ -30,6 +53,40 @@ rule claims_table:
         mem_mb=job_mem_mb(300),
     script:
         "../../scripts/claims_table.py"
+
+
+rule claims_replicates:
+    """Each row's verdict in replicates 1 and 2 (independent random streams) next to replicate
+    0's: how stable the verdicts are under an independent rerun."""
+    input:
+        **{
+            f"replicate{replicate}": [
+                f"{results_root(replicate)}/paper{paper}/claims.csv"
+                for paper in PAPER_CATEGORIES
+            ]
+            for replicate in [0, *EXTRA_REPLICATES]
+        },
+    output:
+        csv="figures/claims-replicates.csv",
+        md="figures/claims-replicates.md",
+    log:
+        "logs/claims_replicates.log",
+    benchmark:
+        "benchmarks/claims_replicates.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(300),
+    script:
+        "../../scripts/claims_replicates.py"
+
+
+rule replicates:
+    """Target: the judged simulations of replicates 1 and 2 and figures/claims-replicates.md
+    (not part of all)."""
+    input:
+        rules.claims_replicates.output,
 
 
 rule claims_dashboard:

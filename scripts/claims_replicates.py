@@ -1,0 +1,19 @@
+"""Each registry row's verdict per replicate: figures/claims-replicates.csv and .md."""
+
+from attnspec.dashboard import replicates_markdown, replicates_rows
+from attnspec.io import configure_logging, read_csv, write_csv, write_text
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    by_replicate = {
+        int(name.removeprefix("replicate")): [row for path in paths for row in read_csv(path)]
+        for name, paths in smk.input.items()
+    }
+    header, table = replicates_rows(by_replicate)
+    write_csv(smk.output.csv, header, table)
+    write_text(smk.output.md, replicates_markdown(header, table))
+    log.info("%d of %d rows agree", sum(row[-1] == "yes" for row in table), len(table))
+
+
+main(snakemake)  # noqa: F821
