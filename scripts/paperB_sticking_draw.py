@@ -1,7 +1,8 @@
 """Figures B1-B3 and table B-T1, simulate: the leading singular values of A (and of Y_lin),
 theta_max and the localisation of the top singular vectors for every beta of one (ell, c, draw).
 
-Wildcards: n_tokens, ratio, draw. Params: job (betas, n_values, top_k, draws).
+Wildcards: n_tokens, ratio, draw. Params: job (betas, n_values, top_k, draws), replicate (the
+workflow replicate whose random streams the draw uses; 0 if the rule does not set it).
 """
 
 from attnspec.experiments.progress import Stopwatch
@@ -31,6 +32,7 @@ def main(smk) -> None:
         betas=job["betas"],
         n_values=job["n_values"],
         top_k=job["top_k"],
+        replicate=int(smk.params.get("replicate", 0)),
     )
     save_npz(smk.output[0], **result)
     log.info("draw %s done in %.2f s", wildcards.draw, clock.total())

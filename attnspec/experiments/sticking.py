@@ -165,12 +165,20 @@ def draw_parameters(n_tokens: int, d_qk: int) -> dict:
 
 
 def sticking_draw(
-    n_tokens: int, ratio: float, draw: int, *, betas: Sequence[float], n_values: int, top_k: int
+    n_tokens: int,
+    ratio: float,
+    draw: int,
+    *,
+    betas: Sequence[float],
+    n_values: int,
+    top_k: int,
+    replicate: int = 0,
 ) -> dict[str, np.ndarray]:
     """Everything B1-B3 and B-T1 need from one draw at (ell, c), for every beta (module doc).
 
-    Streams (:func:`attnspec.seeding.rng_for` with :func:`draw_parameters`): ``keys``,
-    ``queries``, and ``noise/linear/beta=<beta>`` for the W of Y_lin.
+    Streams (:func:`attnspec.seeding.rng_for` with :func:`draw_parameters` and ``replicate``;
+    replicate 0 is the workflow's default): ``keys``, ``queries``, and
+    ``noise/linear/beta=<beta>`` for the W of Y_lin.
 
     Returns
     -------
@@ -184,9 +192,11 @@ def sticking_draw(
     d_qk = query_key_width(n_tokens, ratio)
     params = draw_parameters(n_tokens, d_qk)
     clock = Stopwatch()
-    scores = sample_scores(
-        rng_for(params, draw, "keys"), rng_for(params, draw, "queries"), n_tokens, d_qk
-    )
+
+    def stream(name):
+        return rng_for(params, draw, name, replicate=replicate)
+
+    scores = sample_scores(stream("keys"), stream("queries"), n_tokens, d_qk)
     LOG.info("scores S (%d x %d, d_qk = %d) in %.2f s", n_tokens, n_tokens, d_qk, clock.lap())
     result = {
         "attention": np.empty((len(betas), n_values)),
@@ -205,7 +215,7 @@ def sticking_draw(
         result["attention"][j] = n_tokens * values
         result["ipr_left"][j] = inverse_participation_ratio(left[:, 1:top_k])
         result["ipr_right"][j] = inverse_participation_ratio(right[:, 1:top_k])
-        noise = rng_for(params, draw, f"noise/linear/beta={float(beta)!r}")
+        noise = stream(f"noise/linear/beta={float(beta)!r}")
         linear = linear_model(scores, beta, noise, out=buffer)
         result["linear"][j] = leading_squared_singular_values(linear, top_k - 1)
         LOG.info(
