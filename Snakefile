@@ -7,8 +7,7 @@ config/paper.yaml (the papers' sizes), config/ci.yaml (tiny, for tests).
 import os
 import sys
 
-from snakemake.exceptions import WorkflowError
-from snakemake.utils import min_version, validate
+from snakemake.utils import min_version
 
 min_version("9.0")
 
@@ -21,23 +20,18 @@ os.environ.update(
     )
 )
 
-from attnspec.configcheck import (  # noqa: E402
-    ConfigError,
-    check_cross_key_constraints,
-    describe_schema_error,
+from attnspec.configcheck import prepare_config  # noqa: E402
+
+# The preset: config/config.yaml unless --configfile names one, which must then be complete on
+# its own; --config overrides either. Checked before any job (attnspec.configcheck).
+_checked = prepare_config(
+    config,
+    configfiles=workflow.config_settings.configfiles,
+    default_preset=os.path.join(workflow.basedir, "config", "config.yaml"),
+    schema_path=os.path.join(workflow.basedir, "workflow", "schemas", "config.schema.yaml"),
 )
-
-
-configfile: "config/config.yaml"
-
-
-try:
-    validate(config, "workflow/schemas/config.schema.yaml")
-except WorkflowError as error:
-    if not hasattr(error.__context__, "absolute_path"):
-        raise
-    raise ConfigError(describe_schema_error(error.__context__)) from None
-check_cross_key_constraints(config)
+config.clear()
+config.update(_checked)
 
 
 include: "workflow/rules/common.smk"

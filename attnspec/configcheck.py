@@ -1,59 +1,250 @@
-"""Turn configuration problems into one clear message naming the key and the allowed range.
+"""The workflow's config, checked before any job: complete, typed, in range, consistent.
 
-The workflow validates its config against ``workflow/schemas/config.schema.yaml`` with
-``snakemake.utils.validate``; :func:`describe_schema_error` rewrites the first JSON-schema error as
-``config key a.b.c: <problem>; allowed: <range>``. :func:`check_cross_key_constraints` checks what
-a JSON schema cannot express (relations between keys).
+:func:`prepare_config` is what the Snakefile calls. The preset is ``config/config.yaml`` when no
+``--configfile`` is given, otherwise the given file(s) alone (a preset is complete or refused:
+never filled from another); ``--config`` values override either. Numbers written as text (YAML
+1.1 reads ``1e-3`` as a string, ``--config`` delivers strings) are read as numbers where the
+schema wants one. Then every value is checked against the schema (``workflow/schemas/``, its
+``$ref`` files resolved by :func:`load_schema`) more strictly than JSON Schema does: NaN and
+infinity are not numbers, ``2.0`` is not an integer, lists hold no duplicates and keys marked
+``x-increasing`` are increasing; then relations between keys (:func:`check_cross_key_constraints`).
+Every problem becomes one line naming the key and what is allowed, all in one
+:class:`ConfigError`.
 """
 
-from collections.abc import Mapping
+import copy
+import math
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import yaml
 
 
 class ConfigError(ValueError):
-    """A configuration value outside its allowed range; the message names the key."""
+    """A configuration problem; the message names the key and what is allowed."""
 
 
-def _allowed(schema: Mapping) -> str:
-    """Human-readable allowed values of a JSON-schema node: type and interval, or the enum."""
+def read_config_file(path: str | Path) -> dict:
+    """A YAML config file as a mapping; ConfigError naming the file (and the line of a syntax
+    error) if it is missing, unreadable or not a mapping."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"config file {path}: not found") from None
+    except OSError as error:
+        raise ConfigError(f"config file {path}: cannot be read ({error.strerror})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+        raise ConfigError(f"config file {path}{where}: invalid YAML ({problem})") from None
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"config file {path}: must be a mapping of config keys, got {data!r}")
+    return dict(data)
+
+
+def load_schema(path: str | Path) -> dict:
+    """The schema at ``path`` with every ``$ref`` (``#/$defs/...`` or another file beside it,
+    optionally with a fragment) replaced by what it points to."""
+    path = Path(path)
+    cache: dict[Path, dict] = {}
+
+    def document(file: Path) -> dict:
+        if file not in cache:
+            cache[file] = yaml.safe_load(file.read_text(encoding="utf-8"))
+        return cache[file]
+
+    def resolve(node, file: Path):
+        if isinstance(node, Mapping):
+            if "$ref" in node:
+                target, _, fragment = node["$ref"].partition("#")
+                target_file = (file.parent / target).resolve() if target else file
+                pointed = document(target_file)
+                for part in filter(None, fragment.split("/")):
+                    pointed = pointed[part]
+                merged = {**resolve(pointed, target_file)}
+                merged.update({k: resolve(v, file) for k, v in node.items() if k != "$ref"})
+                return merged
+            return {k: resolve(v, file) for k, v in node.items() if k != "$defs"}
+        if isinstance(node, list):
+            return [resolve(item, file) for item in node]
+        return node
+
+    return resolve(document(path.resolve()), path.resolve())
+
+
+NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+INTEGER = re.compile(r"[+-]?\d+")
+
+
+def _coerced(value, schema: Mapping):
+    kind = schema.get("type")
+    if isinstance(value, str):
+        text = value.strip()
+        if kind == "integer" and INTEGER.fullmatch(text):
+            return int(text)
+        if kind == "number" and NUMBER.fullmatch(text):
+            return float(text)
+        if kind == "boolean" and text.lower() in ("true", "false"):
+            return text.lower() == "true"
+        if kind in ("array", "object") and text[:1] in "[{":
+            try:
+                return _coerced(yaml.safe_load(text), schema)
+            except yaml.YAMLError:
+                return value
+    if kind == "array" and isinstance(value, list):
+        return [_coerced(item, schema.get("items", {})) for item in value]
+    if kind == "object" and isinstance(value, Mapping):
+        properties = schema.get("properties", {})
+        return {k: _coerced(v, properties.get(k, {})) for k, v in value.items()}
+    return value
+
+
+def coerce_numbers(config: Mapping, schema: Mapping) -> dict:
+    """A copy of ``config`` with text read as a number, integer, boolean or YAML list/mapping
+    wherever the schema wants one (``1e-3`` in a YAML file, values from ``--config``)."""
+    return _coerced(copy.deepcopy(dict(config)), schema)
+
+
+def _describe(schema: Mapping) -> str:
+    """Human-readable allowed values of a schema node: type and interval, or the enum."""
     if "enum" in schema:
         return "one of " + ", ".join(repr(v) for v in schema["enum"])
     kind = schema.get("type", "value")
-    text = {"number": "a number", "integer": "an integer", "object": "a mapping"}.get(kind, kind)
+    if kind == "array":
+        items = _describe(schema.get("items", {}))
+        least = schema.get("minItems", 0)
+        order = ", increasing" if schema.get("x-increasing") else ""
+        return f"a list of at least {least} distinct values{order}, each {items}"
+    text = {
+        "number": "a finite number",
+        "integer": "an integer",
+        "object": "a mapping",
+        "string": "a string",
+        "boolean": "true or false",
+    }.get(kind, kind)
     if "properties" in schema:
         return f"{text} with keys " + ", ".join(schema["properties"])
-    if "exclusiveMinimum" in schema:
-        lower = f"({schema['exclusiveMinimum']}"
-    elif "minimum" in schema:
-        lower = f"[{schema['minimum']}"
-    else:
-        lower = "(-inf"
-    if "exclusiveMaximum" in schema:
-        upper = f"{schema['exclusiveMaximum']})"
-    elif "maximum" in schema:
-        upper = f"{schema['maximum']}]"
-    else:
-        upper = "inf)"
-    if lower == "(-inf" and upper == "inf)":
+    lower = (
+        f"({schema['exclusiveMinimum']}"
+        if "exclusiveMinimum" in schema
+        else f"[{schema['minimum']}"
+        if "minimum" in schema
+        else None
+    )
+    upper = (
+        f"{schema['exclusiveMaximum']})"
+        if "exclusiveMaximum" in schema
+        else f"{schema['maximum']}]"
+        if "maximum" in schema
+        else None
+    )
+    if lower is None and upper is None:
         return text
-    return f"{text} in {lower}, {upper}"
+    return f"{text} in {lower or '(-inf'}, {upper or 'inf)'}"
 
 
-def describe_schema_error(error) -> str:
-    """One line for a ``jsonschema.ValidationError``: dotted key, problem, what is allowed."""
-    key = ".".join(str(p) for p in error.absolute_path) or "<top level>"
-    schema = error.schema
-    if error.validator == "additionalProperties":
-        unknown = sorted(set(error.instance) - set(schema.get("properties", {})))
-        where = f"under {key}" if error.absolute_path else "at the top level"
-        return (
-            f"unknown config key(s) {', '.join(unknown)} {where}; "
-            f"allowed keys: {', '.join(schema.get('properties', {}))}"
-        )
-    if error.validator == "required":
-        return f"config key {key}: {error.message}; allowed: {_allowed(schema)}"
-    description = schema.get("description", "").strip()
-    hint = f" ({description})" if description else ""
-    return f"config key {key}: got {error.instance!r}; allowed: {_allowed(schema)}{hint}"
+def _hint(schema: Mapping) -> str:
+    description = " ".join(str(schema.get("description", "")).split())
+    return f" ({description})" if description else ""
+
+
+def _scalar_problem(value, schema: Mapping) -> str | None:
+    """Why ``value`` is not allowed by a scalar schema node, or None."""
+    kind = schema.get("type")
+    if "enum" in schema:
+        return None if value in schema["enum"] else "not allowed"
+    if kind == "integer":
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+                return f"{value!r} is a float, not an integer (write {int(value)})"
+            return "not an integer"
+    elif kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return "not a number"
+        if not math.isfinite(value):
+            return "not a finite number"
+    elif kind == "string":
+        return None if isinstance(value, str) else "not a string"
+    elif kind == "boolean":
+        return None if isinstance(value, bool) else "not true or false"
+    if kind in ("integer", "number"):
+        if "minimum" in schema and value < schema["minimum"]:
+            return "too small"
+        if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
+            return "too small"
+        if "maximum" in schema and value > schema["maximum"]:
+            return "too large"
+        if "exclusiveMaximum" in schema and value >= schema["exclusiveMaximum"]:
+            return "too large"
+    return None
+
+
+def schema_problems(value, schema: Mapping, key: str = "") -> list[str]:
+    """Every problem of ``value`` against the resolved ``schema`` node at dotted ``key``, one
+    line each, naming the key and what is allowed."""
+    name = key or "<top level>"
+    kind = schema.get("type")
+    if kind == "object":
+        if not isinstance(value, Mapping):
+            return [f"config key {name}: got {value!r}; allowed: {_describe(schema)}"]
+        properties = schema.get("properties", {})
+        problems = []
+        unknown = [k for k in value if k not in properties]
+        if unknown and schema.get("additionalProperties") is False:
+            where = f"under {key}" if key else "at the top level"
+            problems.append(
+                f"unknown config key(s) {', '.join(map(str, unknown))} {where}; allowed keys: "
+                f"{', '.join(properties)}"
+            )
+        for missing in [k for k in schema.get("required", []) if k not in value]:
+            full = f"{key}.{missing}" if key else missing
+            problems.append(
+                f"config key {full}: missing (a preset must be complete; allowed: "
+                f"{_describe(properties.get(missing, {}))})"
+            )
+        for child, child_value in value.items():
+            if child in properties:
+                full = f"{key}.{child}" if key else str(child)
+                problems += schema_problems(child_value, properties[child], full)
+        return problems
+    if kind == "array":
+        if not isinstance(value, list):
+            return [f"config key {name}: got {value!r}; allowed: {_describe(schema)}"]
+        problems = []
+        least = schema.get("minItems", 0)
+        if len(value) < least:
+            problems.append(
+                f"config key {name}: got {len(value)} value(s) {value!r}; allowed: "
+                f"{_describe(schema)}{_hint(schema)}"
+            )
+        items = schema.get("items", {})
+        for i, item in enumerate(value):
+            problems += schema_problems(item, items, f"{name}[{i}]")
+        if problems:
+            return problems
+        duplicated = [v for i, v in enumerate(value) if v in value[:i]]
+        if duplicated:
+            problems.append(
+                f"config key {name}: duplicate value(s) {sorted(set(map(repr, duplicated)))}; "
+                f"allowed: {_describe(schema)}"
+            )
+        if schema.get("x-increasing") and any(b <= a for a, b in zip(value, value[1:])):
+            problems.append(
+                f"config key {name}: got {value!r}; allowed: {_describe(schema)}{_hint(schema)}"
+            )
+        return problems
+    problem = _scalar_problem(value, schema)
+    if problem is None:
+        return []
+    return [
+        f"config key {name}: got {value!r} ({problem}); allowed: {_describe(schema)}"
+        f"{_hint(schema)}"
+    ]
 
 
 def check_cross_key_constraints(config: Mapping) -> None:
@@ -85,3 +276,39 @@ def _sections_with(config: Mapping, key: str, prefix: str = ""):
             if key in value:
                 yield path, value
             yield from _sections_with(value, key, path)
+
+
+def merge(base: Mapping, overrides: Mapping) -> dict:
+    """``base`` with ``overrides`` merged in, mappings recursively (as Snakemake merges)."""
+    merged = copy.deepcopy(dict(base))
+    for key, value in overrides.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = merge(merged[key], value)
+        else:
+            merged[key] = copy.deepcopy(value)
+    return merged
+
+
+def prepare_config(
+    config: Mapping,
+    *,
+    configfiles: Sequence[str | Path],
+    default_preset: str | Path,
+    schema_path: str | Path,
+) -> dict:
+    """The checked config of a run (module docstring).
+
+    ``config`` is what Snakemake built: the ``--configfile`` files merged with the ``--config``
+    overrides, or the overrides alone when ``configfiles`` is empty, in which case
+    ``default_preset`` is read under them. ConfigError lists every problem.
+    """
+    base = {} if configfiles else read_config_file(default_preset)
+    schema = load_schema(schema_path)
+    prepared = coerce_numbers(merge(base, config), schema)
+    problems = schema_problems(prepared, schema)
+    if problems:
+        source = ", ".join(map(str, configfiles)) or str(default_preset)
+        head = f"{len(problems)} config problem(s) in {source}:\n" if len(problems) > 1 else ""
+        raise ConfigError(head + "\n".join(problems))
+    check_cross_key_constraints(prepared)
+    return prepared
