@@ -9,7 +9,7 @@ short labels and caption tables the figures use.
 
 from collections.abc import Mapping, Sequence
 
-from attnspec.claims import CLAIMS
+from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS
 from attnspec.tables import format_cell, to_markdown
 from attnspec.verdicts import (
     FRAGILE_BELOW,
@@ -154,9 +154,21 @@ def _count(rows: Sequence[Mapping]) -> str:
     return ", ".join(f"{n} {v}" for v, n in counts.items() if n)
 
 
+def is_table(item: str) -> bool:
+    """Whether an output id names a table (``A-T1-edges``), not a figure (``A1-stepwise``)."""
+    return item[1:3] == "-T"
+
+
+def link(item: str, paper: str, figures_dir: str = "") -> str:
+    """A Markdown link to a figure's PNG or a table's Markdown file."""
+    extension = "md" if is_table(item) else "png"
+    return f"[{item}]({figures_dir}paper{paper}/{item}.{extension})"
+
+
 def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
-    """One line per row: claim, row, kind, value [interval], pass region, verdict, stability,
-    detectable; figures linked relative to ``figures_dir``."""
+    """One line per row: row, kind, figure (linked relative to ``figures_dir``), value with its
+    95 % interval, pass region, verdict, stability, detectable, and for a row that does not hold
+    the finite-size mechanism expected to cause it (attnspec.claims.FINITE_SIZE_MECHANISMS)."""
     header = (
         "row",
         "kind",
@@ -166,19 +178,19 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
         "verdict",
         "stability",
         "detectable",
+        "known finite-size effect",
     )
     table = [
         [
             row["row_id"],
             row["kind"],
-            f"[{row['figure']}]({figures_dir}paper{row['paper']}/{row['figure']}."
-            + ("md" if "-T" in row["figure"] else "png")
-            + ")",
+            link(row["figure"], row["paper"], figures_dir),
             f"{format_cell(_float(row, 'value'), 3)} {interval(row)}",
             region(row),
             row["verdict"],
             stability_text(row),
             _float(row, "detectable"),
+            "" if row["verdict"] == "holds" else FINITE_SIZE_MECHANISMS[row["claim_id"]],
         ]
         for row in rows
     ]
@@ -200,7 +212,8 @@ def dashboard_markdown(rows: Sequence[Mapping]) -> str:
     for paper, title in PAPERS.items():
         own = [row for row in rows if row["paper"] == paper]
         claims = "\n".join(
-            f"- **{claim}** {CLAIMS[claim]}" for claim in dict.fromkeys(r["claim_id"] for r in own)
+            f"- **{claim}** {CLAIMS[claim]} ({', '.join(link(i, paper) for i in EVIDENCE[claim])})"
+            for claim in dict.fromkeys(r["claim_id"] for r in own)
         )
         parts.append(f"## Paper {paper}: {title}\n\n{claims}\n\n" + summary_markdown(own))
     return "\n".join(parts)

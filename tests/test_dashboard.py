@@ -1,109 +1,121 @@
-"""The claims dashboard: one row per claim of the three papers, evidence, caveat explanations."""
-
-import re
+"""The claims dashboard and per-paper tables built from judged registry rows."""
 
 import pytest
 from conftest import REPO
 
-from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS, claims_of
+from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS
 from attnspec.dashboard import (
     DASHBOARD_HEADER,
     dashboard_markdown,
     dashboard_rows,
-    explanation,
     is_table,
+    paper_markdown,
+    region,
+    replicates_markdown,
+    replicates_rows,
     summary_markdown,
+    verdict_label,
+    verdict_table,
 )
 from attnspec.io import read_csv
-from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
+from attnspec.registry import REGISTRY, registry_of
+from attnspec.verdicts import HOLDS, INCONCLUSIVE, ROW_HEADER, VERDICTS, describe_test
 
 
-def verdict_row(claim_id: str, verdict: str = HOLDS, figure: str | None = None) -> dict:
+def judged(test, verdict=HOLDS, stability="1.0", alternative=""):
+    """A judged row as read back from a claims CSV (values as text)."""
     return {
-        "claim_id": claim_id,
-        "claim": CLAIMS[claim_id],
-        "figure": figure or EVIDENCE[claim_id][0],
-        "quantity": f"quantity of {claim_id}",
+        "claim_id": test.claim_id,
+        "row_id": test.row_id,
+        "claim": CLAIMS[test.claim_id],
+        "kind": test.kind,
+        "figure": test.figure,
+        "quantity": f"quantity of {test.row_id}",
+        "statistic": test.statistic,
         "value": "0.125",
+        "interval_low": "0.1",
+        "interval_high": "0.15",
         "target": "0.1",
-        "tolerance": "0.01",
-        "tolerance_basis": "spread over draws",
-        "test": f"holds if value <= target + tolerance; caveat if not but {claim_id} improves",
+        "comparison": test.comparison,
+        "margin": "0.05",
+        "draws": "10",
+        "trend": "",
         "verdict": verdict,
+        "stability": stability,
+        "alternative": alternative,
+        "detectable": "0.2",
+        "replicate": "0",
+        "test": describe_test(test),
         "note": "",
     }
 
 
-def all_rows(**verdicts) -> dict[str, list[dict]]:
-    return {
-        paper: [verdict_row(c, verdicts.get(c.replace(".", ""), HOLDS)) for c in claims_of(paper)]
-        for paper in "ABC"
-    }
+def all_rows(**verdicts):
+    return {p: [judged(t, verdicts.get(t.row_id, HOLDS)) for t in registry_of(p)] for p in "ABC"}
 
 
 def test_every_claim_has_existing_evidence_and_a_mechanism():
     assert set(EVIDENCE) == set(CLAIMS) == set(FINITE_SIZE_MECHANISMS)
     for claim_id, items in EVIDENCE.items():
         paper = claim_id[0]
-        assert items and not is_table(items[0]), f"{claim_id}: lead with a figure"
         for item in items:
             assert item.startswith(paper), (claim_id, item)
             extension = "md" if is_table(item) else "png"
             assert (REPO / f"figures/paper{paper}/{item}.{extension}").is_file(), item
+    for test in REGISTRY:
+        assert test.figure in EVIDENCE[test.claim_id], test.row_id
 
 
-def test_is_table_tells_tables_from_figures():
-    assert is_table("A-T1-edges") and is_table("C-T2-pretrained")
-    assert not is_table("A1-stepwise") and not is_table("B4-edge-formula")
+def test_regions_are_written_in_numbers():
+    row = judged(REGISTRY[0])
+    assert region({**row, "comparison": "equivalence"}) == "[0.05, 0.15]"
+    assert region({**row, "comparison": "at_most"}) == "<= 0.15"
+    assert region({**row, "comparison": "at_least"}) == ">= 0.15"
+    assert region({**row, "comparison": "below"}) == "<= 0.05"
 
 
-def test_rows_cover_every_claim_in_order_and_split_evidence():
+def test_fragile_verdicts_name_their_alternative():
+    row = judged(REGISTRY[0], stability="0.62", alternative=f"{INCONCLUSIVE} (31%)")
+    assert "fragile" in verdict_label(row)
+    header, table = verdict_table([row])
+    assert "fragile: inconclusive at these sizes (31%)" in table[0][header.index("stability")]
+    assert "fragile" not in verdict_label(judged(REGISTRY[0], stability="0.95"))
+
+
+def test_dashboard_lists_every_registry_row_in_order():
     rows = dashboard_rows(all_rows())
-    assert [r["claim_id"] for r in rows] == list(CLAIMS)
-    assert all(set(r) == set(DASHBOARD_HEADER) for r in rows)
-    a3 = next(r for r in rows if r["claim_id"] == "A.3")
-    assert (a3["paper"], a3["figures"], a3["tables"]) == ("A", "A1-stepwise", "A-T2-stepwise")
-
-
-def test_explanation_only_for_rows_that_do_not_plainly_hold():
-    rows = {r["claim_id"]: r for r in dashboard_rows(all_rows(B1=FINITE_SIZE_CAVEAT))}
-    assert rows["A.1"]["explanation"] == ""
-    caveat = rows["B.1"]["explanation"]
-    assert "value 0.125 against target 0.1 (tolerance 0.01)" in caveat
-    assert "towards the target" in caveat and FINITE_SIZE_MECHANISMS["B.1"] in caveat
-    failed = explanation(verdict_row("C.4", DOES_NOT_REPRODUCE))
-    assert "no trend towards the target" in failed
-
-
-def test_unknown_verdict_is_an_error():
-    with pytest.raises(ValueError, match="unknown verdict"):
-        dashboard_rows(all_rows(C4="perhaps"))
-
-
-def test_missing_paper_or_claim_or_foreign_figure_is_an_error():
-    rows = all_rows()
-    with pytest.raises(ValueError, match="papers"):
-        dashboard_rows({"A": rows["A"], "B": rows["B"]})
-    rows["B"] = rows["B"][1:]
-    with pytest.raises(ValueError, match="missing"):
-        dashboard_rows(rows)
-    rows = all_rows()
-    rows["A"][0] = verdict_row("A.1", figure="A1-stepwise")
-    with pytest.raises(ValueError, match="EVIDENCE"):
-        dashboard_rows(rows)
-
-
-def test_markdown_links_every_figure_and_counts_verdicts():
-    rows = dashboard_rows(all_rows(A1=FINITE_SIZE_CAVEAT, C5=DOES_NOT_REPRODUCE))
+    assert [r["row_id"] for r in rows] == [t.row_id for t in REGISTRY]
+    assert set(DASHBOARD_HEADER) == {"paper", "fragile", *ROW_HEADER}
     text = dashboard_markdown(rows)
-    assert "15 claims: 13 hold, 1 hold with a finite-size caveat, 1 do not reproduce" in text
-    assert "[A-T2-stepwise](paperA/A-T2-stepwise.md)" in text
-    assert "[A-T2-stepwise](figures/paperA/A-T2-stepwise.md)" in summary_markdown(rows, "figures/")
-    for title in ("## Paper A", "## Paper B", "## Paper C"):
-        assert title in text
-    paper_c = text.split("## Paper C")[1]
-    assert "| test |" in paper_c and "caveat if not but C.4 improves" in paper_c
-    assert "B.1 improves" not in paper_c and "improves" not in summary_markdown(rows)
+    for paper in "ABC":
+        assert f"## Paper {paper}" in text
+    for claim in CLAIMS:
+        assert f"**{claim}**" in text
+
+
+def test_mechanism_is_shown_only_for_rows_that_do_not_hold():
+    rows = dashboard_rows(all_rows(**{"B.1/beta=1": INCONCLUSIVE}))
+    summary = summary_markdown(rows)
+    assert FINITE_SIZE_MECHANISMS["B.1"] in summary
+    assert FINITE_SIZE_MECHANISMS["A.2"] not in summary
+
+
+def test_paper_markdown_gives_each_row_its_test_and_kind():
+    rows = all_rows()["C"]
+    text = paper_markdown("C", rows)
+    assert "## C.3/bound (bound: holds by construction, not evidence)" in text
+    assert text.count("- test: statistic:") == len(rows)
+
+
+def test_replicates_table_marks_disagreement():
+    base = all_rows()["A"]
+    other = [dict(row) for row in base]
+    other[0]["verdict"] = INCONCLUSIVE
+    header, table = replicates_rows({0: base, 1: other, 2: base})
+    assert header[-1] == "agree" and table[0][-1] == "no" and table[1][-1] == "yes"
+    assert f"{len(table) - 1} of {len(table)} rows" in replicates_markdown(header, table)
+    with pytest.raises(ValueError, match="replicate 1"):
+        replicates_rows({0: base, 1: base[1:]})
 
 
 def test_readme_shows_the_committed_dashboard():
@@ -116,24 +128,11 @@ def test_readme_shows_the_committed_dashboard():
     assert shown.strip() == summary_markdown(committed, "figures/").strip()
 
 
-def test_committed_dashboard_covers_every_claim_of_papers_md_with_existing_files():
-    section = (REPO / "docs/papers.md").read_text().split("## 7.")[1]
-    listed = re.findall(r"^\| ([ABC]\.\d) \|", section, flags=re.M)
+def test_committed_dashboard_has_every_registry_row_with_existing_figures():
     rows = read_csv(REPO / "figures/claims.csv")
-    assert listed == list(CLAIMS) == [row["claim_id"] for row in rows]
+    assert [row["row_id"] for row in rows] == [t.row_id for t in REGISTRY]
     for row in rows:
-        folder = REPO / "figures" / f"paper{row['paper']}"
-        for figure in filter(None, row["figures"].split(", ")):
-            assert (folder / f"{figure}.png").is_file(), figure
-        for table in filter(None, row["tables"].split(", ")):
-            assert (folder / f"{table}.csv").is_file(), table
-        assert row["verdict"] in (HOLDS, FINITE_SIZE_CAVEAT, DOES_NOT_REPRODUCE)
-
-
-def test_caveat_from_another_condition_is_not_called_a_trend_of_the_value():
-    """A row whose value passes its comparison but whose test's other condition carries the
-    caveat (B.2 takes B.1's verdict at the same beta) says so, instead of 'moving towards'."""
-    row = dict(verdict_row("B.2", FINITE_SIZE_CAVEAT), value="0.105")
-    text = explanation(row)
-    assert text.startswith("value 0.105 against target 0.1 (tolerance 0.01) passes, but another")
-    assert "moving towards" not in text and FINITE_SIZE_MECHANISMS["B.2"] in text
+        item = row["figure"]
+        extension = "md" if is_table(item) else "png"
+        assert (REPO / "figures" / f"paper{row['paper']}" / f"{item}.{extension}").is_file()
+        assert row["verdict"] in VERDICTS
