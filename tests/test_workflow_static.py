@@ -35,7 +35,9 @@ def test_every_script_is_used_by_exactly_one_rule():
 
 
 def test_snakefmt_clean():
-    run([tool("snakefmt"), "--check", "--diff", "Snakefile", "workflow/rules"])
+    run(
+        [tool("snakefmt"), "--check", "--diff", "Snakefile", "workflow/Snakefile", "workflow/rules"]
+    )
 
 
 def test_ruff_clean():

@@ -1,17 +1,16 @@
-# The rule graph of target all as an image for the README, drawn with matplotlib (no graphviz).
+# The rule graph of target all in Mermaid, for the README (rendered natively by code hosts).
 
 import glob
 
 
 rule rulegraph:
-    """Reruns when the Snakefile, any rule file or the run's config changes."""
+    """The rule graph of target all (figures/rulegraph.mmd) from Snakemake's own
+    --rulegraph mermaid-js; reruns when a Snakefile, a rule file or the run's config changes."""
     input:
-        snakefile="Snakefile",
-        rules=sorted(glob.glob("workflow/rules/*.smk")),
+        snakefiles=["Snakefile", "workflow/Snakefile", *sorted(glob.glob("workflow/rules/*.smk"))],
         config="results/config.yaml",
     output:
-        png="figures/rulegraph.png",
-        pdf="figures/rulegraph.pdf",
+        "figures/rulegraph.mmd",
     log:
         "logs/rulegraph.log",
     benchmark:
