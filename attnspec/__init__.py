@@ -9,4 +9,4 @@ Subpackages: ``models`` (samplers, softmax), ``spectra`` (singular values), ``th
 (limit laws and edges), ``plotting`` (figure style). The maths does no file I/O.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -142,8 +142,13 @@ def render_caption(template: str, config: dict) -> str:
 
 
 def rule_caption(smk) -> str:
-    """The rule's ``input.caption`` (UTF-8) rendered with the run's config."""
-    return render_caption(Path(smk.input.caption).read_text(encoding="utf-8"), smk.config)
+    """The rule's ``input.caption`` (UTF-8) rendered with the run's config, ending with the
+    provenance line of the config snapshot ``input.config`` (version and code commit)."""
+    from attnspec.provenance import read_provenance
+
+    caption = render_caption(Path(smk.input.caption).read_text(encoding="utf-8"), smk.config)
+    provenance = read_provenance(Path(smk.input.config).read_text(encoding="utf-8"))
+    return caption.rstrip("\n") + (f"\n\n*Produced by {provenance}.*" if provenance else "")
 
 
 def write_figure_outputs(

@@ -1,14 +1,16 @@
-"""Write the run's validated config as YAML (an input of the theory-only tables)."""
+"""Write the run's validated config as YAML, headed by the provenance of the code."""
 
 import yaml
 
 from attnspec.io import configure_logging, write_text
+from attnspec.provenance import PREFIX
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
-    write_text(smk.output[0], yaml.safe_dump(dict(smk.params.config), sort_keys=True))
-    log.info("config snapshot written")
+    text = yaml.safe_dump(dict(smk.params.config), sort_keys=True)
+    write_text(smk.output[0], f"{PREFIX}{smk.params.provenance}\n{text}")
+    log.info("config snapshot written (%s)", smk.params.provenance)
 
 
 main(snakemake)  # noqa: F821

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
+from attnspec.provenance import provenance_line
 
 STEPWISE = config["paperA"]["stepwise"]
 
@@ -24,6 +25,8 @@ def replicate_of(results):
 
 
 RESULTS = results_root(REPLICATE)
+# Version and code commit, recorded in the config snapshot and every caption.
+PROVENANCE = provenance_line(workflow.basedir)
 # The replicates of target `replicates` (besides replicate 0): their judged simulations only.
 EXTRA_REPLICATES = [1, 2]
 

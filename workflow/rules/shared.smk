@@ -131,5 +131,6 @@ rule config_snapshot:
         mem_mb=job_mem_mb(200),
     params:
         config=config,
+        provenance=PROVENANCE,
     script:
         "../../scripts/config_snapshot.py"
