@@ -3,7 +3,6 @@
 from pathlib import Path
 
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
-from attnspec.provenance import provenance_line
 
 STEPWISE = config["paperA"]["stepwise"]
 
@@ -25,8 +24,10 @@ def replicate_of(results):
 
 
 RESULTS = results_root(REPLICATE)
-# Version and code commit, recorded in the config snapshot and every caption.
-PROVENANCE = provenance_line(workflow.basedir)
+# Version and code commit (set by workflow/Snakefile), recorded in the config snapshot and every
+# caption; the snapshot holds the checked config without it.
+PROVENANCE = config["provenance"]
+CHECKED_CONFIG = {key: value for key, value in config.items() if key != "provenance"}
 # The replicates of target `replicates` (besides replicate 0): their judged simulations only.
 EXTRA_REPLICATES = [1, 2]
 
@@ -74,7 +75,8 @@ EVIDENCE_SOURCES = {
 def evidence_files(results, paper):
     """The evidence files of one paper under one results root."""
     return [
-        f"{results}/paper{paper}/evidence/{source}.npz" for source in EVIDENCE_SOURCES[paper]
+        f"{results}/paper{paper}/evidence/{source}.npz"
+        for source in EVIDENCE_SOURCES[paper]
     ]
 
 
@@ -88,13 +90,20 @@ PAPER_CATEGORIES = {
 
 def reported(path):
     """``figures/paper<X>/<id>.<ext>`` registered in the report under paper X (category) and
-    <id> (subcategory), captioned by workflow/report/paper<X>/<id>.rst."""
+    <id> (subcategory), captioned by workflow/report/paper<X>/<id>.rst, labelled by paper, id
+    and kind (figure or table)."""
     folder, item = Path(path).parent.name, Path(path).stem
+    paper = folder.removeprefix("paper")
     return report(
         path,
         caption=f"../report/{folder}/{item}.rst",
-        category=PAPER_CATEGORIES[folder.removeprefix("paper")],
+        category=PAPER_CATEGORIES[paper],
         subcategory=item,
+        labels={
+            "paper": paper,
+            "item": item,
+            "kind": "table" if item[1:3] == "-T" else "figure",
+        },
     )
 
 

@@ -6,6 +6,8 @@ NOTEBOOK_TABLES = {"A": PAPER_A_TABLES, "B": PAPER_B_TABLES, "C": PAPER_C_TABLES
 
 
 rule paper_notebook:
+    """Execute a paper's companion notebook (jupytext script) on its figures, tables and
+    verdicts into figures/paper<X>.ipynb and a self-contained HTML page."""
     input:
         source="workflow/notebooks/paper{paper}.py",
         figures=lambda wildcards: expand(
@@ -22,7 +24,17 @@ rule paper_notebook:
         claims="figures/paper{paper}/claims.md",
     output:
         ipynb="figures/paper{paper}.ipynb",
-        html="figures/paper{paper}.html",
+        html=report(
+            "figures/paper{paper}.html",
+            caption="../report/notebook.rst",
+            category=lambda wildcards: PAPER_CATEGORIES[wildcards.paper],
+            subcategory="Companion notebook",
+            labels=lambda wildcards: {
+                "paper": wildcards.paper,
+                "item": "notebook",
+                "kind": "notebook",
+            },
+        ),
     log:
         "logs/paper{paper}/notebook.log",
     benchmark:

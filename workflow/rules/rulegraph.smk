@@ -5,9 +5,14 @@ import glob
 
 rule rulegraph:
     """The rule graph of target all (figures/rulegraph.mmd) from Snakemake's own
-    --rulegraph mermaid-js; reruns when a Snakefile, a rule file or the run's config changes."""
+    --rulegraph mermaid-js; reruns when a Snakefile, a rule file or the run's config changes.
+    """
     input:
-        snakefiles=["Snakefile", "workflow/Snakefile", *sorted(glob.glob("workflow/rules/*.smk"))],
+        snakefiles=[
+            "Snakefile",
+            "workflow/Snakefile",
+            *sorted(glob.glob("workflow/rules/*.smk")),
+        ],
         config="results/config.yaml",
     output:
         "figures/rulegraph.mmd",

@@ -38,6 +38,11 @@ rule claims_table:
             caption="../report/claims.rst",
             category=lambda wildcards: PAPER_CATEGORIES[wildcards.paper],
             subcategory="Claims",
+            labels=lambda wildcards: {
+                "paper": wildcards.paper,
+                "item": "claims",
+                "kind": "table",
+            },
         ),
         md="figures/paper{paper}/claims.md",
     log:
@@ -96,8 +101,9 @@ rule claims_dashboard:
         csv=report(
             "figures/claims.csv",
             caption="../report/dashboard.rst",
-            category="Claims of the three papers",
+            category="Claims of the papers",
             subcategory="Dashboard",
+            labels={"paper": "all", "item": "dashboard", "kind": "table"},
         ),
         md="figures/claims.md",
     log:
@@ -130,7 +136,7 @@ rule config_snapshot:
     resources:
         mem_mb=job_mem_mb(200),
     params:
-        config=config,
+        config=CHECKED_CONFIG,
         provenance=PROVENANCE,
     script:
         "../../scripts/config_snapshot.py"
