@@ -1,0 +1,49 @@
+# Short targets, one per figure and table id of papers.md section 6: `snakemake --cores all A1`
+# builds figure A1-stepwise, `... AT1` table A-T1-edges (rule names cannot hold the dash of
+# "A-T1"); each with the simulations it needs. Local rules: a cluster run does not submit them.
+
+FIGURE_EXTENSIONS = ["pdf", "png", "csv", "md"]
+TABLE_EXTENSIONS = ["csv", "md", "tex"]
+FIGURE_TARGETS = {
+    paper: figures
+    for paper, figures in (
+        ("A", PAPER_A_FIGURES),
+        ("B", PAPER_B_FIGURES),
+        ("C", PAPER_C_FIGURES),
+    )
+}
+TABLE_TARGETS = {
+    paper: tables
+    for paper, tables in (
+        ("A", PAPER_A_TABLES),
+        ("B", PAPER_B_TABLES),
+        ("C", PAPER_C_TABLES),
+    )
+}
+
+
+def target_name(item):
+    """A1-stepwise -> A1, A-T1-edges -> AT1."""
+    return item.split("-")[0] if item[1:3] != "-T" else item[0] + item.split("-")[1]
+
+
+TARGETS = {
+    target_name(item): expand(f"figures/paper{paper}/{item}.{{ext}}", ext=extensions)
+    for paper in FIGURE_TARGETS
+    for items, extensions in (
+        (FIGURE_TARGETS[paper], FIGURE_EXTENSIONS),
+        (TABLE_TARGETS[paper], TABLE_EXTENSIONS),
+    )
+    for item in items
+}
+
+
+for _name, _files in TARGETS.items():
+
+    rule:
+        """Target: one figure or table of papers.md section 6, by its id."""
+        name:
+            _name
+        input:
+            _files,
+        localrule: True
