@@ -233,7 +233,9 @@ def schema_problems(value, schema: Mapping, key: str = "") -> list[str]:
                 f"config key {name}: duplicate value(s) {sorted(set(map(repr, duplicated)))}; "
                 f"allowed: {_describe(schema)}"
             )
-        if schema.get("x-increasing") and any(b <= a for a, b in zip(value, value[1:])):
+        if schema.get("x-increasing") and any(
+            b <= a for a, b in zip(value, value[1:], strict=False)
+        ):
             problems.append(
                 f"config key {name}: got {value!r}; allowed: {_describe(schema)}{_hint(schema)}"
             )
@@ -242,17 +244,60 @@ def schema_problems(value, schema: Mapping, key: str = "") -> list[str]:
     if problem is None:
         return []
     return [
-        f"config key {name}: got {value!r} ({problem}); allowed: {_describe(schema)}"
-        f"{_hint(schema)}"
+        f"config key {name}: got {value!r} ({problem}); allowed: {_describe(schema)}{_hint(schema)}"
     ]
+
+
+# Paper A draws d_qk = round(ell / c): the realised ratio must be within this of the nominal c.
+RATIO_ROUNDING = 0.01
+
+
+def _check_widths(key: str, sizes, ratios, *, exact: bool) -> None:
+    """Every ell / c of ``sizes`` x ``ratios`` gives a query/key width d_qk >= 1: a whole number
+    (``exact``, paper B) or one whose rounding moves c by at most RATIO_ROUNDING (paper A)."""
+    for ell in sizes:
+        for c in ratios:
+            width = ell / c
+            rounded = round(width)
+            if exact and (width < 1 or width != rounded):
+                raise ConfigError(
+                    f"config key {key}: ell / c = {ell} / {c} = {width:g} is not a whole number "
+                    f">= 1; allowed: ratios c that divide every ell into a query/key width d_qk"
+                )
+            if not exact and (rounded < 1 or abs(ell / rounded - c) > RATIO_ROUNDING * c):
+                realised = ell / max(rounded, 1)
+                raise ConfigError(
+                    f"config key {key}: c = {c} at ell = {ell} needs d_qk = round(ell / c) = "
+                    f"{max(rounded, 1)}, i.e. c = {realised:g}; allowed: c with ell / c at least "
+                    f"1 and within {RATIO_ROUNDING:.0%} of a whole number"
+                )
 
 
 def check_cross_key_constraints(config: Mapping) -> None:
     """Raise :class:`ConfigError` for key combinations the schema cannot rule out.
 
     The literal sampler builds X with orthonormal rows (X X^T = I_ell), which needs
-    n_tokens <= d_model (paper A, section 1: ell <= d); a beta range needs beta_min < beta_max.
+    n_tokens <= d_model (paper A, section 1: ell <= d); a beta range needs beta_min < beta_max;
+    figure A1 drops n_removed < ell values; every ratio c gives a query/key width ell / c >= 1
+    (paper B: a whole number, as its jobs require; paper A rounds, by at most 1 % in c).
     """
+    stepwise = config.get("paperA", {}).get("stepwise", {})
+    if "n_removed" in stepwise and stepwise["n_removed"] >= stepwise.get("n_tokens", 0):
+        raise ConfigError(
+            f"config key paperA.stepwise.n_removed: got {stepwise['n_removed']}; allowed: "
+            f"n_removed < paperA.stepwise.n_tokens = {stepwise['n_tokens']}"
+        )
+    ratios = config.get("paperA", {}).get("ratios", {})
+    if "ratios" in ratios:
+        _check_widths("paperA.ratios.ratios", [ratios["n_tokens"]], ratios["ratios"], exact=False)
+    scan = config.get("paperB", {}).get("ratio_scan", {})
+    if "ratios" in scan:
+        _check_widths("paperB.ratio_scan.ratios", scan["n_tokens"], scan["ratios"], exact=True)
+    conditional = config.get("paperB", {}).get("conditional", {})
+    if "ratio" in conditional:
+        _check_widths(
+            "paperB.conditional.ratio", conditional["n_tokens"], [conditional["ratio"]], exact=True
+        )
     for section_path, section in _sections_with(config, "beta_min"):
         if "beta_max" in section and not section["beta_min"] < section["beta_max"]:
             raise ConfigError(

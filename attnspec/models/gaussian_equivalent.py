@@ -13,6 +13,12 @@ import numpy as np
 
 from attnspec.models.sampling import attention_matrix, remove_perron, score_matrix
 from attnspec.theory.constants import nonlinearity_coefficients
+from attnspec.validation import (
+    EXP_ARGUMENT_MAX,
+    check_finite_output,
+    check_matrix,
+    check_positive_beta,
+)
 
 # Rows of Gaussian noise drawn per block, so that no ell x ell noise matrix is allocated.
 _NOISE_BLOCK_ROWS = 256
@@ -37,26 +43,35 @@ def mean_normaliser_model(
 
     E sum_j e^{beta S_ij} = ell e^{beta^2/2}, so sqrt(ell) A ~ Y (paper A, figure A1, Y).
     Y keeps its mean 1 1^T / sqrt(ell), a spike of squared singular value about ell.
-    ``out=S`` overwrites the scores.
+    ``out=S`` overwrites the scores. Supported: beta > 0 with beta max S_ij - beta^2/2 < 709
+    (finite entries); ValueError otherwise.
     """
+    beta = check_positive_beta(beta)
+    check_matrix(S, "S", square=True, min_rows=2)
     out = np.multiply(S, beta, out=out)
     out -= 0.5 * beta * beta
-    np.exp(out, out=out)
+    with np.errstate(over="ignore"):
+        np.exp(out, out=out)
     out *= 1.0 / np.sqrt(S.shape[0])
-    return out
+    return check_finite_output(out, "Y = exp(beta S - beta^2/2)", beta, "beta max S_ij - beta^2/2")
 
 
 def entrywise_model(S: np.ndarray, beta: float, *, out: np.ndarray | None = None) -> np.ndarray:
     """Y_f = f(S) / sqrt(ell), f(x) = e^{beta x - beta^2/2} - 1 entrywise (paper A, figure A1).
 
     f is centred (E f(x) = 0 for x ~ N(0, 1)), E f^2 = theta1 = e^{beta^2} - 1.
-    ``out=S`` overwrites the scores.
+    ``out=S`` overwrites the scores. Supported: beta > 0 with beta max S_ij - beta^2/2 < 709.
     """
+    beta = check_positive_beta(beta)
+    check_matrix(S, "S", square=True, min_rows=2)
     out = np.multiply(S, beta, out=out)
     out -= 0.5 * beta * beta
-    np.expm1(out, out=out)
+    with np.errstate(over="ignore"):
+        np.expm1(out, out=out)
     out *= 1.0 / np.sqrt(S.shape[0])
-    return out
+    return check_finite_output(
+        out, "f(S) = expm1(beta S - beta^2/2)", beta, "beta max S_ij - beta^2/2"
+    )
 
 
 def conditional_covariance(K: np.ndarray, beta: float, *, linearised: bool = False) -> np.ndarray:
@@ -71,23 +86,33 @@ def conditional_covariance(K: np.ndarray, beta: float, *, linearised: bool = Fal
 
     Parameters
     ----------
-    K : ndarray, shape (ell, d_qk)
+    K : ndarray, shape (ell, d_qk), ell >= 2, finite
     beta : float
+        > 0, with beta^2 max_ij G_ij < 709 (Sigma_f; Sigma_G needs e^{beta^2} finite, beta < 26.6)
+        so that every entry is a finite float64; ValueError otherwise.
 
     Returns
     -------
     ndarray, shape (ell, ell), symmetric positive semi-definite
     """
+    beta = check_positive_beta(beta)
+    K = check_matrix(K, "K", min_rows=2)
     out = K @ K.T
     out *= beta * beta / K.shape[1]
     if linearised:
         out[np.diag_indices_from(out)] += nonlinearity_coefficients(beta).a
-        return out
+        return check_finite_output(out, "Sigma_G = beta^2 G + a I", beta, "e^{beta^2} finite")
+    if np.max(out) >= EXP_ARGUMENT_MAX:
+        raise ValueError(
+            f"beta = {beta!r}: Sigma_f = D0 (exp(beta^2 G) - 1) D0 overflows float64 "
+            f"(beta^2 max G_ij = {np.max(out):.4g}); supported: beta^2 max_ij G_ij < "
+            f"{EXP_ARGUMENT_MAX:g}"
+        )
     d0 = np.exp(0.5 * (np.diagonal(out) - beta * beta))
     np.expm1(out, out=out)
     out *= d0[:, None]
     out *= d0[None, :]
-    return out
+    return check_finite_output(out, "Sigma_f", beta, f"beta^2 max_ij G_ij < {EXP_ARGUMENT_MAX:g}")
 
 
 def conditional_gaussian_model(
@@ -98,7 +123,8 @@ def conditional_gaussian_model(
     Sigma = Sigma_f, or Sigma_G if ``linearised`` (see :func:`conditional_covariance`).
     Sampled as Y = Z L^T / sqrt(ell), Z iid N(0, 1), L = V diag(sqrt(max(w, 0))) from the
     eigendecomposition Sigma = V diag(w) V^T (rounding-level negative eigenvalues clipped).
-    Z is drawn in blocks of rows (the same numbers as one ell x ell draw).
+    Z is drawn in blocks of rows (the same numbers as one ell x ell draw). Supported beta: as
+    :func:`conditional_covariance`.
     """
     ell = K.shape[0]
     w, factor = np.linalg.eigh(conditional_covariance(K, beta, linearised=linearised))
@@ -117,7 +143,15 @@ def linear_model(
 
     a = e^{beta^2} - 1 - beta^2. W is drawn in blocks of rows (the same numbers as one
     ell x ell draw), so no second ell x ell matrix is allocated; ``out=S`` works in place.
+    Supported: beta > 0 with e^{beta^2} finite (beta < 26.6); ValueError otherwise.
     """
+    beta = check_positive_beta(beta)
+    check_matrix(S, "S", square=True, min_rows=2)
+    if beta * beta >= EXP_ARGUMENT_MAX:
+        raise ValueError(
+            f"beta = {beta!r}: the noise variance a = e^(beta^2) - 1 - beta^2 overflows float64; "
+            f"supported: beta^2 < {EXP_ARGUMENT_MAX:g}"
+        )
     n_rows = S.shape[0]
     out = np.multiply(S, beta, out=out)
     noise_scale = np.sqrt(nonlinearity_coefficients(beta).a)

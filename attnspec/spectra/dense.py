@@ -10,6 +10,8 @@ order eps * s_1(M)^2 (not relative for the smallest values).
 import numpy as np
 import scipy.linalg
 
+from attnspec.validation import check_count, check_matrix
+
 
 def _descending_eigenvalues(gram: np.ndarray) -> np.ndarray:
     """Eigenvalues of a symmetric matrix, descending, rounding-level negatives set to 0.
@@ -28,13 +30,14 @@ def squared_singular_values(M: np.ndarray) -> np.ndarray:
 
     Parameters
     ----------
-    M : ndarray, shape (m, n), float64
+    M : ndarray, shape (m, n), float64, finite, m, n >= 1
 
     Returns
     -------
     ndarray, shape (min(m, n),)
         Descending, non-negative (absolute error about eps * s_1(M)^2 times a modest factor).
     """
+    M = check_matrix(M, "M")
     gram = M @ M.T if M.shape[0] <= M.shape[1] else M.T @ M
     return _descending_eigenvalues(gram)
 
@@ -52,16 +55,16 @@ def bulk_squared_singular_values(A: np.ndarray, n_removed: int = 0) -> np.ndarra
     A : ndarray, shape (ell, ell), float64
         Typically the attention matrix.
     n_removed : int
-        Number of leading values to drop.
+        Number of leading values to drop, 0 <= n_removed < ell.
 
     Returns
     -------
     ndarray, shape (ell - n_removed,)
         Descending; the smallest is 0 up to rounding (u is in the kernel of A_perp).
     """
+    A = check_matrix(A, "A", square=True, min_rows=2)
     ell = A.shape[0]
-    if A.shape != (ell, ell):
-        raise ValueError("A must be square")
+    n_removed = check_count(n_removed, "n_removed", 0, ell - 1)
     # With u = 1/sqrt(ell): r u^T - u u^T / 2 = w 1^T and u r^T - u u^T / 2 = 1 w^T,
     # w = (row sums - 1/2) / ell; subtracted in place by broadcasting.
     w = (A.sum(axis=1) - 0.5) / ell
@@ -97,11 +100,9 @@ def top_squared_singular_values_dense(
     left, right : ndarray, shape (n, k)
         Only with ``return_vectors``: M right[:, i] = sqrt(values[i]) left[:, i].
     """
+    M = check_matrix(M, "M", square=True)
     n = M.shape[0]
-    if M.shape != (n, n):
-        raise ValueError("M must be square")
-    if not 1 <= k <= n:
-        raise ValueError(f"need 1 <= k <= n = {n}, got k = {k}")
+    k = check_count(k, "k", 1, n)
     gram = M @ M.T
     # gram is symmetric, so its transpose is a Fortran-ordered view LAPACK can overwrite.
     subset = scipy.linalg.eigh(

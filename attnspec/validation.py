@@ -1,0 +1,59 @@
+"""Argument checks for the library's entry points: each failure is one ValueError that names the
+argument and the range the function supports (models, spectra; the laws of attnspec.theory
+check their (beta, c) with attnspec.theory.parameters)."""
+
+import math
+import numbers
+
+import numpy as np
+
+# exp(x) is finite in float64 for x < log(max float) = 709.78.
+EXP_ARGUMENT_MAX = 709.0
+
+
+def check_positive_beta(beta, name: str = "beta") -> float:
+    """beta as a float; ValueError unless it is a finite number > 0."""
+    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
+        raise ValueError(f"{name} must be a finite number > 0, got {beta!r}")
+    value = float(beta)
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{name} must be a finite number > 0, got {beta!r}")
+    return value
+
+
+def check_count(value, name: str, low: int, high: int | None = None) -> int:
+    """An integer in [low, high] (high None: no upper bound); ValueError otherwise."""
+    allowed = f"an integer in [{low}, {high}]" if high is not None else f"an integer >= {low}"
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+    if value < low or (high is not None and value > high):
+        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+    return int(value)
+
+
+def check_matrix(matrix, name: str, *, square: bool = False, min_rows: int = 1) -> np.ndarray:
+    """A finite 2-D float64 array (square if asked, at least ``min_rows`` rows); ValueError
+    naming ``name`` otherwise."""
+    array = np.asarray(matrix)
+    shape = "square " if square else ""
+    if array.ndim != 2 or array.shape[0] < min_rows or array.shape[1] < 1:
+        raise ValueError(
+            f"{name} must be a {shape}2-D array with at least {min_rows} rows and 1 column, "
+            f"got shape {array.shape}"
+        )
+    if square and array.shape[0] != array.shape[1]:
+        raise ValueError(f"{name} must be square, got shape {array.shape}")
+    if not np.issubdtype(array.dtype, np.number) or not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must hold finite numbers")
+    return array
+
+
+def check_finite_output(array: np.ndarray, what: str, beta: float, bound: str) -> np.ndarray:
+    """``array`` if every entry is finite; else ValueError saying that ``what`` overflows at this
+    beta and which range (``bound``) is supported."""
+    if not np.all(np.isfinite(array)):
+        raise ValueError(
+            f"beta = {beta!r}: {what} overflows float64; supported: {bound} (the exponent must "
+            f"stay below {EXP_ARGUMENT_MAX:g})"
+        )
+    return array

@@ -1,0 +1,480 @@
+"""Bad inputs a new user might give, and what attnspec answers: the cases of
+tests/test_bad_inputs.py and the table docs/bad-inputs.md.
+
+Config and command-line cases run ``snakemake -n`` in a copy of the repository; library cases
+call the function; CLI cases run ``attnspec``. Every case must stop before any job with a
+non-zero status and one message that names the key or argument and what is allowed, without a
+traceback, and leave results/ and figures/ untouched; cases that Snakemake itself answers while
+it reads ``--configfile`` (before the workflow's code runs) are marked ``by="Snakemake"``: for
+them only the status, the untouched files and the content of Snakemake's message are checked.
+
+    python tools/bad_inputs.py            # print the table
+    python tools/bad_inputs.py --write    # write docs/bad-inputs.md
+"""
+
+import copy
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+TABLE = ROOT / "docs" / "bad-inputs.md"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One bad input: where it is given, what it is, and a fragment the answer must contain."""
+
+    where: str
+    input: str
+    expect: str
+    config: Callable[[dict], dict | str] | None = None
+    args: tuple[str, ...] = ()
+    call: Callable[[], object] | None = None
+    cli: tuple[str, ...] = field(default=())
+    by: str = "attnspec"  # who answers: attnspec, or Snakemake itself before the workflow starts
+
+
+def _set(path: str, value):
+    """A config change: ``path`` (dotted) set to ``value`` in a copy of the preset."""
+
+    def change(config: dict) -> dict:
+        config = copy.deepcopy(config)
+        *parents, key = path.split(".")
+        node = config
+        for part in parents:
+            node = node[part]
+        node[key] = value
+        return config
+
+    return change
+
+
+def _drop(path: str):
+    def change(config: dict) -> dict:
+        config = copy.deepcopy(config)
+        *parents, key = path.split(".")
+        node = config
+        for part in parents:
+            node = node[part]
+        del node[key]
+        return config
+
+    return change
+
+
+def _text(text: str):
+    return lambda config: text
+
+
+def _square(n=6, seed=0):
+    return np.random.default_rng(seed).standard_normal((n, n))
+
+
+def _library_cases() -> list[Case]:
+    from attnspec.models.gaussian_equivalent import (
+        conditional_covariance,
+        entrywise_model,
+        linear_model,
+    )
+    from attnspec.spectra.dense import (
+        bulk_squared_singular_values,
+        squared_singular_values,
+        top_squared_singular_values_dense,
+    )
+
+    rng = np.random.default_rng(0)
+    keys = rng.standard_normal((6, 4))
+    return [
+        Case(
+            "library",
+            "conditional_covariance(K, beta=50)",
+            "supported: beta^2 max_ij G_ij",
+            call=lambda: conditional_covariance(keys, 50.0),
+        ),
+        Case(
+            "library",
+            "conditional_covariance(K, beta=50, linearised=True)",
+            "e^{beta^2} finite",
+            call=lambda: conditional_covariance(keys, 50.0, linearised=True),
+        ),
+        Case(
+            "library",
+            "linear_model(S, beta=50)",
+            "supported: beta^2 < 709",
+            call=lambda: linear_model(_square(), 50.0, np.random.default_rng(1)),
+        ),
+        Case(
+            "library",
+            "entrywise_model(S, beta=inf)",
+            "beta must be a finite number > 0",
+            call=lambda: entrywise_model(_square(), float("inf")),
+        ),
+        Case(
+            "library",
+            "conditional_covariance(K with 0 rows, beta=1)",
+            "K must be a 2-D array",
+            call=lambda: conditional_covariance(np.zeros((0, 4)), 1.0),
+        ),
+        Case(
+            "library",
+            "bulk_squared_singular_values(A, n_removed=-1)",
+            "n_removed must be an integer in [0, 5]",
+            call=lambda: bulk_squared_singular_values(_square(), n_removed=-1),
+        ),
+        Case(
+            "library",
+            "bulk_squared_singular_values(A, n_removed=ell)",
+            "n_removed must be an integer in [0, 5]",
+            call=lambda: bulk_squared_singular_values(_square(), n_removed=6),
+        ),
+        Case(
+            "library",
+            "bulk_squared_singular_values(6 x 5 matrix)",
+            "A must be square",
+            call=lambda: bulk_squared_singular_values(np.ones((6, 5))),
+        ),
+        Case(
+            "library",
+            "squared_singular_values(1-D array)",
+            "M must be a 2-D array",
+            call=lambda: squared_singular_values(np.ones(5)),
+        ),
+        Case(
+            "library",
+            "squared_singular_values(matrix with NaN)",
+            "M must hold finite numbers",
+            call=lambda: squared_singular_values(np.full((3, 3), np.nan)),
+        ),
+        Case(
+            "library",
+            "top_squared_singular_values_dense(M, k=0)",
+            "k must be an integer in [1, 6]",
+            call=lambda: top_squared_singular_values_dense(_square(), 0),
+        ),
+    ]
+
+
+CONFIG_CASES = [
+    Case(
+        "config file",
+        "a preset without paperB",
+        "config key paperB: missing",
+        config=_drop("paperB"),
+    ),
+    Case(
+        "config file",
+        "a preset without paperA.stepwise.n_tokens",
+        "config key paperA.stepwise.n_tokens: missing",
+        config=_drop("paperA.stepwise.n_tokens"),
+    ),
+    Case(
+        "config file",
+        "a preset without replicate",
+        "config key replicate: missing",
+        config=_drop("replicate"),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise.beta: .nan",
+        "paperA.stepwise.beta: got nan",
+        config=_set("paperA.stepwise.beta", float("nan")),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise.beta: .inf",
+        "paperA.stepwise.beta: got inf",
+        config=_set("paperA.stepwise.beta", float("inf")),
+    ),
+    Case(
+        "config file",
+        "paperB.sticking.betas: [.nan]",
+        "paperB.sticking.betas[0]: got nan",
+        config=_set("paperB.sticking.betas", [float("nan")]),
+    ),
+    Case(
+        "config file",
+        "paperB.conditional.ratio: .nan",
+        "paperB.conditional.ratio: got nan",
+        config=_set("paperB.conditional.ratio", float("nan")),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise.n_tokens: 150.0",
+        "(write 150)",
+        config=_set("paperA.stepwise.n_tokens", 150.0),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise.draws: 2.0",
+        "paperA.stepwise.draws: got 2.0",
+        config=_set("paperA.stepwise.draws", 2.0),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise.draws: true",
+        "paperA.stepwise.draws: got True",
+        config=_set("paperA.stepwise.draws", True),
+    ),
+    Case(
+        "config file",
+        "paperB.sticking.betas: [1.0, 1.0]",
+        "duplicate value(s) ['1.0']",
+        config=_set("paperB.sticking.betas", [1.0, 1.0]),
+    ),
+    Case(
+        "config file",
+        "paperA.linearisation.n_tokens: [100, 100]",
+        "paperA.linearisation.n_tokens: duplicate value(s)",
+        config=_set("paperA.linearisation.n_tokens", [100, 100]),
+    ),
+    Case(
+        "config file",
+        "paperB.sticking.betas: []",
+        "paperB.sticking.betas: got 0 value(s)",
+        config=_set("paperB.sticking.betas", []),
+    ),
+    Case(
+        "config file",
+        "paperB.sticking.betas: 1.0 (not a list)",
+        "allowed: a list of at least 1 distinct values",
+        config=_set("paperB.sticking.betas", 1.0),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise.beta: -1",
+        "paperA.stepwise.beta: got -1 (too small)",
+        config=_set("paperA.stepwise.beta", -1),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise.beta: 11",
+        "paperA.stepwise.beta: got 11 (too large)",
+        config=_set("paperA.stepwise.beta", 11),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise.beta: 'one'",
+        "paperA.stepwise.beta: got 'one'",
+        config=_set("paperA.stepwise.beta", "one"),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise.sampler: orthogonal",
+        "allowed: one of 'gaussian', 'literal'",
+        config=_set("paperA.stepwise.sampler", "orthogonal"),
+    ),
+    Case(
+        "config file",
+        "an unknown top-level key",
+        "unknown config key(s) paperZ at the top level",
+        config=_set("paperZ", {}),
+    ),
+    Case(
+        "config file",
+        "an unknown nested key",
+        "unknown config key(s) n_tokenz under",
+        config=_set("paperA.stepwise.n_tokenz", 5),
+    ),
+    Case(
+        "config file",
+        "paperA.stepwise: [1, 2] (a list for a mapping)",
+        "config key paperA.stepwise: got [1, 2]",
+        config=_set("paperA.stepwise", [1, 2]),
+    ),
+    Case(
+        "config file",
+        "literal sampler with n_tokens > d_model",
+        "n_tokens <= paperA.stepwise",
+        config=lambda c: _set("paperA.stepwise.d_model", 100)(
+            _set("paperA.stepwise.sampler", "literal")(c)
+        ),
+    ),
+    Case(
+        "config file",
+        "paperA.edge_curve.beta_min >= beta_max",
+        "beta_min < paperA.edge_curve",
+        config=_set("paperA.edge_curve.beta_min", 3.0),
+    ),
+    Case(
+        "config file",
+        "replicate: -1",
+        "config key replicate: got -1 (too small)",
+        config=_set("replicate", -1),
+    ),
+    Case(
+        "config file",
+        "replicate: 1.5",
+        "config key replicate: got 1.5 (not an integer)",
+        config=_set("replicate", 1.5),
+    ),
+    Case(
+        "config file",
+        "a YAML syntax error",
+        "line 2, column 1: invalid YAML",
+        config=_text("paperA:\n  stepwise: [1, 2\n"),
+    ),
+    Case(
+        "config file",
+        "a list instead of a mapping",
+        "must be a mapping of config keys",
+        config=_text("- 1\n- 2\n"),
+    ),
+    Case(
+        "config file",
+        "an empty file",
+        "must be a mapping of config keys, got None",
+        config=_text(""),
+    ),
+    Case(
+        "command line",
+        "--config replicate=-1",
+        "config key replicate: got -1",
+        args=("--config", "replicate=-1"),
+    ),
+    Case(
+        "command line",
+        "--config replicate=x",
+        "config key replicate: got 'x'",
+        args=("--config", "replicate=x"),
+    ),
+    Case(
+        "command line",
+        "--config paperQ=1",
+        "unknown config key(s) paperQ",
+        args=("--config", "paperQ=1"),
+    ),
+    Case(
+        "command line",
+        "--config 'paperA={stepwise: {beta: nan}}'",
+        "paperA.stepwise.beta: got 'nan'",
+        args=("--config", "paperA={stepwise: {beta: nan}}"),
+    ),
+    Case(
+        "command line",
+        "--config 'paperA={stepwise: {draws: 2.5}}'",
+        "paperA.stepwise.draws: got 2.5",
+        args=("--config", "paperA={stepwise: {draws: 2.5}}"),
+    ),
+]
+
+
+def cases() -> list[Case]:
+    """Every case, config and command line first."""
+    return CONFIG_CASES + _library_cases()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: int
+    message: str
+    output: str
+
+
+def _config_error(output: str) -> str:
+    """The message: the lines of the workflow's ConfigError (between Snakemake's header and its
+    location), else the line after Snakemake's WorkflowError, else the last line."""
+    lines = output.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("ConfigError in file"):
+            body = []
+            for text in lines[i + 1 :]:
+                if text.startswith("  File "):
+                    break
+                body.append(text)
+            return "\n".join(body).strip()
+        if line.startswith("WorkflowError:") and i + 1 < len(lines):
+            return lines[i + 1].strip()
+    return lines[-1].strip() if lines else ""
+
+
+def run_workflow_case(case: Case, workdir: Path) -> Outcome:
+    """``snakemake -n`` in ``workdir`` with the case's config file and arguments."""
+    command = [str(BIN / "snakemake"), "-n", "--cores", "1"]
+    if case.config is not None:
+        preset = yaml.safe_load((workdir / "config" / "ci.yaml").read_text())
+        changed = case.config(preset)
+        path = workdir / "case.yaml"
+        path.write_text(changed if isinstance(changed, str) else yaml.safe_dump(changed))
+        command += ["--configfile", str(path)]
+    elif "--configfile" not in case.args:
+        command += ["--configfile", "config/ci.yaml"]
+    command += list(case.args)
+    result = subprocess.run(
+        command, cwd=workdir, capture_output=True, text=True, env=dict(os.environ), check=False
+    )
+    output = result.stdout + result.stderr
+    return Outcome(result.returncode, _config_error(output), output)
+
+
+def run_call_case(case: Case) -> Outcome:
+    try:
+        case.call()
+    except ValueError as error:
+        return Outcome(1, str(error), str(error))
+    return Outcome(0, "accepted", "accepted")
+
+
+def run_case(case: Case, workdir: Path) -> Outcome:
+    if case.call is not None:
+        return run_call_case(case)
+    return run_workflow_case(case, workdir)
+
+
+def table(rows: list[tuple[Case, Outcome]]) -> str:
+    """docs/bad-inputs.md: every case and the answer it gets."""
+
+    def cell(text: str) -> str:
+        return re.sub(r"\s+", " ", text).replace("|", "\\|")
+
+    lines = [
+        "# Bad inputs and what attnspec answers",
+        "",
+        "Generated by `tools/bad_inputs.py --write` from the cases of `tests/test_bad_inputs.py`"
+        " (the test fails when this table differs from what the cases now give). Every case "
+        "stops before any job, exits non-zero, names the key or argument and what is allowed, "
+        "shows no traceback and leaves `results/` and `figures/` untouched.",
+        "",
+        f"{len(rows)} cases.",
+        "",
+        "Rows answered by *Snakemake* are checked by Snakemake itself while it reads "
+        "`--configfile`, before the workflow's code runs: attnspec cannot word those messages "
+        "(a missing file also prints Snakemake's traceback). Everything else is answered by "
+        "attnspec.",
+        "",
+        "| # | where | input | answered by | answer |",
+        "|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {i} | {case.where} | {cell(case.input)} | {case.by} | {cell(outcome.message)} |"
+        for i, (case, outcome) in enumerate(rows, start=1)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from conftest import tracked_copy
+
+    with tempfile.TemporaryDirectory() as scratch:
+        workdir = tracked_copy(Path(scratch) / "clone")
+        rows = [(case, run_case(case, workdir)) for case in cases()]
+    text = table(rows)
+    if "--write" in sys.argv:
+        TABLE.write_text(text, encoding="utf-8")
+    else:
+        print(text)
+
+
+if __name__ == "__main__":
+    main()
