@@ -7,6 +7,8 @@ import pytest
 from scipy.integrate import quad
 
 from attnspec.theory import NuInfinity, SymmetrisedLinearModel, bulk_density, bulk_edge
+from attnspec.theory.cumulative import SqrtEdgeCumulative
+from attnspec.theory.edge import edge_cubic_roots
 
 BETAS = [0.25, 0.5, 1.0, 1.5, 2.0]
 RATIOS = [0.25, 0.5, 1.0, 2.0, 4.0]
@@ -138,3 +140,76 @@ def test_validation():
         NuInfinity(1.0, 0.0)
     with pytest.raises(ValueError, match="quantile"):
         NuInfinity(1.0).quantile([-0.1])
+
+
+# beta at which the internal gap of nu_inf(beta, c) closes, by bisection on len(support())
+# (80 steps on [1e-3, 4]); test_gap_opening_points checks that the support changes there.
+GAP_OPENING = {
+    1.05: 0.020271509515657975,
+    1.5: 0.19067845666696717,
+    2.3: 0.4459882429124776,
+    2.88: 0.5987735484434257,
+    4.0: 0.8342083812421407,
+    16.0: 1.7124106718287986,
+    100.0: 2.4130840265803175,
+}
+NEAR_GAP = [(0.45, 2.3), (0.6, 2.88)] + [
+    (beta * (1 + offset), c)
+    for c, beta in GAP_OPENING.items()
+    for offset in (-1e-3, -1e-6, -1e-9, 0.0, 1e-9, 1e-6, 1e-3)
+]
+
+
+@pytest.mark.parametrize("c", sorted(GAP_OPENING))
+def test_gap_opening_points(c):
+    beta = GAP_OPENING[c]
+    assert len(NuInfinity(beta * (1 - 1e-9), c).support()) == 2
+    assert len(NuInfinity(beta * (1 + 1e-9), c).support()) == 1
+
+
+@pytest.mark.parametrize(("beta", "c"), NEAR_GAP)
+def test_cdf_converges_near_gap_opening(beta, c):
+    # Once off by 1.9e-5 at (0.45, 2.3) and 4e-5 at (0.6, 2.88): one Chebyshev series of
+    # degree <= 2048 could not resolve the complex edges 1e-5 from the real axis.
+    law = NuInfinity(beta, c)
+    support = law.support()
+    assert law.cdf(law.edge) == pytest.approx(1.0, abs=1e-12)
+    assert law.cdf(np.inf) == pytest.approx(1.0, abs=1e-12) and law.cdf(-np.inf) == 0.0
+    if len(support) == 2:  # the first component carries the atom 1 - 1/c of rho
+        assert law.cdf(support[0][1]) == pytest.approx(1 - 1 / c, abs=1e-12)
+    # Against the closed form F = 1 + x p(x) - E_rho arg(u - X) / pi, off every edge.
+    x = grid_off_edges(law, 600)
+    x = x[law.density(x) > 0]
+    np.testing.assert_allclose(law.cdf(x), law._closed_form_cdf(x), rtol=0, atol=1e-12)
+    # Monotone, also through the cusp (the real part of the two other edges of the cubic).
+    cubic = edge_cubic_roots(beta, c)
+    cusp = np.delete(cubic.edges, cubic.physical_index).real.mean()
+    fine = np.sort(
+        np.concatenate(
+            [
+                np.linspace(0, 1.01 * law.edge, 20001),
+                cusp * (1 + np.concatenate([-np.geomspace(1e-2, 1e-14, 500), [0.0]])),
+                cusp * (1 + np.geomspace(1e-14, 1e-2, 500)),
+            ]
+        )
+    )
+    assert np.all(np.diff(law.cdf(fine)) >= 0)
+    q = np.linspace(0, 1, 201)
+    quantiles = law.quantile(q)
+    assert np.all(np.diff(quantiles) >= 0)
+    np.testing.assert_allclose(law.cdf(quantiles), q, rtol=0, atol=1e-12)
+
+
+def test_cdf_raises_when_the_integral_disagrees_with_the_closed_form(monkeypatch):
+    law = NuInfinity(1.0, 1.0)
+    exact = law.density
+    monkeypatch.setattr(law, "density", lambda x: exact(x) * (1 + 1e-9))
+    with pytest.raises(RuntimeError, match="closed-form"):
+        law.cdf(1.0)
+
+
+def test_panels_raise_on_an_unresolvable_density():
+    with pytest.raises(RuntimeError, match="not resolved"):
+        SqrtEdgeCumulative(lambda x: np.where(x > 0.3, 1.0, 0.5), [(0.0, 1.0)])
+    with pytest.raises(RuntimeError, match="not finite"):
+        SqrtEdgeCumulative(lambda x: np.where(x > 0.3, np.nan, 1.0), [(0.0, 1.0)])

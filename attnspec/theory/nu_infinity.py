@@ -36,6 +36,8 @@ __all__ = [
 # A root is on the principal sheet when |x - u^2 G_rho(u)| <= _SHEET_TOLERANCE * x; roots on the
 # other sheet miss by O(x), correct roots by the eigenvalue error (<~ 1e-8 at a double root).
 _SHEET_TOLERANCE = 1e-6
+# The panel-integrated cdf must match the closed form F to this absolute accuracy.
+_CDF_CHECK_TOLERANCE = 1e-12
 
 
 class NuInfinity:
@@ -99,9 +101,11 @@ class NuInfinity:
                     return [(0.0, float(e1)), (float(e2), self.edge)]
         return [(0.0, self.edge)]
 
-    def _quartic_density(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
-        """Root-selected quartic density at 1-D x > 0, no support mask."""
-        y = x / self._theta1
+    def _physical_root(self, y: NDArray[np.float64]) -> tuple[NDArray, NDArray]:
+        """Root u (Im u > 0, principal sheet) of the quartic at 1-D y = x / theta1 > 0.
+
+        Returns (u, found); found is False where no root qualifies (off the support).
+        """
         a, b, c = self._a, self._b, self.ratio
         companion = np.zeros((y.size, 4, 4))
         companion[:, 0, 0] = y
@@ -117,7 +121,28 @@ class NuInfinity:
         best = np.argmin(np.where(accepted, residual, np.inf), axis=1)
         u = np.take_along_axis(v, best[:, None], axis=1)[:, 0]
         found = np.take_along_axis(accepted, best[:, None], axis=1)[:, 0]
+        return u, found
+
+    def _quartic_density(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Root-selected quartic density at 1-D x > 0, no support mask."""
+        u, found = self._physical_root(x / self._theta1)
         return np.where(found, u.imag / (np.pi * np.abs(u) ** 2), 0.0) / self._theta1
+
+    def _closed_form_cdf(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
+        """F(x) = 1 + x p(x) - (1/pi) E_rho arg(u - X) at 1-D x inside the support (else nan).
+
+        From m dz = -(2 G_rho + u G_rho') du with z = u^2 G_rho(u): int m dz = -u G_rho(u) -
+        E_rho log(u - X), and u G_rho(u) = z / u. For rho = a + b MP_c, with w = (u - a)/b and
+        g = G_MP(w) (so w = 1/g + 1/(1 - c g)), E log(w - Y) = g/(1 - c g) - log g + log(1 - c g)/c.
+        Used to check the panel integration of :meth:`cdf` (an independent route).
+        """
+        y = x / self._theta1
+        u, found = self._physical_root(y)
+        g = marchenko_pastur_stieltjes((u - self._a) / self._b, self.ratio)
+        one_minus = 1.0 - self.ratio * g
+        potential = (g / one_minus).imag - np.angle(g) + np.angle(one_minus) / self.ratio
+        value = 1.0 + y * u.imag / (np.pi * np.abs(u) ** 2) - potential / np.pi
+        return np.where(found, value, np.nan)
 
     def density(self, x: ArrayLike) -> NDArray[np.float64]:
         """p(x) = Im u / (pi |u|^2) on the support, 0 elsewhere; vectorised over x."""
@@ -131,16 +156,39 @@ class NuInfinity:
         return out.reshape(x.shape)
 
     def _cumulative_law(self) -> SqrtEdgeCumulative:
+        """Panel integration of the density, checked against :meth:`_closed_form_cdf`.
+
+        F at every interior panel boundary must match the closed form, and the support
+        intervals must carry 1 (no gap) or 1 - 1/c and 1/c (the atom of rho and its continuous
+        part, exact separation), each to _CDF_CHECK_TOLERANCE; otherwise RuntimeError.
+        """
         if self._cumulative is None:
-            self._cumulative = SqrtEdgeCumulative(self.density, self._support)
+            cumulative = SqrtEdgeCumulative(self.density, self._support)
+            x, integrated = cumulative.interior_boundaries()
+            expected = [1.0] if len(self._support) == 1 else [1 - 1 / self.ratio, 1 / self.ratio]
+            error = max(
+                float(np.max(np.abs(self._closed_form_cdf(x) - integrated), initial=0.0)),
+                float(np.max(np.abs(cumulative.interval_masses() - expected))),
+            )
+            if not error <= _CDF_CHECK_TOLERANCE:
+                raise RuntimeError(
+                    f"NuInfinity(beta={self.beta!r}, ratio={self.ratio!r}).cdf: the integrated "
+                    f"density differs from the closed-form F by {error:.2g} "
+                    f"(> {_CDF_CHECK_TOLERANCE:g})"
+                )
+            self._cumulative = cumulative
         return self._cumulative
 
     def cdf(self, x: ArrayLike) -> NDArray[np.float64]:
-        """F(x) = int_0^x p, integrated in t = sqrt(x) (see :mod:`attnspec.theory.cumulative`)."""
+        """F(x) = int_0^x p, integrated in t = sqrt(x) (see :mod:`attnspec.theory.cumulative`).
+
+        Vectorised over real x (+-inf allowed, NaN raises ValueError); absolute error below
+        1e-12 (checked against the closed form at every panel boundary, typically ~1e-15).
+        """
         return self._cumulative_law().cdf(x)
 
     def quantile(self, q: ArrayLike) -> NDArray[np.float64]:
-        """inf{x : F(x) >= q} for q in [0, 1], by inversion of the cdf."""
+        """inf{x : F(x) >= q} for q in [0, 1] (else ValueError), by inversion of the cdf."""
         return self._cumulative_law().quantile(q)
 
 
