@@ -1,36 +1,39 @@
 """Figure B1: ell s_k(A)^2 against ell per (c, beta) with x_+ and Y_lin (PDF, PNG, CSV), its
-caption with table B-T1's numbers for k = 2, and the verdict row of claim B.1."""
+caption with the key numbers for k = 2, what the data show and the verdicts of rows B.1 (read
+from the judged claims table)."""
 
+from attnspec.dashboard import rows_of, verdict_label
+from attnspec.experiments.draw_batches import unstack_draws
+from attnspec.experiments.sticking_findings import edge_findings
 from attnspec.experiments.sticking_summary import (
     EDGE_KEY_HEADER,
     collect_series,
     edge_key_rows,
     split_square,
 )
-from attnspec.experiments.sticking_verdicts import edge_claim, edge_verdict_labels
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    write_figure_outputs,
-)
-from attnspec.plotting.sticking import plot_sticking, sticking_plotted_rows
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.plotting.sticking import edge_labels, plot_sticking, sticking_plotted_rows
 
 PLOTTED_HEADER = ("c", "beta", "series", "n_tokens", "k", "y")
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
-    series = collect_series(load_npz(path) for path in smk.input.draws)
-    square, others = split_square(series)
-    claim = edge_claim(square, others)
-    figure = plot_sticking(series, edge_verdict_labels(square))
+    records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
+    series = collect_series(records)
+    square, _ = split_square(series)
+    rows = rows_of(read_csv(smk.input.claims), "B.1/")
+    judged = {row["row_id"]: row for row in rows}
+    labels = {row_id: verdict_label(row) for row_id, row in judged.items()}
+    figure = plot_sticking(series, edge_labels([s.beta for s in square], labels))
     write_figure_outputs(
         smk,
         figure,
         PLOTTED_HEADER,
         sticking_plotted_rows(series),
         tables=[(EDGE_KEY_HEADER, edge_key_rows(series))],
-        claim=claim,
+        judged=rows,
+        intro=edge_findings(square, judged),
     )
     log.info("wrote %s", ", ".join(smk.output))
 

@@ -1,7 +1,11 @@
-"""Figure B2: relative gap of ell s_2(A)^2 with its fitted rate and the Tracy-Widom expectation,
-the spike prediction draw by draw, and the localisation of the top singular vectors (c = 1)
-(PDF, PNG, CSV), and its caption with the key numbers."""
+"""Figure B2: relative gap of ell s_2(A)^2 with its fitted rate (95 % interval) and the
+Tracy-Widom expectation, the spike prediction draw by draw, and the localisation of the top
+singular vectors (c = 1) (PDF, PNG, CSV), and its caption with the key numbers and the verdicts
+of rows B.1 (read from the judged claims table)."""
 
+from attnspec.dashboard import rows_of
+from attnspec.experiments.draw_batches import unstack_draws
+from attnspec.experiments.sticking_findings import gap_findings
 from attnspec.experiments.sticking_summary import (
     EDGE_KEY_HEADER,
     GAP_KEY_HEADER,
@@ -9,7 +13,7 @@ from attnspec.experiments.sticking_summary import (
     edge_key_rows,
     gap_key_rows,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.plotting.sticking import gap_plotted_rows, plot_gap
 
 PLOTTED_HEADER = ("panel", "beta", "series", "n_tokens", "draw", "x", "y")
@@ -19,7 +23,8 @@ SPIKE_BETA_MIN = 1.0
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
-    series = collect_series(load_npz(path) for path in smk.input.draws)
+    records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
+    series = collect_series(records)
     spike_betas = [s.beta for s in series if s.beta >= SPIKE_BETA_MIN]
     figure = plot_gap(series, spike_betas=spike_betas)
     gap_rows = gap_key_rows(series)
@@ -29,6 +34,8 @@ def main(smk) -> None:
         PLOTTED_HEADER,
         gap_plotted_rows(series, spike_betas=spike_betas),
         tables=[(GAP_KEY_HEADER, gap_rows), (EDGE_KEY_HEADER, edge_key_rows(series))],
+        judged=rows_of(read_csv(smk.input.claims), "B.1/"),
+        intro=gap_findings(series),
     )
     for row in gap_rows:
         log.info("%s", dict(zip(GAP_KEY_HEADER, row, strict=True)))

@@ -1,5 +1,9 @@
-"""Figure B4: x_+ over (beta, c), the square-model branches, simulated points (PDF, PNG, CSV)."""
+"""Figure B4: x_+ over (beta, c), the square-model branches, the simulated points of A and
+Y_lin at the largest ell (PDF, PNG, CSV), and its caption with the verdicts of rows B.4/c=<c>
+(read from the judged claims table)."""
 
+from attnspec.dashboard import rows_of, verdict_label
+from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.edge_formulas import (
     SIMULATED_POINT_HEADER,
     edge_curves,
@@ -8,7 +12,9 @@ from attnspec.experiments.edge_formulas import (
     simulated_point_rows,
     square_cubic_branches,
 )
-from attnspec.io import configure_logging, read_csv, write_figure_outputs
+from attnspec.experiments.sticking_findings import linear_edge_findings
+from attnspec.experiments.sticking_summary import collect_series
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.plotting.edge_formulas import (
     EDGE_FORMULA_PLOTTED_HEADER,
     edge_formula_plotted_rows,
@@ -22,18 +28,26 @@ def main(smk) -> None:
     curves = edge_curves(cfg["beta_min"], cfg["beta_max"], cfg["theory_points"], cfg["ratios"])
     markers = r_transform_points(cfg["table_betas"], cfg["ratios"])
     branches = square_cubic_branches(curves["beta"])
-    points = largest_ell_points(read_csv(smk.input.sticking))
-    figure = plot_edge_formulas(curves, markers, branches, points)
-    rows = simulated_point_rows(points)
+    records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
+    series = collect_series(records)
+    points = largest_ell_points(series)
+    rows = [row for row in rows_of(read_csv(smk.input.claims), "B.4/c=")]
+    judged = {row["row_id"]: row for row in rows}
+    figure = plot_edge_formulas(
+        curves, markers, branches, points, [verdict_label(row) for row in rows]
+    )
+    table = simulated_point_rows(points)
     write_figure_outputs(
         smk,
         figure,
         EDGE_FORMULA_PLOTTED_HEADER,
         edge_formula_plotted_rows(curves, markers, branches, points),
-        tables=[(SIMULATED_POINT_HEADER, rows)],
+        tables=[(SIMULATED_POINT_HEADER, table)],
+        judged=rows,
+        intro=linear_edge_findings(series, max(smk.params.ratio_scan["n_tokens"]), judged),
     )
-    for row in rows:
-        log.info("c %g, beta %g, ell %d: median %.6g vs x_+ %.6g", *row[:3], row[4], row[7])
+    for row in table:
+        log.info("%s", dict(zip(SIMULATED_POINT_HEADER, row, strict=True)))
     log.info("wrote %s", ", ".join(smk.output))
 
 

@@ -1,19 +1,17 @@
-"""Figure B5: E_ell(Sigma_f) and E_ell(Sigma_G) against ell (PDF, PNG, CSV), caption, claim B.3."""
+"""Figure B5: E_ell(Sigma_f) and E_ell(Sigma_G) against ell (PDF, PNG, CSV), its caption with
+what the data show and the verdicts of rows B.3 (read from the judged claims table)."""
 
+from attnspec.dashboard import rows_of, verdict_label
 from attnspec.experiments.conditional import (
     CONDITIONAL_TABLE_HEADER,
-    COVARIANCES,
-    conditional_check,
-    conditional_claim,
+    COVARIANCE_LABELS,
     conditional_series,
     conditional_table_rows,
-    judge_conditional,
+    group_by_size,
 )
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    write_figure_outputs,
-)
+from attnspec.experiments.draw_batches import unstack_draws
+from attnspec.experiments.sticking_findings import conditional_findings
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.plotting.conditional import (
     CONDITIONAL_PLOTTED_HEADER,
     conditional_plotted_rows,
@@ -24,21 +22,24 @@ from attnspec.plotting.conditional import (
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.conditional
-    draws = iter([load_npz(path) for path in smk.input.draws])
-    results = [[next(draws) for _ in range(cfg["draws"])] for _ in cfg["n_tokens"]]
-    series = conditional_series(cfg["beta"], cfg["ratio"], cfg["n_tokens"], results)
-    checks = [conditional_check(series, name) for name in COVARIANCES]
-    figure = plot_conditional_edges(
-        series, {check.covariance: judge_conditional(check) for check in checks}
-    )
+    records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
+    sizes, results = group_by_size(records)
+    series = conditional_series(cfg["beta"], cfg["ratio"], sizes, results)
+    rows = rows_of(read_csv(smk.input.claims), "B.3/")
+    judged = {row["row_id"]: row for row in rows}
+    labels = {
+        name: verdict_label(judged[f"B.3/{label}"]) for name, label in COVARIANCE_LABELS.items()
+    }
+    figure = plot_conditional_edges(series, labels)
     write_figure_outputs(
         smk,
         figure,
         CONDITIONAL_PLOTTED_HEADER,
         conditional_plotted_rows(series),
         tables=[(CONDITIONAL_TABLE_HEADER, conditional_table_rows(series))],
-        claim=conditional_claim(checks, draws=cfg["draws"]),
+        judged=rows,
         digits=6,
+        intro=conditional_findings(series, judged),
     )
     log.info("wrote %s", ", ".join(smk.output))
 

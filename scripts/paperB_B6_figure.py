@@ -2,11 +2,12 @@
 
 from attnspec.experiments.conditional import (
     POPULATION_TABLE_HEADER,
-    at_largest_ell,
+    group_by_size,
     population_histograms,
     population_series,
     population_table_rows,
 )
+from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.io import configure_logging, load_npz, write_figure_outputs
 from attnspec.plotting.conditional import (
     POPULATION_PLOTTED_HEADER,
@@ -20,15 +21,15 @@ HISTOGRAM_BINS = 80
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.conditional
-    draws = iter([load_npz(path) for path in smk.input.draws])
-    results = [[next(draws) for _ in range(cfg["draws"])] for _ in cfg["n_tokens"]]
+    records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
+    sizes, results = group_by_size(records)
     histograms = population_histograms(
-        at_largest_ell(cfg["n_tokens"], results),
+        results[-1],
         beta=cfg["beta"],
         ratio=cfg["ratio"],
         bins=HISTOGRAM_BINS,
     )
-    series = population_series(cfg["beta"], cfg["ratio"], cfg["n_tokens"], results)
+    series = population_series(cfg["beta"], cfg["ratio"], sizes, results)
     figure = plot_population(histograms, series)
     rows = population_table_rows(series)
     write_figure_outputs(

@@ -1,6 +1,7 @@
 """Table B-T1: ell s_k(A)^2 (median, 10 % and 90 % quantiles over draws) against x_+, per
-(ell, c, beta, k), as CSV (exact), Markdown and LaTeX."""
+(ell, c, beta, k) with the number of draws, as CSV (exact), Markdown and LaTeX."""
 
+from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_summary import (
     STICKING_TABLE_HEADER,
     collect_series,
@@ -12,7 +13,8 @@ from attnspec.tables import to_latex, to_markdown
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
-    series = collect_series(load_npz(path) for path in smk.input.draws)
+    records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
+    series = collect_series(records)
     rows = sticking_table_rows(series)
     write_csv(smk.output.csv, STICKING_TABLE_HEADER, rows)
     caption = rule_caption(smk)

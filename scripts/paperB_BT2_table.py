@@ -1,25 +1,22 @@
-"""Table B-T2: scalar edge formula against the square-model formula (c = 1), and claim B.4."""
+"""Table B-T2: scalar edge formula against the square-model formula (c = 1), with the verdicts
+of rows B.4/square-model and B.4/r-transform (identities; read from the judged claims table)."""
 
-from attnspec.experiments.edge_formulas import (
-    EDGE_FORMULA_HEADER,
-    edge_formula_check,
-    edge_formula_claim,
-    edge_formula_rows,
-    r_transform_agreement,
-)
-from attnspec.io import configure_logging, rule_caption, write_csv, write_text
-from attnspec.legacy_verdicts import CLAIM_HEADER
+from attnspec.dashboard import rows_of, verdict_table
+from attnspec.experiments.edge_formulas import EDGE_FORMULA_HEADER, edge_formula_rows
+from attnspec.io import configure_logging, read_csv, rule_caption, write_csv, write_text
 from attnspec.tables import to_latex, to_markdown
+
+JUDGED_ROWS = ("B.4/square-model", "B.4/r-transform")
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.edges
     rows = edge_formula_rows(cfg["table_betas"])
-    check = edge_formula_check(rows, r_transform_agreement(cfg["table_betas"], cfg["ratios"]))
-    claim = edge_formula_claim(check, len(rows))
+    judged = [
+        row for row in rows_of(read_csv(smk.input.claims), "B.4/") if row["row_id"] in JUDGED_ROWS
+    ]
     write_csv(smk.output.csv, EDGE_FORMULA_HEADER, rows)
-    write_csv(smk.output.claims, CLAIM_HEADER, [claim.as_row()])
     caption = rule_caption(smk)
     write_text(
         smk.output.md,
@@ -27,7 +24,7 @@ def main(smk) -> None:
         + "\n\n"
         + to_markdown(EDGE_FORMULA_HEADER, rows, digits=10)
         + "\n"
-        + to_markdown(CLAIM_HEADER, [claim.as_row()]),
+        + to_markdown(*verdict_table(judged)),
     )
     latex = to_latex(
         EDGE_FORMULA_HEADER,
@@ -40,7 +37,8 @@ def main(smk) -> None:
         digits=10,
     )
     write_text(smk.output.tex, latex)
-    log.info("claim %s: %s (%s)", claim.claim_id, claim.verdict, claim.note)
+    for row in judged:
+        log.info("%s: %s (%s)", row["row_id"], row["verdict"], row["value"])
 
 
 main(snakemake)  # noqa: F821

@@ -1,6 +1,7 @@
-"""Figures B5 and B6, simulate: spectra of Sigma_f and Sigma_G given one draw of K, and E_ell.
+"""Figures B5 and B6 and row B.3, simulate: spectra of Sigma_f and Sigma_G given one draw of K,
+and E_ell (ell > BATCHED_UP_TO; smaller ell run all draws in one job).
 
-Wildcards: n_tokens, d_qk, beta, draw.
+Wildcards: n_tokens, d_qk, beta, draw. Params: replicate.
 """
 
 from attnspec.experiments.conditional import conditional_draw
@@ -13,14 +14,19 @@ def main(smk) -> None:
     clock = Stopwatch()
     wildcards = smk.wildcards
     log.info(
-        "draw %s, ell = %s, d_qk = %s, beta = %s: Sigma_f and Sigma_G given K",
+        "draw %s, ell = %s, d_qk = %s, beta = %s, replicate %d: Sigma_f and Sigma_G given K",
         wildcards.draw,
         wildcards.n_tokens,
         wildcards.d_qk,
         wildcards.beta,
+        smk.params.replicate,
     )
     result = conditional_draw(
-        int(wildcards.n_tokens), int(wildcards.d_qk), float(wildcards.beta), int(wildcards.draw)
+        int(wildcards.n_tokens),
+        int(wildcards.d_qk),
+        float(wildcards.beta),
+        int(wildcards.draw),
+        replicate=smk.params.replicate,
     )
     save_npz(smk.output[0], **result)
     log.info(

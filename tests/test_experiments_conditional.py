@@ -1,25 +1,25 @@
-"""Figures B5 and B6: conditional covariances given K, finite edges E_ell, the B.3 verdict."""
+"""Figures B5 and B6: conditional covariances given K, finite edges E_ell, the evidence of rows
+B.3 (judged on synthetic data by the verdict engine), batches and replicates."""
 
 import numpy as np
 import pytest
 
 from attnspec.experiments.conditional import (
     COVARIANCES,
-    ConditionalCheck,
     PopulationSeries,
-    conditional_check,
-    conditional_claim,
     conditional_draw,
+    conditional_evidence,
     conditional_series,
     edge_scale,
-    judge_conditional,
+    group_by_size,
     population_histograms,
     population_series,
     population_table_rows,
+    relative_tracy_widom_spread,
     wishart_edge_scale,
 )
+from attnspec.experiments.draw_batches import batched_draws, unstack_draws
 from attnspec.experiments.spectra import draw_parameters
-from attnspec.legacy_verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
 from attnspec.plotting.conditional import (
@@ -29,9 +29,12 @@ from attnspec.plotting.conditional import (
     population_plotted_rows,
 )
 from attnspec.plotting.style import close
+from attnspec.registry import TESTS
 from attnspec.seeding import rng_for
 from attnspec.theory import bulk_edge, finite_deformed_mp_edge, nonlinearity_coefficients
 from attnspec.theory.population import population_law
+from attnspec.theory.r_transform import SymmetrisedLinearModel
+from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, judge_row
 
 # --- the kernel and the finite edge --------------------------------------------------------
 
@@ -79,7 +82,36 @@ def test_conditional_draw_uses_the_keys_of_the_attention_draw():
     assert np.array_equal(again["eigenvalues_sigma_f"], result["eigenvalues_sigma_f"])
 
 
-# --- figure B5: series, fit and verdict ------------------------------------------------------
+def test_conditional_draw_replicates_differ_and_replicate_0_is_the_default_stream():
+    ell, d_qk, beta = 40, 40, 1.0
+    default = conditional_draw(ell, d_qk, beta, 2)
+    zero = conditional_draw(ell, d_qk, beta, 2, replicate=0)
+    one = conditional_draw(ell, d_qk, beta, 2, replicate=1)
+    again = conditional_draw(ell, d_qk, beta, 2, replicate=1)
+    for key, value in default.items():
+        assert np.array_equal(zero[key], value), key
+        assert np.array_equal(again[key], one[key]), key
+    for name in COVARIANCES:
+        assert not np.any(one[f"eigenvalues_{name}"] == default[f"eigenvalues_{name}"])
+        assert one[f"edge_{name}"] != default[f"edge_{name}"]
+    assert (int(one["n_tokens"]), int(one["d_qk"]), int(one["draw"])) == (ell, d_qk, 2)
+
+
+def test_a_batch_of_draws_equals_the_single_draws_bit_for_bit():
+    batch = batched_draws(lambda d: conditional_draw(32, 16, 1.0, d, replicate=1), range(3))
+    records = unstack_draws(batch)
+    assert len(records) == 3
+    for draw, record in enumerate(records):
+        alone = conditional_draw(32, 16, 1.0, draw, replicate=1)
+        assert sorted(record) == sorted(alone)
+        for key, value in alone.items():
+            assert np.array_equal(record[key], value) and record[key].dtype == value.dtype, key
+    sizes, grouped = group_by_size(list(reversed(records)) + [conditional_draw(16, 8, 1.0, 0)])
+    assert sizes == [16, 32]
+    assert [int(r["draw"]) for r in grouped[1]] == [0, 1, 2]
+
+
+# --- figure B5: series, fit and the evidence of rows B.3 -----------------------------------
 
 
 def synthetic_results(x_plus, ells, offsets, exponent=-1.0, amplitude=50.0):
@@ -99,54 +131,61 @@ def synthetic_results(x_plus, ells, offsets, exponent=-1.0, amplitude=50.0):
 def test_conditional_series_fit_recovers_a_known_exponent():
     x_plus = bulk_edge(1.0)
     ells = [256, 1024, 512, 2048]  # any order: the series sorts by ell
-    series = conditional_series(1.0, 1.0, ells, synthetic_results(x_plus, ells, [0.0, 0.0], -0.75))
+    offsets = [-1.0, 0.0, 1.0]
+    series = conditional_series(1.0, 1.0, ells, synthetic_results(x_plus, ells, offsets, -0.75))
     assert list(series.n_tokens) == [256, 512, 1024, 2048]
     for name in COVARIANCES:
-        assert series.fits[name].slope == pytest.approx(-0.75, abs=1e-10)
-    assert series.edges["sigma_f"].shape == (4, 2)
+        rate = series.rates[name]
+        assert rate.low < -0.75 < rate.high and rate.high - rate.low < 0.2
+    assert series.edges["sigma_f"].shape == (4, 3)
 
 
-def check(mean_edge, tolerance, slope, slope_tolerance=0.1, x_plus=9.0):
-    return ConditionalCheck("sigma_f", 4096, mean_edge, tolerance, x_plus, slope, slope_tolerance)
+ELLS = [256, 512, 1024, 2048]
+DRAWS = np.linspace(-1.0, 1.0, 10)
 
 
-def test_judge_conditional_on_synthetic_checks():
-    assert judge_conditional(check(9.01, 0.02, 0.5)) == HOLDS
-    assert judge_conditional(check(9.10, 0.02, -1.0)) == FINITE_SIZE_CAVEAT
-    assert judge_conditional(check(9.10, 0.02, 0.05)) == DOES_NOT_REPRODUCE
-    assert judge_conditional(check(9.10, 0.02, -0.05)) == DOES_NOT_REPRODUCE  # not significant
-    assert judge_conditional(check(9.0, float("nan"), -1.0)) == FINITE_SIZE_CAVEAT  # one draw
+def judged(series):
+    """The verdicts of rows B.3 on a series, by the engine."""
+    evidence = conditional_evidence(series)
+    return {item.row_id: judge_row(TESTS[item.row_id], item)["verdict"] for item in evidence}
 
 
-def test_claims_from_synthetic_series_hold_fail_and_carry_a_caveat():
+def test_evidence_is_the_relative_edge_at_the_largest_ell_in_tracy_widom_units():
     x_plus = bulk_edge(1.0)
-    ells = [256, 512, 1024, 2048]
-    # Gap 50/ell shrinking, spread 1/ell: outside the spread at every ell -> caveat.
-    shrinking = conditional_series(1.0, 1.0, ells, synthetic_results(x_plus, ells, [-1, 0, 1]))
-    checks = [conditional_check(shrinking, name) for name in COVARIANCES]
-    claim = conditional_claim(checks, draws=3)
-    assert claim.verdict == FINITE_SIZE_CAVEAT
-    assert claim.target == x_plus
-    assert claim.value == pytest.approx(x_plus + 50 / 2048)
-    assert len(claim.as_row()) == len(CLAIM_HEADER)
-    assert not claim.meets_condition() and "OLS slope of log|E_ell - x_+|" in claim.test
-    # Spread larger than the gap at the largest ell -> holds.
-    noisy = conditional_series(1.0, 1.0, ells, synthetic_results(x_plus, ells, [-400, 0, 400]))
-    assert conditional_claim([conditional_check(noisy, "sigma_f")], draws=3).verdict == HOLDS
-    # A constant gap that does not shrink -> does not reproduce.
-    stuck = conditional_series(
-        1.0, 1.0, ells, synthetic_results(x_plus, ells, [-1, 0, 1], exponent=0.0, amplitude=0.5)
-    )
-    verdict = conditional_claim([conditional_check(stuck, "sigma_f")], draws=3).verdict
-    assert verdict == DOES_NOT_REPRODUCE
+    series = conditional_series(1.0, 1.0, ELLS, synthetic_results(x_plus, ELLS, DRAWS))
+    evidence = conditional_evidence(series)
+    assert [item.row_id for item in evidence] == ["B.3/Sigma_f", "B.3/Sigma_G"]
+    item = evidence[0]
+    np.testing.assert_allclose(item.samples["values"], (50 / 2048 + DRAWS / 2048) / x_plus)
+    model = SymmetrisedLinearModel(1.0)
+    expected_scale = model.tracy_widom_scale * 2048 ** (-2 / 3) * 1.2679622 / model.edge
+    assert item.margin_scale == pytest.approx(expected_scale)
+    assert item.margin_scale == relative_tracy_widom_spread(1.0, 1.0, 2048)
+    assert item.target == 0.0 and item.trend_values.shape == (10, 4)
+    np.testing.assert_array_equal(item.trend_sizes, ELLS)
+    assert "Sigma_f" in item.quantity and "ell = 2048" in item.quantity
+
+
+def test_rows_hold_at_the_edge_fail_off_it_and_carry_a_caveat_when_shrinking():
+    x_plus = bulk_edge(1.0)
+    scale = relative_tracy_widom_spread(1.0, 1.0, 2048) * x_plus
+    # Within a tenth of the margin, tight: holds.
+    at_edge = synthetic_results(x_plus, ELLS, DRAWS, exponent=0.0, amplitude=0.1 * scale)
+    assert set(judged(conditional_series(1.0, 1.0, ELLS, at_edge)).values()) == {HOLDS}
+    # A constant offset of three margins: does not reproduce.
+    stuck = synthetic_results(x_plus, ELLS, DRAWS, exponent=0.0, amplitude=3 * scale)
+    assert set(judged(conditional_series(1.0, 1.0, ELLS, stuck)).values()) == {DOES_NOT_REPRODUCE}
+    # Outside the margin at the largest ell but shrinking like 1/ell: the caveat.
+    shrinking = synthetic_results(x_plus, ELLS, DRAWS, amplitude=3 * scale * 2048)
+    verdicts = judged(conditional_series(1.0, 1.0, ELLS, shrinking))
+    assert set(verdicts.values()) == {FINITE_SIZE_CAVEAT}
 
 
 def test_figure_b5_draws_and_lists_every_number():
     x_plus = bulk_edge(1.0)
     ells = [256, 512, 1024]
     series = conditional_series(1.0, 1.0, ells, synthetic_results(x_plus, ells, [-1, 0, 1]))
-    verdicts = {name: judge_conditional(conditional_check(series, name)) for name in COVARIANCES}
-    close(plot_conditional_edges(series, verdicts))
+    close(plot_conditional_edges(series, {name: f"B.3/{name}: holds" for name in COVARIANCES}))
     rows = list(conditional_plotted_rows(series))
     # 2 covariances x 2 panels x 3 ells x (3 draws + median, min, max) + 2 x 2 fit ends + 3 x_+.
     assert len(rows) == 2 * 2 * 3 * 6 + 4 + 3

@@ -1,4 +1,5 @@
-"""Figure B4 and table B-T2: the scalar edge formula, the square-model solver, the B.4 verdict."""
+"""Figure B4 and table B-T2: the scalar edge formula, the square-model solver, the evidence of the
+identity rows B.4/square-model and B.4/r-transform, figure B4's simulated points."""
 
 import numpy as np
 import pytest
@@ -6,14 +7,11 @@ import pytest
 import attnspec.experiments.edge_formulas as edge_formulas
 import attnspec.theory.edge as general_edge
 from attnspec.experiments.edge_formulas import (
-    FORMULA_TOLERANCE,
-    EdgeFormulaCheck,
+    SIMULATED_POINT_HEADER,
     RouteAgreement,
     edge_curves,
-    edge_formula_check,
-    edge_formula_claim,
+    edge_formula_evidence,
     edge_formula_rows,
-    judge_edge_formulas,
     largest_ell_points,
     r_transform_agreement,
     r_transform_points,
@@ -21,10 +19,15 @@ from attnspec.experiments.edge_formulas import (
     square_cubic_branches,
     square_model_edge,
 )
-from attnspec.legacy_verdicts import CLAIM_HEADER, DOES_NOT_REPRODUCE, HOLDS
+from attnspec.experiments.sticking_summary import StickingSeries
 from attnspec.plotting.edge_formulas import edge_formula_plotted_rows, plot_edge_formulas
 from attnspec.plotting.style import close
+from attnspec.registry import TESTS
 from attnspec.theory import bulk_edge, nonlinearity_coefficients
+from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
+
+# Both formulas are root-finding to a few machine epsilon (x(g) is stationary at the root).
+FORMULA_TOLERANCE = 1e-10
 
 BETAS = [0.01, 0.05, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5]
 
@@ -72,44 +75,22 @@ def test_edge_formula_rows_compare_independent_routes():
     assert rows[2].x_plus_large_beta == pytest.approx(rows[2].x_plus_scalar, rel=1e-3)
 
 
-def passing_check(**changes) -> EdgeFormulaCheck:
-    values = dict(
-        max_relative_difference=3e-16,
-        max_root_relative_difference=2e-16,
-        physical_roots_in_interval=True,
-        min_other_distance=0.9,
-        min_other_abs_imag=0.05,
-        r_transform=RouteAgreement(5e-16, 1.0, 2.0, 25),
-    )
-    values.update(changes)
-    return EdgeFormulaCheck(**values)
-
-
-def test_judge_edge_formulas_passes_agreement_and_fails_each_violation():
-    assert judge_edge_formulas(passing_check()) == HOLDS
-    failing = [
-        passing_check(max_relative_difference=1e-8),
-        passing_check(max_root_relative_difference=1e-6),
-        passing_check(physical_roots_in_interval=False),
-        passing_check(min_other_distance=1e-12),
-        passing_check(r_transform=RouteAgreement(1e-6, 1.0, 4.0, 25)),
-    ]
-    for check in failing:
-        assert judge_edge_formulas(check) == DOES_NOT_REPRODUCE
-
-
-def test_claim_b4_row_from_the_real_formulas():
+def test_identity_rows_from_the_real_formulas_hold_and_a_broken_formula_fails():
     betas = [0.25, 1.0, 2.5]
     rows = edge_formula_rows(betas)
-    check = edge_formula_check(rows, r_transform_agreement(betas, [0.5, 1.0, 2.0]))
-    claim = edge_formula_claim(check, len(rows))
-    assert claim.claim_id == "B.4"
-    assert claim.verdict == HOLDS
-    assert claim.value == max(row.relative_difference for row in rows)
-    assert claim.tolerance == FORMULA_TOLERANCE
-    assert len(claim.as_row()) == len(CLAIM_HEADER)
-    assert claim.meets_condition() and claim.test.endswith("(no caveat)")
-    assert "9 (beta, c) points" in claim.note
+    agreement = r_transform_agreement(betas, [0.5, 1.0, 2.0])
+    square, route = edge_formula_evidence(rows, agreement)
+    assert (square.row_id, route.row_id) == ("B.4/square-model", "B.4/r-transform")
+    assert square.samples["values"][0] == max(row.relative_difference for row in rows)
+    assert route.samples["values"][0] == agreement.max_relative_difference
+    assert "9 (beta, c) points" in route.quantity and "(0, 1/3): True" in square.note
+    for item in (square, route):
+        row = judge_row(TESTS[item.row_id], item)
+        assert row["kind"] == "identity" and row["verdict"] == HOLDS and row["stability"] == 1.0
+    broken = rows[1]._replace(relative_difference=1e-6)
+    worse = RouteAgreement(1e-6, 1.0, 2.0, 9)
+    for item in edge_formula_evidence([rows[0], broken], worse):
+        assert judge_row(TESTS[item.row_id], item)["verdict"] == DOES_NOT_REPRODUCE
 
 
 def test_square_cubic_branches_mark_the_physical_root():
@@ -121,50 +102,45 @@ def test_square_cubic_branches_mark_the_physical_root():
         assert physical.imag == 0
 
 
-def sticking_rows(x_plus=bulk_edge):
-    rows = []
-    for c, beta in [(1.0, 0.5), (1.0, 1.0), (2.0, 1.0)]:
-        for ell in (512, 1024):
-            for k in (2, 3):
-                edge = x_plus(beta, c)
-                median = edge * (1 + 0.01 * k + 1.0 / ell)
-                rows.append(
-                    {
-                        "ell": str(ell),
-                        "c": repr(c),
-                        "beta": repr(beta),
-                        "k": str(k),
-                        "median": repr(median),
-                        "q10": repr(0.99 * median),
-                        "q90": repr(1.02 * median),
-                        "x_plus": repr(edge),
-                        "relative_gap": repr(median / edge - 1),
-                    }
-                )
-    return rows
+def synthetic_series(ratio, beta, draws, ells=(512, 1024)):
+    """Draws whose ell s_2(A)^2 is x_+ (1 + 0.02 + 1/ell) and s_1(Y_lin)^2 is x_+ (1 - 1/ell)."""
+    edge = bulk_edge(beta, ratio)
+    jitter = np.linspace(0.99, 1.01, draws)
+    attention = tuple(
+        np.column_stack([np.full(draws, float(ell)), edge * (1.02 + 1 / ell) * jitter])
+        for ell in ells
+    )
+    linear = tuple((edge * (1 - 1 / ell) * jitter)[:, None] for ell in ells)
+    ones = tuple(np.ones((draws, 1)) for _ in ells)
+    return StickingSeries(
+        ratio, beta, np.array(ells), attention, linear, tuple(np.ones(draws) for _ in ells),
+        ones, ones,
+    )  # fmt: skip
 
 
-def test_largest_ell_points_pick_k_2_at_the_largest_ell_of_each_c_beta():
-    points = largest_ell_points(sticking_rows())
+def test_largest_ell_points_take_a_and_y_lin_at_the_largest_ell_of_each_c_beta():
+    series = [synthetic_series(2.0, 1.0, 12), synthetic_series(1.0, 1.0, 12)]
+    series.append(synthetic_series(1.0, 0.5, 3))
+    points = largest_ell_points(series)
     assert list(points["c"]) == [1.0, 1.0, 2.0]
     assert list(points["beta"]) == [0.5, 1.0, 1.0]
-    assert np.all(points["n_tokens"] == 1024)
-    assert np.allclose(points["relative_gap"], 0.02 + 1 / 1024)
-    assert len(simulated_point_rows(points)) == 3
-
-
-def test_largest_ell_points_reject_another_c_convention():
-    # c = d_qk / ell instead of ell / d_qk changes x_+ (papers.md section 3).
-    with pytest.raises(ValueError, match="differs from the scalar formula"):
-        largest_ell_points(sticking_rows(lambda beta, c: bulk_edge(beta, 1.0 / c)))
+    assert np.all(points["n_tokens"] == 1024) and list(points["draws"]) == [3, 12, 12]
+    np.testing.assert_allclose(points["relative_gap_of_median"], 0.02 + 1 / 1024)
+    np.testing.assert_allclose(points["Y_lin_relative_gap_of_median"], -1 / 1024)
+    assert np.isnan(points["q10"][0]) and np.isnan(points["Y_lin_q90"][0])  # 3 draws: no band
+    assert points["q10"][1] < points["median_ell_s2sq"][1] < points["q90"][1]
+    rows = simulated_point_rows(points)
+    assert len(rows) == 3 and len(rows[0]) == len(SIMULATED_POINT_HEADER)
 
 
 def test_figure_b4_draws_and_lists_every_series():
     curves = edge_curves(0.1, 2.0, 12, [0.5, 1.0, 2.0])
     markers = r_transform_points([0.5, 1.0], [0.5, 1.0, 2.0])
     branches = square_cubic_branches(curves["beta"])
-    points = largest_ell_points(sticking_rows())
-    close(plot_edge_formulas(curves, markers, branches, points))
+    series = [synthetic_series(c, beta, 12) for c, beta in [(1.0, 0.5), (1.0, 1.0), (2.0, 1.0)]]
+    points = largest_ell_points(series)
+    close(plot_edge_formulas(curves, markers, branches, points, ["B.4/c=2: holds"]))
     rows = list(edge_formula_plotted_rows(curves, markers, branches, points))
-    # 2 panels x 3 c x 12 betas, 12 x 4 theta_1, 2 x 3 x 2 crosses, 2 x 3 x 3 points, 2 x 3 x 12.
-    assert len(rows) == 72 + 12 + 12 + 18 + 72
+    # 2 panels x 3 c x 12 betas, 12 x 4 theta_1, 2 x 3 x 2 crosses, 2 x 3 x 4 points
+    # (median, q10, q90, Y_lin median), 2 x 3 x 12 square-model branches.
+    assert len(rows) == 72 + 12 + 12 + 24 + 72

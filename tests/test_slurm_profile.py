@@ -92,8 +92,9 @@ def test_dry_run_plans_every_job_of_the_preset(clone, slurm_dry_run, workflow_ru
 def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
     counts = job_counts(slurm_dry_run)
     a, b, c = paper["paperA"], paper["paperB"], paper["paperC"]["canonical"]
-    # one job per (ell, c, draw); the c = 1 runs serve every beta and the ratio scan
-    scan = b["ratio_scan"]
+    # one job per (ell, c, draw), or per (ell, c) for ell <= 2048 (all its draws); the c = 1
+    # runs serve every beta and the ratio scan
+    scan, conditional = b["ratio_scan"], b["conditional"]
     sticking = {
         (ell, 1.0, draw)
         for ell in b["sticking"]["n_tokens"]
@@ -105,12 +106,16 @@ def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
         for ell in scan["n_tokens"]
         for draw in range(scan["draws"])
     }
+    batched = {(ell, ratio) for ell, ratio, _ in sticking if ell <= 2048}
     expected = {
         "paperA_spectrum_draw": len(spectrum_draws(paper)),
         "paperA_A2_draw": a["spectrum"]["draws"],
         "paperA_A6_simulate": len(a["perron"]["n_tokens"]) * len(a["perron"]["betas"]),
-        "paperB_sticking_draw": len(sticking),
-        "paperB_conditional_draw": len(b["conditional"]["n_tokens"]) * b["conditional"]["draws"],
+        "paperB_sticking_draw": sum(ell > 2048 for ell, _, _ in sticking),
+        "paperB_sticking_batch": len(batched),
+        "paperB_conditional_draw": sum(ell > 2048 for ell in conditional["n_tokens"])
+        * conditional["draws"],
+        "paperB_conditional_batch": sum(ell <= 2048 for ell in conditional["n_tokens"]),
         "paperC_C3_stable_rank": len(c["stable_rank"]["n_tokens"]),
         "paperC_C3_gaussian": len(c["gaussian_model"]["n_tokens"]),
         "paperC_C3_isotropic": len(c["isotropic"]["n_tokens"]),

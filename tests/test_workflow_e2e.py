@@ -101,8 +101,9 @@ def test_a_t1_matches_the_library_edge(ci_clone):
 
 def test_b_t1_has_the_documented_columns(ci_clone):
     rows = read_rows(ci_clone / "figures/paperB/B-T1-sticking.csv")
-    assert list(rows[0]) == ["ell", "c", "beta", "k", "median", "q10", "q90", "x_plus"] + [
-        "relative_gap"
+    assert list(rows[0]) == ["ell", "c", "beta", "draws", "k", "median", "q10", "q90"] + [
+        "x_plus",
+        "relative_gap",
     ]
 
 

@@ -18,21 +18,12 @@ from typing import NamedTuple
 import numpy as np
 import scipy.linalg
 
-from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance
+from attnspec.evidence import Evidence
 from attnspec.experiments.full_spectrum import TRACY_WIDOM_1_Q99
-from attnspec.experiments.perron import PowerLawFit, confidence_halfwidth, fit_power_law
 from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.spectra import draw_parameters
-from attnspec.legacy_verdicts import (
-    DOES_NOT_REPRODUCE,
-    FINITE_SIZE_CAVEAT,
-    HOLDS,
-    WITHIN,
-    ClaimCheck,
-    describe_test,
-    weakest,
-)
+from attnspec.experiments.sticking_summary import TRACY_WIDOM_1_SD, Rate, fit_rate
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
 from attnspec.seeding import rng_for
@@ -40,17 +31,13 @@ from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.deformed_mp import finite_deformed_mp_edge
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.population import population_law
-from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN
+from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, SymmetrisedLinearModel
 
 LOG = logging.getLogger(__name__)
 
-CLAIM_ID = "B.3"
-FIGURE = "B5-conditional-edges"
 # The two covariances, name -> linearised flag of conditional_covariance.
 COVARIANCES = {"sigma_f": False, "sigma_g": True}
 COVARIANCE_LABELS = {"sigma_f": "Sigma_f", "sigma_g": "Sigma_G"}
-# Tolerances are half-widths of two-sided Student-t confidence intervals at this level.
-CONFIDENCE = 0.95
 
 
 def key_dimension(n_tokens: int, ratio: float) -> int:
@@ -68,24 +55,28 @@ def covariance_eigenvalues(keys: np.ndarray, beta: float, *, linearised: bool) -
     return scipy.linalg.eigvalsh(sigma.T, overwrite_a=True, check_finite=False, driver="evr")
 
 
-def conditional_draw(n_tokens: int, d_qk: int, beta: float, draw: int) -> dict[str, np.ndarray]:
+def conditional_draw(
+    n_tokens: int, d_qk: int, beta: float, draw: int, *, replicate: int = 0
+) -> dict[str, np.ndarray]:
     """Spectra of Sigma_f and Sigma_G for one draw of K and their finite edges E_ell.
 
-    K is the key matrix of the attention draw with the same (ell, d_qk, beta, draw) (stream
-    ``queries_keys`` of :func:`attnspec.experiments.spectra.draw_parameters`, Gaussian sampler),
-    so Sigma_f is the conditional covariance of that very draw.
+    K is the key matrix of the attention draw with the same (ell, d_qk, beta, draw, replicate)
+    (stream ``queries_keys`` of :func:`attnspec.experiments.spectra.draw_parameters`, Gaussian
+    sampler), so Sigma_f is the conditional covariance of that very draw. Replicate 0 is the
+    workflow's default streams.
 
     Returns
     -------
-    dict with ``eigenvalues_<name>`` (ascending, shape (ell,)) and ``edge_<name>`` (scalar
-    E_ell) for name in ``sigma_f``, ``sigma_g``.
+    dict with scalars ``n_tokens``, ``d_qk``, ``draw``; ``eigenvalues_<name>`` (ascending,
+    shape (ell,)) and ``edge_<name>`` (scalar E_ell) for name in ``sigma_f``, ``sigma_g``.
     """
     clock = Stopwatch()
     params = draw_parameters(n_tokens, d_qk, beta, "gaussian", None)
     # Q is drawn (first) to keep the stream aligned with the attention draw, then dropped.
-    keys = sample_queries_keys(rng_for(params, draw, "queries_keys"), n_tokens, d_qk)[1]
+    stream = rng_for(params, draw, "queries_keys", replicate=replicate)
+    keys = sample_queries_keys(stream, n_tokens, d_qk)[1]
     LOG.info("K (%d x %d) sampled in %.2f s", n_tokens, d_qk, clock.lap())
-    result = {}
+    result = {"n_tokens": np.int64(n_tokens), "d_qk": np.int64(d_qk), "draw": np.int64(draw)}
     for i, (name, linearised) in enumerate(COVARIANCES.items()):
         eigenvalues = covariance_eigenvalues(keys, beta, linearised=linearised)
         result[f"eigenvalues_{name}"] = eigenvalues
@@ -101,7 +92,18 @@ def conditional_draw(n_tokens: int, d_qk: int, beta: float, draw: int) -> dict[s
     return result
 
 
-# --- figure B5: E_ell(Sigma) -> x_+ --------------------------------------------------------
+def group_by_size(
+    records: Sequence[Mapping[str, np.ndarray]],
+) -> tuple[list[int], list[list[Mapping[str, np.ndarray]]]]:
+    """(ell ascending, the :func:`conditional_draw` records at each ell in draw order)."""
+    by_size: dict[int, list] = {}
+    for record in records:
+        by_size.setdefault(int(record["n_tokens"]), []).append(record)
+    sizes = sorted(by_size)
+    return sizes, [sorted(by_size[n], key=lambda r: int(r["draw"])) for n in sizes]
+
+
+# --- figure B5 and row B.3: E_ell(Sigma) -> x_+ ------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -113,11 +115,15 @@ class ConditionalSeries:
     n_tokens: np.ndarray  # (L,)
     edges: dict[str, np.ndarray]  # name -> (L, draws)
     x_plus: float
-    fits: dict[str, PowerLawFit]  # name -> fit of log |E_ell - x_+| on log ell
+    rates: dict[str, Rate]  # name -> OLS of log |E_ell - x_+| on log ell, 95 % interval
 
     def gaps(self, name: str) -> np.ndarray:
         """E_ell - x_+ (signed), shape (L, draws)."""
         return self.edges[name] - self.x_plus
+
+    def relative_gaps(self, name: str) -> np.ndarray:
+        """(E_ell - x_+) / x_+, shape (L, draws)."""
+        return self.gaps(name) / self.x_plus
 
 
 def conditional_series(
@@ -128,9 +134,10 @@ def conditional_series(
 ) -> ConditionalSeries:
     """Collect :func:`conditional_draw` outputs (``results[i][draw]`` at ``n_tokens[i]``).
 
-    Fits log |E_ell - x_+| = intercept + slope log ell over every (ell, draw) point
-    (:func:`attnspec.experiments.perron.fit_power_law`) for each covariance. x_+ is taken at
-    the nominal c (d_qk = round(ell / c): exact when ell / c is an integer, as for c = 1).
+    Fits log |E_ell - x_+| = intercept + slope log ell over every (ell, draw) point with its
+    95 % interval (:func:`attnspec.experiments.sticking_summary.fit_rate`) for each covariance.
+    x_+ is taken at the nominal c (d_qk = round(ell / c): exact when ell / c is an integer, as
+    for c = 1).
     """
     ells = np.asarray(n_tokens, dtype=np.int64)
     order = np.argsort(ells)
@@ -139,115 +146,53 @@ def conditional_series(
         name: np.array([[float(r[f"edge_{name}"]) for r in results[i]] for i in order])
         for name in COVARIANCES
     }
-    grid = np.broadcast_to(ells[order][:, None].astype(np.float64), edges["sigma_f"].shape)
-    fits = {name: fit_power_law(grid, np.abs(values - x_plus)) for name, values in edges.items()}
-    return ConditionalSeries(float(beta), float(ratio), ells[order], edges, x_plus, fits)
+    rates = {name: fit_rate(ells[order], values - x_plus) for name, values in edges.items()}
+    return ConditionalSeries(float(beta), float(ratio), ells[order], edges, x_plus, rates)
 
 
-class ConditionalCheck(NamedTuple):
-    """The numbers that judge claim B.3 for one covariance (at the largest ell)."""
-
-    covariance: str
-    largest_n_tokens: int
-    mean_edge: float  # mean over draws of E_ell
-    tolerance: float  # Student-t half-width of that mean (nan for one draw)
-    x_plus: float
-    slope: float  # of log |E_ell - x_+| on log ell
-    slope_tolerance: float
-
-
-def conditional_check(series: ConditionalSeries, name: str) -> ConditionalCheck:
-    """Mean E_ell at the largest ell with its confidence half-width (std over draws /
-    sqrt(draws), draws - 1 dof), and the fitted rate of |E_ell - x_+| with its half-width."""
-    last = series.edges[name][-1]
-    se = float(np.std(last, ddof=1) / np.sqrt(last.size)) if last.size > 1 else float("nan")
-    fit = series.fits[name]
-    return ConditionalCheck(
-        covariance=name,
-        largest_n_tokens=int(series.n_tokens[-1]),
-        mean_edge=float(np.mean(last)),
-        tolerance=confidence_halfwidth(se, last.size - 1),
-        x_plus=series.x_plus,
-        slope=fit.slope,
-        slope_tolerance=confidence_halfwidth(fit.slope_se, fit.dof),
+def relative_tracy_widom_spread(beta: float, ratio: float, n_tokens: int) -> float:
+    """gamma_TW ell^(-2/3) sd(TW1) / x_+: the Tracy-Widom standard deviation of the top
+    eigenvalue of the Gaussian model (papers.md section 3) relative to x_+, B.3's margin unit."""
+    model = SymmetrisedLinearModel(beta, ratio)
+    return float(
+        model.tracy_widom_scale * float(n_tokens) ** (-2 / 3) * TRACY_WIDOM_1_SD / model.edge
     )
 
 
-def judge_conditional(check: ConditionalCheck) -> str:
-    """Verdict on E_ell(Sigma) -> x_+ for one covariance.
-
-    - holds: x_+ lies in the confidence interval of the mean E_ell over draws at the largest ell;
-    - holds with a finite-size caveat: it does not, but |E_ell - x_+| shrinks significantly
-      (the whole confidence interval of the fitted exponent is below 0);
-    - does not reproduce: neither.
-
-    With one draw there is no spread (nan tolerance), so at most the caveat.
-    """
-    if WITHIN(check.mean_edge, check.x_plus, check.tolerance):
-        return HOLDS
-    shrinking = check.slope + check.slope_tolerance < 0
-    return FINITE_SIZE_CAVEAT if shrinking else DOES_NOT_REPRODUCE
-
-
-CONDITIONAL_TEST = describe_test(
-    WITHIN,
-    caveat=f"|E_ell - x_+| falls with ell (the {CONFIDENCE:.0%} Student-t interval of the OLS "
-    "slope of log|E_ell - x_+| on log ell is below 0)",
-)
-"""The test of :func:`judge_conditional` (B.3)."""
-
-
-def describe_conditional(check: ConditionalCheck) -> str:
-    """One covariance's numbers in words, for the verdict's note."""
-    return (
-        f"{COVARIANCE_LABELS[check.covariance]}: mean E_ell at ell={check.largest_n_tokens} "
-        f"{check.mean_edge:.6g} +- {check.tolerance:.2g} vs x_+ = {check.x_plus:.6g} "
-        f"(relative gap {check.mean_edge / check.x_plus - 1:+.2e}); |E_ell - x_+| ~ ell^"
-        f"({check.slope:.2f} +- {check.slope_tolerance:.2f}): {judge_conditional(check)}"
-    )
-
-
-def conditional_claim(checks: Sequence[ConditionalCheck], *, draws: int) -> ClaimCheck:
-    """The B.3 verdict row: the worse covariance decides (Sigma_f on ties).
-
-    value = mean over draws of E_ell(Sigma) at the largest ell, target = x_+, tolerance = the
-    Student-t half-width of that mean; the note gives both covariances and their rates.
-    """
-    if not checks:
-        raise ValueError("need at least one covariance")
-    verdicts = [judge_conditional(check) for check in checks]
-    worst = weakest(verdicts)
-    deciding = checks[worst]
-    note = "; ".join(describe_conditional(check) for check in checks)
-    if verdicts[worst] == FINITE_SIZE_CAVEAT:
-        note += (
-            ". The gap shrinks significantly with ell but at the largest ell it is still outside "
-            "the interval of the mean over draws: a finite-ell bias of E_ell, not noise"
+def conditional_evidence(series: ConditionalSeries) -> list[Evidence]:
+    """Rows B.3/Sigma_f and B.3/Sigma_G (registry): per draw the relative finite edge
+    (E_ell(Sigma) - x_+) / x_+ at the largest ell, target 0, margin unit the relative
+    Tracy-Widom sd at that ell; trend over every (draw, ell)."""
+    ell = int(series.n_tokens[-1])
+    scale = relative_tracy_widom_spread(series.beta, series.ratio, ell)
+    evidence = []
+    for name in COVARIANCES:
+        relative = series.relative_gaps(name)
+        last = relative[-1]
+        medians = ", ".join(
+            f"{int(n)}: {np.median(row):+.2e}"
+            for n, row in zip(series.n_tokens, relative, strict=True)
         )
-    note += (
-        ". The kernel form of Sigma_f is exact given K (Gaussian conditioning; checked by Monte "
-        "Carlo in tests/test_experiments_conditional.py)"
-    )
-    return ClaimCheck(
-        claim_id=CLAIM_ID,
-        claim=CLAIMS[CLAIM_ID],
-        figure=FIGURE,
-        quantity=(
-            f"mean over {draws} draws of E_ell({COVARIANCE_LABELS[deciding.covariance]}) at "
-            f"ell = {deciding.largest_n_tokens}"
-        ),
-        value=deciding.mean_edge,
-        target=deciding.x_plus,
-        tolerance=deciding.tolerance,
-        tolerance_basis=(
-            f"{CONFIDENCE:.0%} Student-t interval of the mean over draws at the largest ell "
-            f"(std over draws); the trend: {CONFIDENCE:.0%} Student-t interval of the OLS slope "
-            "of log|E_ell - x_+| on log ell over all (ell, draw) points"
-        ),
-        test=CONDITIONAL_TEST,
-        verdict=verdicts[worst],
-        note=note,
-    )
+        evidence.append(
+            Evidence(
+                row_id=f"B.3/{COVARIANCE_LABELS[name]}",
+                samples={"values": last},
+                target=0.0,
+                margin_scale=scale,
+                trend_sizes=series.n_tokens,
+                trend_values=relative.T,
+                trend_targets=np.zeros(series.n_tokens.size),
+                quantity=f"mean over {last.size} draws of (E_ell({COVARIANCE_LABELS[name]}) - "
+                f"x_+)/x_+ at ell = {ell}, beta = {series.beta:g}, c = {series.ratio:g}",
+                note=f"x_+ = {series.x_plus:.6g}; Tracy-Widom sd at this ell {scale:.2e} of x_+; "
+                f"{int(np.sum(last > 0))} of {last.size} draws above x_+; median relative gap "
+                f"per ell: {medians}; |E_ell - x_+| ~ ell^slope with slope "
+                f"{series.rates[name].describe()} (OLS, 95 % interval). The kernel form of "
+                "Sigma_f is exact given K (Gaussian conditioning; Monte Carlo test in "
+                "tests/test_experiments_conditional.py)",
+            )
+        )
+    return evidence
 
 
 CONDITIONAL_TABLE_HEADER = (
@@ -331,11 +276,6 @@ def edge_scale(beta: float, ratio: float, n_tokens: int, d_qk: int) -> EdgeScale
         centre=coefficients.a + coefficients.b * centre,
         scale=coefficients.b * scale,
     )
-
-
-def at_largest_ell(n_tokens: Sequence[int], results: Sequence) -> object:
-    """The entry of ``results`` (one per ell, in the order of ``n_tokens``) at the largest ell."""
-    return results[int(np.argmax(n_tokens))]
 
 
 TOP_SHOWN = 10

@@ -16,21 +16,15 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from attnspec.claims import CLAIMS
-from attnspec.legacy_verdicts import AT_MOST, DOES_NOT_REPRODUCE, HOLDS, ClaimCheck, describe_test
+from attnspec.evidence import Evidence
+from attnspec.experiments.sticking_summary import MIN_BAND_DRAWS, StickingSeries, band
 from attnspec.theory.asymptotics import edge_large_beta, edge_small_beta
 from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.edge import bulk_edge, edge_cubic_roots
 from attnspec.theory.marchenko_pastur import mp_edge
 from attnspec.theory.r_transform import SymmetrisedLinearModel
 
-CLAIM_ID = "B.4"
-TABLE = "B-T2-edge-formulas"
 SQUARE_INTERVAL = (0.0, 1.0 / 3.0)
-# Relative agreement demanded of independent solutions of the same cubic (the issue's bound).
-# Both roots are converged to a few eps relative and x(g) is stationary at the root
-# (dx/dg = 0), so x_+ carries only the rounding of its evaluation, about 1e-15 relative.
-FORMULA_TOLERANCE = 1e-10
 _NEWTON_STEPS = 20
 
 
@@ -160,97 +154,42 @@ def r_transform_agreement(betas: Sequence[float], ratios: Sequence[float]) -> Ro
     return RouteAgreement(*worst, len(betas) * len(ratios))
 
 
-class EdgeFormulaCheck(NamedTuple):
-    """The numbers that judge claim B.4."""
+def edge_formula_evidence(
+    rows: Sequence[EdgeFormulaRow], agreement: RouteAgreement
+) -> list[Evidence]:
+    """Rows B.4/square-model and B.4/r-transform (identities: two exact computations agree).
 
-    max_relative_difference: float  # square model against scalar formula, c = 1
-    max_root_relative_difference: float  # |g_square - g_scalar| / g_square
-    physical_roots_in_interval: bool  # both physical roots in (0, 1/3)
-    min_other_distance: float  # nearest candidate edge of another root, relative to x_+
-    min_other_abs_imag: float  # > 0: no other root is real
-    r_transform: RouteAgreement  # scalar formula against the R-transform over (beta, c)
-
-
-def edge_formula_check(rows: Sequence[EdgeFormulaRow], agreement: RouteAgreement):
-    """Collect the worst case over the rows of table B-T2 and the (beta, c) grid."""
-    lo, hi = SQUARE_INTERVAL
-    return EdgeFormulaCheck(
-        max_relative_difference=max(row.relative_difference for row in rows),
-        max_root_relative_difference=max(
-            abs(row.g_square - row.g_scalar) / row.g_square for row in rows
-        ),
-        physical_roots_in_interval=all(
-            lo < row.g_scalar < hi and lo < row.g_square < hi for row in rows
-        ),
-        min_other_distance=min(row.other_candidates_min_relative_distance for row in rows),
-        min_other_abs_imag=min(row.other_roots_min_abs_imag for row in rows),
-        r_transform=agreement,
-    )
-
-
-def judge_edge_formulas(check: EdgeFormulaCheck, tolerance: float = FORMULA_TOLERANCE) -> str:
-    """Verdict on claim B.4 (theory: no finite-size caveat).
-
-    holds when, at c = 1, the two formulas agree to ``tolerance`` (relative) in x_+ and in the
-    physical root, both physical roots lie in (0, 1/3), every other root's candidate edge is more
-    than ``tolerance`` away from x_+ (so the branch choice matters), and the scalar formula
-    agrees with the independent R-transform edge to ``tolerance`` over the (beta, c) grid;
-    does not reproduce otherwise.
+    B.4/square-model: max over the rows (beta grid, c = 1) of |x_+(square model) - x_+(scalar
+    formula)| / x_+, each formula with its physical root in (0, 1/3); B.4/r-transform: the
+    largest relative difference of the scalar formula to K(G*)^2 over the (beta, c) grid. The
+    notes give the roots' agreement and how far the other branches' candidate edges lie.
     """
-    agree = (
-        AT_MOST(check.max_relative_difference, 0.0, tolerance)
-        and check.max_root_relative_difference <= tolerance
-        and check.r_transform.max_relative_difference <= tolerance
-    )
-    branch = check.physical_roots_in_interval and check.min_other_distance > tolerance
-    return HOLDS if agree and branch else DOES_NOT_REPRODUCE
-
-
-EDGE_FORMULA_TEST = describe_test(
-    AT_MOST,
-    "the relative difference of the physical roots <= tolerance",
-    "both physical roots lie in (0, 1/3)",
-    "every other root's candidate edge is more than tolerance (relative) from x_+",
-    "the relative difference of the scalar formula to the R-transform edge <= tolerance over "
-    "the (beta, c) grid",
-)
-"""The test of :func:`judge_edge_formulas` (B.4, theory only: no finite-size caveat)."""
-
-
-def edge_formula_claim(check: EdgeFormulaCheck, n_betas: int) -> ClaimCheck:
-    """The B.4 verdict row: value = max relative difference of x_+ between the formulas, c = 1."""
-    agreement = check.r_transform
-    not_real = "none is real" if check.min_other_abs_imag > 0 else "a real one exists"
-    note = (
-        f"c = 1, {n_betas} betas: max |g_square - g_scalar|/g = "
-        f"{check.max_root_relative_difference:.2e}; both physical roots in (0, 1/3): "
-        f"{check.physical_roots_in_interval}; the other two roots give candidate edges at least "
-        f"{check.min_other_distance:.3g} x_+ away from x_+ (smallest |Im g| of those roots "
-        f"{check.min_other_abs_imag:.3g}: {not_real}). Scalar formula against the independent "
-        f"R-transform edge K(G*)^2 over "
-        f"{agreement.n_points} (beta, c) points: max relative difference "
-        f"{agreement.max_relative_difference:.2e} (at beta = {agreement.beta:g}, "
-        f"c = {agreement.ratio:g})."
-    )
-    return ClaimCheck(
-        claim_id=CLAIM_ID,
-        claim=CLAIMS[CLAIM_ID],
-        figure=TABLE,
-        quantity=(
-            "max over the beta grid of |x_+(square model) - x_+(scalar formula)| / x_+ at c = 1"
-        ),
-        value=check.max_relative_difference,
+    lo, hi = SQUARE_INTERVAL
+    roots_inside = all(lo < row.g_scalar < hi and lo < row.g_square < hi for row in rows)
+    root_difference = max(abs(row.g_square - row.g_scalar) / row.g_square for row in rows)
+    other_distance = min(row.other_candidates_min_relative_distance for row in rows)
+    other_imag = min(row.other_roots_min_abs_imag for row in rows)
+    not_real = "none is real" if other_imag > 0 else "a real one exists"
+    square = Evidence(
+        row_id="B.4/square-model",
+        samples={"values": [max(row.relative_difference for row in rows)]},
         target=0.0,
-        tolerance=FORMULA_TOLERANCE,
-        tolerance_basis=(
-            "floating-point root-finding accuracy: brentq (scalar) and companion roots + Newton "
-            "(square model) converge the root to a few eps relative, and x(g) is stationary at "
-            "the root, so x_+ carries ~1e-15 relative rounding; 1e-10 is the issue's bound"
-        ),
-        test=EDGE_FORMULA_TEST,
-        verdict=judge_edge_formulas(check),
-        note=note,
+        quantity=f"max over {len(rows)} betas of |x_+(square model) - x_+(scalar formula)| / "
+        "x_+ at c = 1",
+        note=f"max |g_square - g_scalar| / g = {root_difference:.2e}; both physical roots in "
+        f"(0, 1/3): {roots_inside}; the other two roots of the square-model cubic give "
+        f"candidate edges at least {other_distance:.3g} x_+ away from x_+ (smallest |Im g| of "
+        f"those roots {other_imag:.3g}: {not_real}), so the branch choice matters",
     )
+    route = Evidence(
+        row_id="B.4/r-transform",
+        samples={"values": [agreement.max_relative_difference]},
+        target=0.0,
+        quantity=f"max over {agreement.n_points} (beta, c) points of |x_+(scalar formula) - "
+        "K(G*)^2| / x_+",
+        note=f"largest at beta = {agreement.beta:g}, c = {agreement.ratio:g}",
+    )
+    return [square, route]
 
 
 # --- figure B4 -----------------------------------------------------------------------------
@@ -303,68 +242,50 @@ SIMULATED_POINT_HEADER = (
     "c",
     "beta",
     "n_tokens",
-    "k",
-    "median",
+    "draws",
+    "median_ell_s2sq",
     "q10",
     "q90",
+    "median_Y_lin_top",
+    "Y_lin_q10",
+    "Y_lin_q90",
     "x_plus",
     "relative_gap_of_median",
+    "Y_lin_relative_gap_of_median",
 )
 
 
-def _column(rows: Mapping, keys: Sequence, name: str) -> NDArray[np.float64]:
-    return np.array([float(rows[key][name]) for key in keys])
-
-
-def largest_ell_points(sticking_rows: Sequence[Mapping[str, str]], k: int = 2) -> dict:
-    """The k-th value ell s_k(A)^2 at the largest ell of every (c, beta) of table B-T1.
-
-    ``sticking_rows`` are B-T1's rows as text (columns ell, c, beta, k, median, q10, q90,
-    x_plus, ...). Checks that B-T1's x_plus is this module's scalar formula (same c = ell/d_qk
-    convention). Returns arrays sorted by (c, beta): ``c``, ``beta``, ``n_tokens``, ``median``,
-    ``q10``, ``q90``, ``x_plus`` and ``relative_gap`` = median / x_+ - 1.
-    """
-    largest: dict[tuple[float, float], Mapping[str, str]] = {}
-    for row in sticking_rows:
-        if int(row["k"]) != k:
-            continue
-        key = (float(row["c"]), float(row["beta"]))
-        if key not in largest or int(row["ell"]) > int(largest[key]["ell"]):
-            largest[key] = row
-    if not largest:
-        raise ValueError(f"table B-T1 has no row with k = {k}")
-    keys = sorted(largest)
-    x_plus = np.array([bulk_edge(beta, c) for c, beta in keys])
-    reported = np.array([float(largest[key]["x_plus"]) for key in keys])
-    if not np.allclose(reported, x_plus, rtol=1e-9, atol=0):
-        raise ValueError(f"B-T1's x_plus {reported} differs from the scalar formula {x_plus}")
-    median = _column(largest, keys, "median")
-    return {
-        "c": np.array([c for c, _ in keys]),
-        "beta": np.array([beta for _, beta in keys]),
-        "n_tokens": np.array([int(largest[key]["ell"]) for key in keys]),
-        "k": k,
-        "median": median,
-        "q10": _column(largest, keys, "q10"),
-        "q90": _column(largest, keys, "q90"),
-        "x_plus": x_plus,
-        "relative_gap": median / x_plus - 1.0,
-    }
+def largest_ell_points(series: Sequence[StickingSeries]) -> dict:
+    """ell s_2(A)^2 and s_1(Y_lin)^2 at the largest ell of every (c, beta) series: median over
+    draws and 10 % / 90 % quantiles (NaN with fewer than MIN_BAND_DRAWS draws: no band), and
+    x_+ from the scalar formula. Arrays sorted by (c, beta)."""
+    if not series:
+        raise ValueError("need at least one sticking series")
+    ordered = sorted(series, key=lambda s: (s.ratio, s.beta))
+    columns = {key: [] for key in SIMULATED_POINT_HEADER}
+    for s in ordered:
+        x_plus = bulk_edge(s.beta, s.ratio)
+        top, linear = s.attention[-1][:, 1], s.linear[-1][:, 0]
+        banded = top.size >= MIN_BAND_DRAWS
+        for prefix, values in (("", top), ("Y_lin_", linear)):
+            q10, median, q90 = band(values)
+            columns["median_ell_s2sq" if not prefix else "median_Y_lin_top"].append(median)
+            columns[f"{prefix}q10"].append(q10 if banded else np.nan)
+            columns[f"{prefix}q90"].append(q90 if banded else np.nan)
+        columns["c"].append(s.ratio)
+        columns["beta"].append(s.beta)
+        columns["n_tokens"].append(int(s.n_tokens[-1]))
+        columns["draws"].append(top.size)
+        columns["x_plus"].append(x_plus)
+    points = {key: np.asarray(values) for key, values in columns.items() if values}
+    points["relative_gap_of_median"] = points["median_ell_s2sq"] / points["x_plus"] - 1.0
+    points["Y_lin_relative_gap_of_median"] = points["median_Y_lin_top"] / points["x_plus"] - 1.0
+    return points
 
 
 def simulated_point_rows(points: Mapping) -> list[tuple]:
     """Rows of figure B4's key-number table, one per simulated (c, beta)."""
     return [
-        (
-            float(points["c"][i]),
-            float(points["beta"][i]),
-            int(points["n_tokens"][i]),
-            int(points["k"]),
-            float(points["median"][i]),
-            float(points["q10"][i]),
-            float(points["q90"][i]),
-            float(points["x_plus"][i]),
-            float(points["relative_gap"][i]),
-        )
+        tuple(np.asarray(points[key])[i].item() for key in SIMULATED_POINT_HEADER)
         for i in range(len(points["c"]))
     ]

@@ -1,9 +1,10 @@
 """Figures B5 and B6 layouts: the conditional covariances Sigma_f and Sigma_G given K.
 
-B5: (a) E_ell(Sigma_f) and E_ell(Sigma_G) against ell (log axis) with x_+; (b) |E_ell - x_+|
-on log-log axes with the fitted power laws. B6: the pooled spectra at the largest ell against
-rho = a + b MP_c, the largest eigenvalues against the edge of rho in Tracy–Widom units, and the
-trends in ell of lambda_max and of the Kolmogorov distance to rho.
+B5: (a) E_ell(Sigma_f) and E_ell(Sigma_G) against ell (log axis) with x_+ and each
+covariance's B.3 verdict label (from the judged claims table); (b) |E_ell - x_+| on log-log
+axes with the fitted power laws and their 95 % intervals. B6: the pooled spectra at the largest
+ell against rho = a + b MP_c, the largest eigenvalues against the edge of rho in Tracy–Widom
+units, and the trends in ell of lambda_max and of the Kolmogorov distance to rho.
 """
 
 from collections.abc import Iterator, Mapping
@@ -45,8 +46,9 @@ def _draws_and_medians(ax, ells, values, colour, label, offset=1.0) -> None:
     )
 
 
-def plot_conditional_edges(series: ConditionalSeries, verdicts: Mapping[str, str]):
-    """Figure B5 from a :class:`ConditionalSeries`, with each covariance's verdict."""
+def plot_conditional_edges(series: ConditionalSeries, labels: Mapping[str, str]):
+    """Figure B5 from a :class:`ConditionalSeries`; ``labels`` maps a covariance name
+    (:data:`attnspec.experiments.conditional.COVARIANCES`) to its verdict label."""
     apply_style()
     figure, axes = new_figure(1, 2, width=9.0, height=3.6)
     edge_ax, gap_ax = axes[0]
@@ -54,11 +56,11 @@ def plot_conditional_edges(series: ConditionalSeries, verdicts: Mapping[str, str
     offsets = {"sigma_f": 0.97, "sigma_g": 1.03}
     for name in COVARIANCES:
         colour = COVARIANCE_COLOURS[name]
-        label = rf"$E_\ell$({COVARIANCE_TEX[name]}): {verdicts[name]}"
+        label = rf"$E_\ell$({COVARIANCE_TEX[name]}): {labels[name]}"
         _draws_and_medians(edge_ax, ells, series.edges[name], colour, label, offsets[name])
         gaps = np.abs(series.gaps(name))
         _draws_and_medians(gap_ax, ells, gaps, colour, COVARIANCE_TEX[name], offsets[name])
-        fit = series.fits[name]
+        fit = series.rates[name]
         ends = ells[[0, -1]]
         gap_ax.plot(
             ends,
@@ -66,7 +68,8 @@ def plot_conditional_edges(series: ConditionalSeries, verdicts: Mapping[str, str
             color=colour,
             lw=0.9,
             ls="--",
-            label=rf"fit $\propto \ell^{{{fit.slope:.2f} \pm {fit.slope_se:.2f}}}$ (s.e.)",
+            label=rf"fit $\propto \ell^{{{fit.slope:.2f}}}$, [{fit.low:.2f}, {fit.high:.2f}] "
+            "(95 %)",
         )
     edge_ax.axhline(
         series.x_plus, color=THEORY_COLOUR, lw=1.4, label=rf"$x_+ = {series.x_plus:.4f}$"
@@ -102,7 +105,7 @@ def conditional_plotted_rows(series: ConditionalSeries) -> Iterator[tuple]:
                 yield (panel, name, "median", int(ell), "", float(np.median(row)))
                 yield (panel, name, "min", int(ell), "", float(row.min()))
                 yield (panel, name, "max", int(ell), "", float(row.max()))
-        fit = series.fits[name]
+        fit = series.rates[name]
         for ell in series.n_tokens[[0, -1]]:
             value = np.exp(fit.intercept) * float(ell) ** fit.slope
             yield ("abs_gap", name, "fit", int(ell), "", float(value))

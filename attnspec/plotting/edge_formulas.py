@@ -1,7 +1,9 @@
 """Figure B4 layout: x_+ over (beta, c) from the scalar formula, and the square-model branches.
 
-(a) x_+(beta) for every c (log scale) with the R-transform edge (crosses), 4 theta_1 and the
-simulated ell s_2(A)^2 (median, 10-90 % band) at the largest ell of each (c, beta);
+(a) x_+(beta) for every c (log scale) with the R-transform edge (crosses), 4 theta_1, the
+simulated ell s_2(A)^2 (median; 10-90 % bars from at least 10 draws) and the top s_1(Y_lin)^2
+of the Gaussian model (median, diamonds) at the largest ell of each (c, beta), and the verdict
+labels of rows B.4/c=<c> (from the judged claims table);
 (b) the same divided by theta_1 = e^{beta^2} - 1 (-> 4 as beta -> infinity);
 (c) the three roots g of the square-model cubic a g (1 - g)^2 + b (3g - 1) = 0 against beta,
 physical root marked; (d) the candidate edge b (r + w)^2 g at each root.
@@ -55,17 +57,29 @@ def _unscaled(beta) -> np.ndarray:
 
 
 def _points(ax, points: Mapping, c: float, colour, scale) -> None:
-    """Simulated medians with their 10-90 % band at one c, each divided by ``scale(beta)``."""
+    """Simulated medians at one c (10-90 % bars where they exist: at least 10 draws) and the
+    Gaussian model's top value, each divided by ``scale(beta)``."""
     mine = points["c"] == c
     if not np.any(mine):
         return
     beta = points["beta"][mine]
     factor = scale(beta)
-    median = points["median"][mine] / factor
+    ax.plot(
+        beta,
+        points["median_Y_lin_top"][mine] / factor,
+        ls="none",
+        marker="D",
+        ms=3,
+        color=colour,
+        zorder=6,
+    )
+    median = points["median_ell_s2sq"][mine] / factor
+    low = np.nan_to_num(median - points["q10"][mine] / factor)
+    high = np.nan_to_num(points["q90"][mine] / factor - median)
     ax.errorbar(
         beta,
         median,
-        yerr=[median - points["q10"][mine] / factor, points["q90"][mine] / factor - median],
+        yerr=[low, high],
         ls="none",
         marker="o",
         ms=4.5,
@@ -78,9 +92,12 @@ def _points(ax, points: Mapping, c: float, colour, scale) -> None:
     )
 
 
-def plot_edge_formulas(curves: Mapping, markers: Mapping, branches: Mapping, points: Mapping):
+def plot_edge_formulas(
+    curves: Mapping, markers: Mapping, branches: Mapping, points: Mapping, labels=()
+):
     """Figure B4 from :func:`attnspec.experiments.edge_formulas.edge_curves`,
-    ``r_transform_points``, ``square_cubic_branches`` and ``largest_ell_points``."""
+    ``r_transform_points``, ``square_cubic_branches`` and ``largest_ell_points``; ``labels``:
+    the verdict labels of rows B.4/c=<c>, printed in panel (a)."""
     apply_style()
     figure, axes = new_figure(2, 2, width=9.0, height=7.0)
     (edge_ax, scaled_ax), (roots_ax, candidates_ax) = axes
@@ -119,8 +136,16 @@ def plot_edge_formulas(curves: Mapping, markers: Mapping, branches: Mapping, poi
         mfc="white",
         color="0.2",
         capsize=2.5,
-        label=rf"simulated $\ell s_{{{points['k']}}}(A)^2$: median, 10–90 %",
+        label=r"simulated $\ell s_2(A)^2$: median (10–90 % from $\geq 10$ draws)",
     )
+    edge_ax.plot(
+        [], [], ls="none", marker="D", ms=3, color="0.2", label=r"simulated $s_1(Y_{lin})^2$"
+    )
+    if labels:
+        edge_ax.text(
+            0.98, 0.03, "\n".join(labels), transform=edge_ax.transAxes, ha="right",
+            va="bottom", fontsize=6,
+        )  # fmt: skip
     edge_ax.set_yscale("log")
     edge_ax.set_ylabel(r"right edge $x_+$")
     edge_ax.set_title(r"(a) $x_+(\beta, c)$ from the scalar formula")
@@ -132,7 +157,7 @@ def plot_edge_formulas(curves: Mapping, markers: Mapping, branches: Mapping, poi
     scaled_ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
     scaled_ax.yaxis.set_minor_formatter(NullFormatter())
     scaled_ax.set_ylabel(r"$x_+ / \theta_1$,  $\theta_1 = e^{\beta^2} - 1$ (log scale)")
-    scaled_ax.set_title(r"(b) $x_+/\theta_1$ (points: largest $\ell$ of table B-T1)")
+    scaled_ax.set_title(r"(b) $x_+/\theta_1$ (points: largest $\ell$ of each $(c, \beta)$)")
     scaled_ax.legend(frameon=False, fontsize=6.5, loc="upper right", ncols=2)
 
     square_beta = branches["beta"]
@@ -224,10 +249,16 @@ def edge_formula_plotted_rows(
         for b, x in zip(markers["beta"], markers["x_plus"][j], strict=True):
             yield ("x_plus", "r_transform", c, b, x)
             yield ("x_plus_over_theta1", "r_transform", c, b, x / _theta1(b))
-    for series in ("median", "q10", "q90"):
-        for c, b, x in zip(points["c"], points["beta"], points[series], strict=True):
-            yield ("x_plus", f"simulated_{series}", c, b, x)
-            yield ("x_plus_over_theta1", f"simulated_{series}", c, b, x / _theta1(b))
+    for key, series in (
+        ("median_ell_s2sq", "simulated_median"),
+        ("q10", "simulated_q10"),
+        ("q90", "simulated_q90"),
+        ("median_Y_lin_top", "simulated_Y_lin_median"),
+    ):
+        for c, b, x in zip(points["c"], points["beta"], points[key], strict=True):
+            if np.isfinite(x):
+                yield ("x_plus", series, c, b, x)
+                yield ("x_plus_over_theta1", series, c, b, x / _theta1(b))
     physical = {"roots": _physical(branches, "roots"), "edges": _physical(branches, "edges")}
     others = {
         "roots": _other_branches(branches, "roots"),

@@ -1,11 +1,13 @@
 """Figures B1-B3 layout (paper B): the leading non-Perron values of A against ell (log axes).
 
-B1: one panel per (c, beta): ell s_k(A)^2, k = 2..top_k (median and 10-90 % band over draws),
-the Gaussian reference s_{k-1}(Y_lin)^2 (dashed) and x_+ (black). B2: (a) |relative gap| of
-ell s_2(A)^2 with its fitted rate and the Tracy-Widom expectation; (b) ell s_2(A)^2 per draw
-against the spike prediction K(1/theta_max)^2; (c) IPR of the top singular vectors against the
+B1: one panel per (c, beta): ell s_k(A)^2, k = 2..top_k (median over draws, with the 10-90 %
+band from at least MIN_BAND_DRAWS draws, else the individual draws), the Gaussian reference
+s_{k-1}(Y_lin)^2 (dashed) and x_+ (black). B2: (a) |relative gap| of ell s_2(A)^2 with its
+fitted rate (95 % interval) and the Tracy-Widom expectation; (b) ell s_2(A)^2 per draw against
+the spike prediction K(1/theta_max)^2; (c) IPR of the top singular vectors against the
 delocalised 3/ell. B3: D = max over 2 <= k <= k_ell of the relative deviation for three
-schedules k_ell, with its value at the classical locations under nu_inf.
+schedules k_ell, with its value at the classical locations under nu_inf. Verdict labels come
+from the judged claims table (no figure computes a verdict).
 """
 
 from collections.abc import Mapping, Sequence
@@ -17,7 +19,9 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 
 from attnspec.experiments.sticking import uniform_index_counts
+from attnspec.experiments.sticking_evidence import JUDGED_BETAS, edge_row, uniform_row
 from attnspec.experiments.sticking_summary import (
+    MIN_BAND_DRAWS,
     SCHEDULE_LABELS,
     SCHEDULES,
     StickingSeries,
@@ -71,11 +75,36 @@ def _beta_colour(series: Sequence[StickingSeries], beta: float) -> str:
     return BETA_COLOURS[betas.index(beta) % len(BETA_COLOURS)]
 
 
-def plot_sticking(series: Sequence[StickingSeries], verdicts: Mapping[float, str]) -> object:
+def banded(values: np.ndarray) -> bool:
+    """Whether the draws (axis 0) are enough for a 10-90 % band."""
+    return np.shape(values)[0] >= MIN_BAND_DRAWS
+
+
+def _spread(ax, ells, per_ell, colour, alpha=0.18) -> None:
+    """The 10-90 % band over draws where every ell has MIN_BAND_DRAWS draws, else the draws."""
+    if all(banded(v) for v in per_ell):
+        q10, _, q90 = np.array([band(v) for v in per_ell]).T
+        ax.fill_between(ells, q10, q90, color=colour, alpha=alpha, lw=0)
+        return
+    for ell, values in zip(ells, per_ell, strict=True):
+        ax.plot(np.full(np.size(values), ell), values, ls="none", marker=".", ms=2, color=colour)
+
+
+def _spread_key(series: Sequence[StickingSeries], colour) -> object:
+    """The legend entry of :func:`_spread`: a band, or the draws' dots."""
+    if all(banded(a) for s in series for a in s.attention):
+        return Patch(color=colour, alpha=0.18, label="10-90 % over draws")
+    return Line2D(
+        [], [], ls="none", marker=".", ms=3, color=colour,
+        label=f"each draw (fewer than {MIN_BAND_DRAWS}: no band)",
+    )  # fmt: skip
+
+
+def plot_sticking(series: Sequence[StickingSeries], labels: Mapping[float, str]) -> object:
     """Figure B1: one row per c (c = 1 first), one panel per beta (see the module docstring).
 
-    ``verdicts`` maps each c = 1 beta to the text shown under its title (B.1 verdict or why it
-    is not judged).
+    ``labels`` maps each c = 1 beta to the text shown under its title (its B.1 verdict label
+    from the claims table, or why it is not judged).
     """
     apply_style()
     ratios = sorted({s.ratio for s in series}, key=lambda c: (c != 1.0, c))
@@ -86,16 +115,17 @@ def plot_sticking(series: Sequence[StickingSeries], verdicts: Mapping[float, str
         for ax in row_axes[len(row) :]:
             ax.set_axis_off()
         for ax, s in zip(row_axes, row, strict=False):
-            _sticking_panel(ax, s, verdicts.get(s.beta) if s.ratio == 1.0 else None)
-    handles = _sticking_legend(max(s.top_k for s in series))
+            _sticking_panel(ax, s, labels.get(s.beta) if s.ratio == 1.0 else None)
+    handles = _sticking_legend(series)
     spare = [ax for row_axes, row in zip(axes, rows, strict=True) for ax in row_axes[len(row) :]]
     if spare:
         spare[0].legend(handles=handles, frameon=False, loc="center", fontsize=7.5)
     else:
         figure.legend(handles=handles, frameon=False, loc="outside lower center", ncol=4)
     figure.suptitle(
-        r"B1: $\ell\,s_k(A)^2$ for $k\geq 2$ against $\ell$: median (solid) and 10-90 % band over "
-        r"draws; dashed: Gaussian reference $s_{k-1}(Y_{lin})^2$; black: bulk edge $x_+$",
+        r"B1: $\ell\,s_k(A)^2$ for $k\geq 2$ against $\ell$: median over draws (solid), "
+        rf"10-90 % band from $\geq {MIN_BAND_DRAWS}$ draws (else each draw); dashed: Gaussian "
+        r"reference $s_{k-1}(Y_{lin})^2$; black: bulk edge $x_+$",
         fontsize=9,
     )
     return figure
@@ -105,8 +135,9 @@ def _sticking_panel(ax, s: StickingSeries, verdict: str | None) -> None:
     colours = _k_colours(s.top_k)
     ells = s.n_tokens
     for i, k in enumerate(range(2, s.top_k + 1)):
-        q10, median, q90 = np.array([band(a[:, k - 1]) for a in s.attention]).T
-        ax.fill_between(ells, q10, q90, color=colours[i], alpha=0.18, lw=0)
+        per_ell = [a[:, k - 1] for a in s.attention]
+        _spread(ax, ells, per_ell, colours[i])
+        median = [np.median(v) for v in per_ell]
         ax.plot(ells, median, color=colours[i], lw=1.3, marker="o", ms=3, label=f"$k={k}$")
         linear = [np.median(v[:, k - 2]) for v in s.linear]
         ax.plot(ells, linear, color=colours[i], lw=0.9, ls="--")
@@ -123,28 +154,41 @@ def _sticking_panel(ax, s: StickingSeries, verdict: str | None) -> None:
     ax.set_title(title, fontsize=8)
 
 
-def _sticking_legend(top_k: int) -> list:
+def _sticking_legend(series: Sequence[StickingSeries]) -> list:
+    top_k = max(s.top_k for s in series)
     colours = _k_colours(top_k)
     handles = [
         Line2D([], [], color=colours[i], lw=1.3, marker="o", ms=3, label=rf"$\ell s_{k}(A)^2$")
         for i, k in enumerate(range(2, top_k + 1))
     ]
     return handles + [
-        Patch(color=colours[0], alpha=0.18, label="10-90 % over draws"),
+        _spread_key(series, colours[0]),
         Line2D([], [], color=REFERENCE_COLOUR, lw=0.9, ls="--", label=r"$s_{k-1}(Y_{lin})^2$"),
         Line2D([], [], color="black", lw=1.1, label=r"bulk edge $x_+$"),
     ]
 
 
+def _spread_rows(values: np.ndarray, as_band: bool):
+    """(series, y) of :func:`_spread` at one ell: q10 and q90, or each draw."""
+    if as_band:
+        q10, _, q90 = band(values)
+        yield "q10", float(q10)
+        yield "q90", float(q90)
+    else:
+        for draw, y in enumerate(values):
+            yield f"draw{draw}", float(y)
+
+
 def sticking_plotted_rows(series: Sequence[StickingSeries]):
     """Every number drawn in :func:`plot_sticking`: rows (c, beta, series, n_tokens, k, y)."""
     for s in series:
+        every = all(banded(a) for a in s.attention)
         for ell, values, linear in zip(s.n_tokens, s.attention, s.linear, strict=True):
             for k in range(2, s.top_k + 1):
-                q10, median, q90 = band(values[:, k - 1])
-                yield (s.ratio, s.beta, "q10", int(ell), k, float(q10))
-                yield (s.ratio, s.beta, "median", int(ell), k, float(median))
-                yield (s.ratio, s.beta, "q90", int(ell), k, float(q90))
+                column = values[:, k - 1]
+                yield (s.ratio, s.beta, "median", int(ell), k, float(np.median(column)))
+                for name, y in _spread_rows(column, every):
+                    yield (s.ratio, s.beta, name, int(ell), k, y)
                 yield (
                     s.ratio,
                     s.beta,
@@ -247,7 +291,8 @@ def _gap_panel(ax, s: StickingSeries, colour) -> None:
             np.exp(fit.intercept) * ends**fit.slope,
             color=colour,
             lw=1.0,
-            label=rf"$\beta={s.beta:g}$: slope ${fit.slope:.2f} \pm {fit.slope_se:.2f}$ (s.e.)",
+            label=rf"$\beta={s.beta:g}$: slope ${fit.slope:.2f}$ [{fit.low:.2f}, {fit.high:.2f}] "
+            "(95 %)",
         )
     else:
         ax.plot([], [], color=colour, label=rf"$\beta={s.beta:g}$")
@@ -394,15 +439,17 @@ def gap_plotted_rows(series: Sequence[StickingSeries], *, spike_betas: Sequence[
                 yield ("ipr", s.beta, "delocalised_3_over_ell", int(ell), "", int(ell), 3.0 / ell)
 
 
-def plot_uniform(series: Sequence[StickingSeries], verdicts: Mapping[float, str]) -> object:
-    """Figure B3 from the c = 1 series: one panel per beta, D against ell per schedule."""
+def plot_uniform(series: Sequence[StickingSeries], labels: Mapping[float, str]) -> object:
+    """Figure B3 from the c = 1 series: one panel per beta, D against ell per schedule;
+    ``labels`` maps a beta to the text under its title (its B.2 verdict labels)."""
     apply_style()
     figure, axes = new_figure(1, len(series), width=3.5 * len(series), height=3.4)
     for ax, s in zip(axes[0], series, strict=True):
         for schedule in reversed(SCHEDULES):
             colour = SCHEDULE_COLOURS[schedule]
-            q10, median, q90 = np.array([band(d) for d in uniform_deviations(s, schedule)]).T
-            ax.fill_between(s.n_tokens, q10, q90, color=colour, alpha=0.15, lw=0)
+            deviations = uniform_deviations(s, schedule)
+            _spread(ax, s.n_tokens, deviations, colour, alpha=0.15)
+            median = [np.median(d) for d in deviations]
             ax.plot(
                 s.n_tokens,
                 median,
@@ -414,9 +461,9 @@ def plot_uniform(series: Sequence[StickingSeries], verdicts: Mapping[float, str]
         _log_y_axis(ax)
         _log2_ell_axis(ax, s.n_tokens)
         title = rf"$c = 1$, $\beta = {s.beta:g}$"
-        if verdicts.get(s.beta):
-            title += "\n" + verdicts[s.beta]
-        ax.set_title(title, fontsize=8)
+        if labels.get(s.beta):
+            title += "\n" + labels[s.beta]
+        ax.set_title(title, fontsize=6.5)
     axes[0, 0].set_ylabel(r"$D = \max_{2 \leq k \leq k_\ell} |\ell s_k(A)^2 - x_+| / x_+$")
     axes[0, 0].legend(
         handles=axes[0, 0].get_legend_handles_labels()[0][::-1]
@@ -429,7 +476,7 @@ def plot_uniform(series: Sequence[StickingSeries], verdicts: Mapping[float, str]
                 lw=0.9,
                 label=r"$D$ of the classical locations under $\nu_\infty$",
             ),
-            Patch(color=REFERENCE_COLOUR, alpha=0.2, label="10-90 % over draws"),
+            _spread_key(series, REFERENCE_COLOUR),
         ],
         frameon=False,
         fontsize=6,
@@ -447,17 +494,33 @@ def uniform_plotted_rows(series: Sequence[StickingSeries]):
     """Every number drawn in :func:`plot_uniform`: rows (beta, schedule, series, n_tokens, k_ell,
     y)."""
     for s in series:
+        every = all(banded(a) for a in s.attention)
         for schedule in SCHEDULES:
             classical = classical_deviations(s, schedule)
             for ell, d, reference in zip(
                 s.n_tokens, uniform_deviations(s, schedule), classical, strict=True
             ):
                 k_ell = uniform_index_counts(int(ell))[schedule]
-                q10, median, q90 = band(d)
-                for name, y in (
-                    ("q10", q10),
-                    ("median", median),
-                    ("q90", q90),
-                    ("classical", reference),
-                ):
-                    yield (s.beta, schedule, name, int(ell), k_ell, float(y))
+                yield (s.beta, schedule, "median", int(ell), k_ell, float(np.median(d)))
+                for name, y in _spread_rows(d, every):
+                    yield (s.beta, schedule, name, int(ell), k_ell, y)
+                yield (s.beta, schedule, "classical", int(ell), k_ell, float(reference))
+
+
+NOT_JUDGED = "shown, not judged: supercritical spikes (B2)"
+
+
+def edge_labels(betas: Sequence[float], judged: Mapping[str, str]) -> dict[float, str]:
+    """Figure B1's c = 1 panel labels: ``judged`` maps a row id to its verdict label
+    (:func:`attnspec.dashboard.verdict_label`); betas without a B.1 row are shown, not judged."""
+    return {beta: judged.get(edge_row(beta), NOT_JUDGED) for beta in betas}
+
+
+def uniform_labels(betas: Sequence[float], judged: Mapping[str, str]) -> dict[float, str]:
+    """Figure B3's panel labels: the three B.2 verdict labels of a judged beta, one a line."""
+    return {
+        beta: "\n".join(judged[uniform_row(beta, schedule)] for schedule in SCHEDULES)
+        if beta in JUDGED_BETAS
+        else NOT_JUDGED
+        for beta in betas
+    }

@@ -67,7 +67,7 @@ PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 # registry row (attnspec.registry) is judged on, written by one evidence rule each.
 EVIDENCE_SOURCES = {
     "A": ["A-T2-stepwise", "A3-bulk-laws", "A5-linearisation", "A6-perron"],
-    "B": ["B1-sticking", "B3-uniform", "B5-conditional-edges", "B-T2-edge-formulas"],
+    "B": ["sticking", "conditional", "edge-formulas"],
     "C": ["C-T1-stable-rank", "C-T2-pretrained"],
 }
 

@@ -1,6 +1,9 @@
 # Paper B (bulk-edge sticking, Jerschow): figures B1-B6, tables B-T1, B-T2, claims B.1-B.4.
 
 
+include: "paperB_files.smk"
+
+
 rule paperB:
     input:
         expand(

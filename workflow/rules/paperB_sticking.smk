@@ -1,36 +1,17 @@
 # Paper B, figures B1 (ell s_k(A)^2 -> x_+, claim B.1), B2 (relative gap, rate, spikes and
-# localisation), B3 (uniform sticking, claim B.2) and table B-T1, from one simulation job per
-# (ell, c, draw) that serves every beta with the same scores S.
-
-from attnspec.experiments.sticking import job_memory_copies, sticking_jobs
-
-STICKING = config["paperB"]["sticking"]
-RATIO_SCAN = config["paperB"]["ratio_scan"]
-STICKING_JOBS = sticking_jobs(STICKING, RATIO_SCAN)
-STICKING_PATTERN = "results/paperB/sticking/ell{n_tokens}-c{ratio}/draw{draw}.npz"
-# The c = 1 draws (B2, B3) and those plus the ratio-scan draws (B1, B-T1; a c = 1 ratio-scan
-# point shares the c = 1 files).
-STICKING_FILES = [
-    STICKING_PATTERN.format(n_tokens=ell, ratio=repr(1.0), draw=draw)
-    for ell in STICKING["n_tokens"]
-    for draw in range(STICKING["draws"])
-]
-RATIO_SCAN_FILES = [
-    STICKING_PATTERN.format(n_tokens=ell, ratio=repr(float(c)), draw=draw)
-    for c in RATIO_SCAN["ratios"]
-    for ell in RATIO_SCAN["n_tokens"]
-    for draw in range(RATIO_SCAN["draws"])
-]
-ALL_STICKING_FILES = list(dict.fromkeys(STICKING_FILES + RATIO_SCAN_FILES))
+# localisation), B3 (uniform sticking, claim B.2), B4's simulated points and table B-T1, from the
+# sticking draws: per (ell, c) all draws in one job for ell <= BATCHED_UP_TO (a few seconds
+# each), else one job per draw; every job serves every beta with the same scores S. The evidence
+# of rows B.1, B.2 and B.4/c=<c> comes from the same draws.
 
 
 rule paperB_sticking_draw:
     output:
-        STICKING_PATTERN,
+        "{results}/paperB/sticking/ell{n_tokens}-c{ratio}/draw{draw}.npz",
     log:
-        "logs/paperB/sticking/ell{n_tokens}-c{ratio}/draw{draw}.log",
+        "logs/{results}/paperB/sticking/ell{n_tokens}-c{ratio}/draw{draw}.log",
     benchmark:
-        "benchmarks/paperB/sticking/ell{n_tokens}-c{ratio}/draw{draw}.tsv"
+        "benchmarks/{results}/paperB/sticking/ell{n_tokens}-c{ratio}/draw{draw}.tsv"
     wildcard_constraints:
         n_tokens=r"\d+",
         ratio=r"\d+\.\d+(e[+-]\d+)?",
@@ -39,20 +20,66 @@ rule paperB_sticking_draw:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: dense_job_mem_mb(
-            wildcards.n_tokens, copies=job_memory_copies(float(wildcards.ratio))
-        ),
+        mem_mb=sticking_mem_mb,
     params:
-        job=lambda wildcards: STICKING_JOBS[
-            (int(wildcards.n_tokens), float(wildcards.ratio))
-        ]._asdict(),
+        job=sticking_job,
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperB_sticking_draw.py"
 
 
+rule paperB_sticking_batch:
+    """Draws 0..draws-1 at one (ell, c), ell <= BATCHED_UP_TO, in one job: each the same call
+    (and the same numbers) as a single-draw job, stacked on a draw axis."""
+    output:
+        "{results}/paperB/sticking/ell{n_tokens}-c{ratio}/draws{draws}.npz",
+    log:
+        "logs/{results}/paperB/sticking/ell{n_tokens}-c{ratio}/draws{draws}.log",
+    benchmark:
+        "benchmarks/{results}/paperB/sticking/ell{n_tokens}-c{ratio}/draws{draws}.tsv"
+    wildcard_constraints:
+        n_tokens=r"\d+",
+        ratio=r"\d+\.\d+(e[+-]\d+)?",
+        draws=r"\d+",
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=sticking_mem_mb,
+    params:
+        job=sticking_job,
+        replicate=lambda wildcards: replicate_of(wildcards.results),
+    script:
+        "../../scripts/paperB_sticking_batch.py"
+
+
+rule paperB_sticking_evidence:
+    """The samples of rows B.1, B.2 and B.4/c=<c> (attnspec.registry) from the sticking draws."""
+    input:
+        draws=lambda wildcards: sticking_files(wildcards.results),
+    output:
+        "{results}/paperB/evidence/sticking.npz",
+    log:
+        "logs/{results}/paperB/evidence/sticking.log",
+    benchmark:
+        "benchmarks/{results}/paperB/evidence/sticking.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(400),
+    params:
+        sticking=STICKING,
+        ratio_scan=RATIO_SCAN,
+        replicate=lambda wildcards: replicate_of(wildcards.results),
+    script:
+        "../../scripts/paperB_sticking_evidence.py"
+
+
 rule paperB_B1_figure:
     input:
-        draws=ALL_STICKING_FILES,
+        draws=sticking_files(RESULTS),
+        claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B1-sticking.rst",
         config="results/config.yaml",
     output:
@@ -60,7 +87,6 @@ rule paperB_B1_figure:
         png=reported("figures/paperB/B1-sticking.png"),
         plotted="figures/paperB/B1-sticking.csv",
         caption="figures/paperB/B1-sticking.md",
-        claims="results/paperB/claims/B1-sticking.csv",
     log:
         "logs/paperB/B1-figure.log",
     benchmark:
@@ -76,7 +102,8 @@ rule paperB_B1_figure:
 
 rule paperB_B2_figure:
     input:
-        draws=STICKING_FILES,
+        draws=sticking_files(RESULTS, 1.0),
+        claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B2-gap.rst",
         config="results/config.yaml",
     output:
@@ -99,7 +126,8 @@ rule paperB_B2_figure:
 
 rule paperB_B3_figure:
     input:
-        draws=STICKING_FILES,
+        draws=sticking_files(RESULTS, 1.0),
+        claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B3-uniform.rst",
         config="results/config.yaml",
     output:
@@ -107,7 +135,6 @@ rule paperB_B3_figure:
         png=reported("figures/paperB/B3-uniform.png"),
         plotted="figures/paperB/B3-uniform.csv",
         caption="figures/paperB/B3-uniform.md",
-        claims="results/paperB/claims/B3-uniform.csv",
     log:
         "logs/paperB/B3-figure.log",
     benchmark:
@@ -123,7 +150,7 @@ rule paperB_B3_figure:
 
 rule paperB_BT1_table:
     input:
-        draws=ALL_STICKING_FILES,
+        draws=sticking_files(RESULTS),
         caption="workflow/report/paperB/B-T1-sticking.rst",
         config="results/config.yaml",
     output:

@@ -1,34 +1,16 @@
-# Paper B, figures B4 (x_+ over (beta, c) and the square-model branches), B5 (finite
+# Paper B, figures B4 (x_+ over (beta, c) and the square-model branches, claim B.4), B5 (finite
 # deformed-MP edges of the conditional covariances, claim B.3), B6 (their spectra against rho)
-# and table B-T2 (scalar against square-model edge formula, claim B.4).
-
-from attnspec.experiments.conditional import key_dimension
-
-EDGES = config["paperB"]["edges"]
-CONDITIONAL = config["paperB"]["conditional"]
-CONDITIONAL_PATTERN = (
-    "results/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.npz"
-)
-# Every conditional draw, ell-major then draw, as the B5 and B6 scripts read them.
-CONDITIONAL_FILES = [
-    CONDITIONAL_PATTERN.format(
-        n_tokens=n_tokens,
-        d_qk=key_dimension(n_tokens, CONDITIONAL["ratio"]),
-        beta=repr(float(CONDITIONAL["beta"])),
-        draw=draw,
-    )
-    for n_tokens in CONDITIONAL["n_tokens"]
-    for draw in range(CONDITIONAL["draws"])
-]
+# and table B-T2 (scalar against square-model edge formula, claim B.4), and the evidence of rows
+# B.3 and B.4's identities. Conditional draws: per ell all in one job for ell <= BATCHED_UP_TO.
 
 
 rule paperB_conditional_draw:
     output:
-        CONDITIONAL_PATTERN,
+        "{results}/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.npz",
     log:
-        "logs/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.log",
+        "logs/{results}/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.log",
     benchmark:
-        "benchmarks/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.tsv"
+        "benchmarks/{results}/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.tsv"
     wildcard_constraints:
         n_tokens=r"\d+",
         d_qk=r"\d+",
@@ -38,14 +20,84 @@ rule paperB_conditional_draw:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=3),
+        mem_mb=conditional_mem_mb,
+    params:
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperB_conditional_draw.py"
 
 
+rule paperB_conditional_batch:
+    """Draws 0..draws-1 of K at one ell <= BATCHED_UP_TO in one job, each the same call (and
+    the same numbers) as a single-draw job, stacked on a draw axis."""
+    output:
+        "{results}/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draws{draws}.npz",
+    log:
+        "logs/{results}/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draws{draws}.log",
+    benchmark:
+        "benchmarks/{results}/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draws{draws}.tsv"
+    wildcard_constraints:
+        n_tokens=r"\d+",
+        d_qk=r"\d+",
+        beta=r"\d+\.\d+(e[+-]\d+)?",
+        draws=r"\d+",
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=conditional_mem_mb,
+    params:
+        replicate=lambda wildcards: replicate_of(wildcards.results),
+    script:
+        "../../scripts/paperB_conditional_batch.py"
+
+
+rule paperB_conditional_evidence:
+    """The samples of rows B.3/Sigma_f and B.3/Sigma_G (attnspec.registry)."""
+    input:
+        draws=lambda wildcards: conditional_files(wildcards.results),
+    output:
+        "{results}/paperB/evidence/conditional.npz",
+    log:
+        "logs/{results}/paperB/evidence/conditional.log",
+    benchmark:
+        "benchmarks/{results}/paperB/evidence/conditional.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(400),
+    params:
+        conditional=CONDITIONAL,
+        replicate=lambda wildcards: replicate_of(wildcards.results),
+    script:
+        "../../scripts/paperB_conditional_evidence.py"
+
+
+rule paperB_edge_formulas_evidence:
+    """The values of rows B.4/square-model and B.4/r-transform (identities, theory only)."""
+    output:
+        "{results}/paperB/evidence/edge-formulas.npz",
+    log:
+        "logs/{results}/paperB/evidence/edge-formulas.log",
+    benchmark:
+        "benchmarks/{results}/paperB/evidence/edge-formulas.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(300),
+    params:
+        edges=EDGES,
+        replicate=lambda wildcards: replicate_of(wildcards.results),
+    script:
+        "../../scripts/paperB_edge_formulas_evidence.py"
+
+
 rule paperB_B5_figure:
     input:
-        draws=CONDITIONAL_FILES,
+        draws=conditional_files(RESULTS),
+        claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B5-conditional-edges.rst",
         config="results/config.yaml",
     output:
@@ -53,7 +105,6 @@ rule paperB_B5_figure:
         png=reported("figures/paperB/B5-conditional-edges.png"),
         plotted="figures/paperB/B5-conditional-edges.csv",
         caption="figures/paperB/B5-conditional-edges.md",
-        claims="results/paperB/claims/B5-conditional-edges.csv",
     log:
         "logs/paperB/B5-figure.log",
     benchmark:
@@ -71,7 +122,7 @@ rule paperB_B5_figure:
 
 rule paperB_B6_figure:
     input:
-        draws=CONDITIONAL_FILES,
+        draws=conditional_files(RESULTS),
         caption="workflow/report/paperB/B6-population.rst",
         config="results/config.yaml",
     output:
@@ -96,7 +147,8 @@ rule paperB_B6_figure:
 
 rule paperB_B4_figure:
     input:
-        sticking="figures/paperB/B-T1-sticking.csv",
+        draws=sticking_files(RESULTS),
+        claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B4-edge-formula.rst",
         config="results/config.yaml",
     output:
@@ -115,19 +167,20 @@ rule paperB_B4_figure:
         mem_mb=job_mem_mb(800),
     params:
         edges=EDGES,
+        ratio_scan=RATIO_SCAN,
     script:
         "../../scripts/paperB_B4_figure.py"
 
 
 rule paperB_BT2_table:
     input:
+        claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B-T2-edge-formulas.rst",
         config="results/config.yaml",
     output:
         csv=reported("figures/paperB/B-T2-edge-formulas.csv"),
         md="figures/paperB/B-T2-edge-formulas.md",
         tex="figures/paperB/B-T2-edge-formulas.tex",
-        claims="results/paperB/claims/B-T2-edge-formulas.csv",
     log:
         "logs/paperB/B-T2-table.log",
     benchmark:

@@ -1,0 +1,74 @@
+# Paper B's config sections and the files of its draws under a results root (functions used by
+# paperB_sticking.smk and paperB_theory.smk): per parameter point all draws in one file
+# (draws<count>.npz) for ell <= BATCHED_UP_TO, else one file per draw.
+
+from attnspec.experiments.conditional import key_dimension
+from attnspec.experiments.draw_batches import is_batched
+from attnspec.experiments.sticking import job_memory_copies, sticking_jobs
+
+STICKING = config["paperB"]["sticking"]
+RATIO_SCAN = config["paperB"]["ratio_scan"]
+STICKING_JOBS = sticking_jobs(STICKING, RATIO_SCAN)
+STICKING_FOLDER = "{results}/paperB/sticking/ell{n_tokens}-c{ratio}"
+
+
+def sticking_point_files(results, n_tokens, ratio):
+    """The files of every draw at one (ell, c) under a results root: one file of all draws
+    (draws<count>.npz) for ell <= BATCHED_UP_TO, else one file per draw."""
+    folder = STICKING_FOLDER.format(
+        results=results, n_tokens=int(n_tokens), ratio=repr(float(ratio))
+    )
+    draws = STICKING_JOBS[(int(n_tokens), float(ratio))].draws
+    if is_batched(n_tokens):
+        return [f"{folder}/draws{draws}.npz"]
+    return [f"{folder}/draw{draw}.npz" for draw in range(draws)]
+
+
+def sticking_files(results, ratio=None):
+    """Every sticking file under a results root, or those at one c."""
+    return [
+        path
+        for ell, c in STICKING_JOBS
+        if ratio is None or c == float(ratio)
+        for path in sticking_point_files(results, ell, c)
+    ]
+
+
+def sticking_job(wildcards):
+    return STICKING_JOBS[(int(wildcards.n_tokens), float(wildcards.ratio))]._asdict()
+
+
+def sticking_mem_mb(wildcards):
+    """A draw (or a batch of draws, computed one after the other) at (ell, c)."""
+    return dense_job_mem_mb(
+        wildcards.n_tokens, copies=job_memory_copies(float(wildcards.ratio))
+    )
+
+
+EDGES = config["paperB"]["edges"]
+CONDITIONAL = config["paperB"]["conditional"]
+CONDITIONAL_FOLDER = "{results}/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}"
+
+
+def conditional_files(results):
+    """Every conditional draw under a results root, ell ascending: per ell one file of all
+    draws (draws<count>.npz) for ell <= BATCHED_UP_TO, else one file per draw."""
+    files = []
+    for n_tokens in sorted(CONDITIONAL["n_tokens"]):
+        folder = CONDITIONAL_FOLDER.format(
+            results=results,
+            n_tokens=n_tokens,
+            d_qk=key_dimension(n_tokens, CONDITIONAL["ratio"]),
+            beta=repr(float(CONDITIONAL["beta"])),
+        )
+        if is_batched(n_tokens):
+            files.append(f"{folder}/draws{CONDITIONAL['draws']}.npz")
+        else:
+            files += [
+                f"{folder}/draw{draw}.npz" for draw in range(CONDITIONAL["draws"])
+            ]
+    return files
+
+
+def conditional_mem_mb(wildcards):
+    return dense_job_mem_mb(wildcards.n_tokens, copies=3)
