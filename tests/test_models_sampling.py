@@ -7,6 +7,7 @@ from scipy.special import softmax
 from attnspec.distances import kolmogorov_distance
 from attnspec.models.sampling import (
     attention_matrix,
+    perp_attention,
     remove_perron,
     sample_queries_keys,
     score_matrix,
@@ -109,3 +110,22 @@ def test_remove_perron_subtracts_u_u_transpose_in_place():
     np.testing.assert_allclose(A, expected, rtol=0, atol=1e-16)
     # A 1 = 1 and A_perp = A (I - u u^T): 1 is in the kernel of A_perp.
     np.testing.assert_allclose(A @ np.ones(40), 0.0, atol=1e-14)
+
+
+def test_perp_attention_is_the_centred_softmax_rounded_once_to_its_buffer(monkeypatch):
+    monkeypatch.setattr("attnspec.models.sampling._BLOCK_BYTES", 8 * 70 * 3)  # 3-row blocks
+    scores = np.random.default_rng(3).standard_normal((50, 70))
+    for dtype in (np.float64, np.float32):
+        rounded = scores.astype(dtype)
+        expected = softmax(0.8 * rounded.astype(np.float64), axis=1) - 1 / 70
+        out = np.empty(scores.shape, dtype)
+        assert perp_attention(rounded, 0.8, out=out) is out
+        # float64 arithmetic throughout, one rounding to the buffer's dtype at the end.
+        ulp = np.finfo(dtype).eps * np.abs(expected)
+        np.testing.assert_array_less(np.abs(out - expected), ulp + 1e-17)
+    expected = softmax(0.8 * scores, axis=1) - 1 / 70
+    in_place = scores.copy()
+    perp_attention(in_place, 0.8, out=in_place)
+    np.testing.assert_allclose(in_place, expected, rtol=0, atol=1e-17)
+    with pytest.raises(ValueError, match="out"):
+        perp_attention(scores, 0.8, out=np.empty((50, 70), np.float16))

@@ -70,5 +70,14 @@ def test_bad_arguments_are_refused():
         row_softmax(scores, mask="sliding")
     with pytest.raises(ValueError, match="overlap"):
         row_softmax(scores, out=scores.reshape(-1)[::-1].reshape(4, 4))
+    with pytest.raises(ValueError, match="float64 or float32"):
+        row_softmax(scores.astype(np.float16))
     with pytest.raises(ValueError, match="float64"):
-        row_softmax(scores.astype(np.float32))
+        row_softmax(scores.astype(np.float32), out=scores.astype(np.float32))
+
+
+def test_float32_scores_are_converted_exactly_and_the_softmax_runs_in_float64(small_blocks):
+    scores = np.random.default_rng(5).standard_normal((70, 90)).astype(np.float32)
+    result = row_softmax(scores, scale=1.3)
+    assert result.dtype == np.float64
+    assert np.array_equal(result, row_softmax(scores.astype(np.float64), scale=1.3))

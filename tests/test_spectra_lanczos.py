@@ -9,6 +9,7 @@ from attnspec.spectra.lanczos import (
     bulk_operator,
     top_nonperron_squared_singular_values,
     top_squared_singular_values,
+    top_squared_singular_values_from_perp,
 )
 
 
@@ -83,3 +84,47 @@ def test_bad_arguments_and_a_too_small_basis_are_refused():
         top_nonperron_squared_singular_values(A, 10, max_basis=40)
     with pytest.raises(ValueError, match="square"):
         bulk_operator(np.zeros((3, 4)))
+
+
+def test_the_basis_grows_past_the_old_cap_of_40_k_plus_400_vectors():
+    # Squared singular values (1 - i / n)^2: the top two are 2 / n apart, and block Lanczos needs
+    # about 900 vectors to resolve them, more than the old fixed cap 40 k + 400 = 480.
+    n = 3000
+    squares = np.linspace(1.0, 0.0, n) ** 2
+    M = np.diag(np.sqrt(squares))
+    np.testing.assert_allclose(top_squared_singular_values(M, 2), squares[:2], rtol=1e-12)
+    with pytest.raises(RuntimeError, match="480 vectors"):
+        top_squared_singular_values(M, 2, max_basis=480)
+
+
+def test_float32_products_stay_within_1e_6_of_float64():
+    A = attention(900, 900, seed=7)
+    Y = np.random.default_rng(8).standard_normal((900, 900)) / 30
+    for M in (Y, np.sqrt(900) * remove_perron(A)):
+        exact = squared_singular_values(M)[:6]
+        np.testing.assert_allclose(top_squared_singular_values(M, 6), exact, rtol=1e-9)
+        single = top_squared_singular_values(M.astype(np.float32), 6)
+        np.testing.assert_allclose(single, exact, rtol=1e-6)
+
+
+@pytest.mark.parametrize("beta", [0.5, 1.0, 1.5])
+def test_values_of_a_from_a_perp_equal_the_dense_ones_in_float64_and_float32(beta):
+    A = attention(800, 800, beta=beta, seed=9)
+    exact = squared_singular_values(A)[:12]
+    perp = remove_perron(A)
+    values, left, right = top_squared_singular_values_from_perp(perp, 12, return_vectors=True)
+    np.testing.assert_allclose(values, exact, rtol=1e-9)
+    np.testing.assert_allclose(A @ right, left * np.sqrt(values), atol=1e-10)
+    np.testing.assert_allclose(right.T @ right, np.eye(12), atol=1e-12)
+    # float32 A_perp: its rounding and the float32 products are relative to the bulk
+    # (s_2(A)^2 ~ x_+ / ell), not to the Perron value s_1(A)^2 ~ 1, which the float64 rank-one
+    # terms carry.
+    single = top_squared_singular_values_from_perp(perp.astype(np.float32), 12)
+    np.testing.assert_allclose(single, exact, rtol=1e-6)
+
+
+def test_operands_must_be_float_matrices():
+    with pytest.raises(ValueError, match="float64 or float32"):
+        top_squared_singular_values(np.zeros((5, 5), dtype=np.float16), 2)
+    with pytest.raises(ValueError, match="square"):
+        top_squared_singular_values_from_perp(np.zeros((5, 6)), 2)

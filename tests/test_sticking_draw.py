@@ -4,7 +4,7 @@ float64 reference built from the same streams."""
 import numpy as np
 import pytest
 
-from attnspec.experiments.sticking import draw_parameters, sticking_draw
+from attnspec.experiments.sticking import SCORE_FLOAT32_BOUND, draw_parameters, sticking_draw
 from attnspec.models.gaussian_equivalent import linear_model
 from attnspec.models.softmax import row_softmax
 from attnspec.seeding import rng_for
@@ -39,8 +39,12 @@ def test_replicate_0_is_the_default_and_uses_the_unkeyed_streams():
     for key, value in default.items():
         assert np.array_equal(value, zero[key]), key
     attention, linear = reference_draw(96, 2.0, 1, [0.5, 1.0], 10, 4)
-    np.testing.assert_allclose(zero["attention"], attention, rtol=1e-9)
-    np.testing.assert_allclose(zero["linear"], linear, rtol=1e-9)
+    exact = sticking_draw(
+        96, 2.0, 1, betas=[0.5, 1.0], n_values=10, top_k=4, score_dtype=np.float64
+    )
+    for draw, rtol in ((exact, 1e-9), (zero, SCORE_FLOAT32_BOUND)):
+        np.testing.assert_allclose(draw["attention"], attention, rtol=rtol)
+        np.testing.assert_allclose(draw["linear"], linear, rtol=rtol)
 
 
 def test_a_replicate_changes_every_random_output_and_reruns_bit_identically():

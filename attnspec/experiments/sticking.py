@@ -12,11 +12,11 @@ section 1) between every beta of the job. For each beta, with A = row-softmax(be
   same S (paper A section 2): no Perron mode, so its k-th value is the Gaussian reference for
   ell s_{k+1}(A)^2.
 
-Memory: K and S while S is formed (Q is drawn in blocks of rows), then S and one ell x ell buffer
-that holds A and then Y_lin (plus the Gram matrix below the dense crossover): at most
-max(3, 1 + 1/c) ell^2 float64. Only the needed leading values are computed: dense Gram
-eigenvalues (subset) for ell < DENSE_CROSSOVER, block Lanczos above (see
-:func:`leading_squared_singular_values`).
+S is formed in float32 and every softmax in float64 (SCORE_DTYPE). Only the needed leading values
+are computed: dense Gram eigenvalues (subset, float64) for ell < DENSE_CROSSOVER, block Lanczos
+above (:func:`leading_attention_values`, :func:`leading_squared_singular_values`), where
+A_perp and then Y_lin share one float32 ell x ell buffer. Memory above the crossover: K and S
+while S is formed (Q is drawn in blocks of rows), then S, the buffer and the Krylov basis.
 """
 
 import logging
@@ -28,10 +28,14 @@ import numpy as np
 
 from attnspec.experiments.progress import Stopwatch
 from attnspec.models.gaussian_equivalent import linear_model
+from attnspec.models.sampling import perp_attention
 from attnspec.models.softmax import row_softmax
 from attnspec.seeding import rng_for
 from attnspec.spectra.dense import top_squared_singular_values_dense
-from attnspec.spectra.lanczos import top_squared_singular_values
+from attnspec.spectra.lanczos import (
+    top_squared_singular_values,
+    top_squared_singular_values_from_perp,
+)
 from attnspec.spectra.localisation import inverse_participation_ratio
 
 LOG = logging.getLogger(__name__)
@@ -44,6 +48,12 @@ LOG = logging.getLogger(__name__)
 DENSE_CROSSOVER = 2048
 # Relative accuracy of the Lanczos values: the figures resolve relative gaps of 1e-3 and more.
 LANCZOS_TOLERANCE = 1e-8
+# S is formed in float32 (SGEMM, about twice the DGEMM rate) from the float64 draws of Q and K;
+# every softmax runs in float64. Above DENSE_CROSSOVER A_perp and Y_lin are stored in float32
+# too and their Lanczos products run in float32. Relative error of ell s_k(A)^2 and s_k(Y_lin)^2
+# against the all-float64 path: at most SCORE_FLOAT32_BOUND (tests/test_sticking_draw.py).
+SCORE_DTYPE = np.float32
+SCORE_FLOAT32_BOUND = 1e-5
 # Rows of Q drawn (and multiplied by K^T) per block while S is formed.
 _QUERY_BLOCK_ROWS = 256
 
@@ -124,38 +134,68 @@ def job_memory_copies(ratio: float) -> int:
 
 
 def sample_scores(
-    keys_rng: np.random.Generator, queries_rng: np.random.Generator, n_tokens: int, d_qk: int
+    keys_rng: np.random.Generator,
+    queries_rng: np.random.Generator,
+    n_tokens: int,
+    d_qk: int,
+    *,
+    dtype: type = np.float64,
 ) -> np.ndarray:
     """S = Q K^T / sqrt(d_qk), Q, K iid N(0, 1) of shape (ell, d_qk) (papers A, B, section 1).
 
-    K is drawn whole from ``keys_rng``; Q is drawn from ``queries_rng`` in blocks of rows and
-    multiplied at once, so Q is never held whole (the same numbers as one (ell, d_qk) draw).
+    K and Q are drawn in float64 from ``keys_rng`` and ``queries_rng`` in blocks of rows (the
+    same numbers as one (ell, d_qk) draw each) and stored in ``dtype``; Q is never held whole.
+    With ``dtype=np.float32`` the product runs in float32 (SGEMM) on the rounded draws.
     """
-    keys = keys_rng.standard_normal((n_tokens, d_qk))
-    scores = np.empty((n_tokens, n_tokens))
+    keys = np.empty((n_tokens, d_qk), dtype)
+    for r0 in range(0, n_tokens, _QUERY_BLOCK_ROWS):
+        block = keys[r0 : r0 + _QUERY_BLOCK_ROWS]
+        block[...] = keys_rng.standard_normal(block.shape)
+    scores = np.empty((n_tokens, n_tokens), dtype)
+    queries = np.empty((min(_QUERY_BLOCK_ROWS, n_tokens), d_qk), dtype)
     for r0 in range(0, n_tokens, _QUERY_BLOCK_ROWS):
         block = scores[r0 : r0 + _QUERY_BLOCK_ROWS]
-        np.matmul(queries_rng.standard_normal((block.shape[0], d_qk)), keys.T, out=block)
-    scores *= 1.0 / np.sqrt(d_qk)
+        rows = queries[: block.shape[0]]
+        rows[...] = queries_rng.standard_normal(rows.shape)
+        np.matmul(rows, keys.T, out=block)
+    scores *= dtype(1.0 / np.sqrt(d_qk))
     return scores
 
 
-def spike_strength(A: np.ndarray) -> float:
+def spike_strength(matrix: np.ndarray, *, centred: bool = False) -> float:
     """theta_max = max_ij |(sqrt(ell) A_perp)_ij| = sqrt(ell) max_ij |A_ij - 1/ell| (papers.md
-    section 3), from the extreme entries of A (no copy)."""
-    ell = A.shape[0]
-    return float(np.sqrt(ell) * max(A.max() - 1.0 / ell, 1.0 / ell - A.min()))
+    section 3), from the extreme entries (no copy) of A, or of A_perp if ``centred``."""
+    ell = matrix.shape[0]
+    mean = 0.0 if centred else 1.0 / ell
+    return float(np.sqrt(ell) * max(matrix.max() - mean, mean - matrix.min()))
 
 
-def leading_squared_singular_values(M: np.ndarray, k: int, *, return_vectors: bool = False):
-    """s_1(M)^2 >= ... >= s_k(M)^2 (and unit singular vectors) of a square M, never a full SVD.
+def leading_attention_values(scores: np.ndarray, beta: float, k: int, buffer: np.ndarray):
+    """theta_max and s_1(A)^2 >= ... >= s_k(A)^2 with unit singular vectors of A =
+    row-softmax(beta S), built in ``buffer``: (theta_max, values, left, right).
 
-    Dense Gram eigenvalues (subset) when ell < DENSE_CROSSOVER, block Lanczos (relative
-    accuracy LANCZOS_TOLERANCE) otherwise; both return (values[, left, right]).
+    ell < DENSE_CROSSOVER: A in a float64 buffer, dense Gram eigenvalues (subset). Above: A_perp
+    (softmax in float64, stored in the buffer's dtype) and block Lanczos on A = A_perp + 1 1^T
+    / ell (relative accuracy LANCZOS_TOLERANCE, float32 products for a float32 buffer).
     """
+    ell = scores.shape[0]
+    if ell < DENSE_CROSSOVER:
+        attention = row_softmax(scores, scale=beta, out=buffer)
+        values = top_squared_singular_values_dense(attention, k, return_vectors=True)
+        return spike_strength(attention), *values
+    perp = perp_attention(scores, beta, out=buffer)
+    return spike_strength(perp, centred=True), *top_squared_singular_values_from_perp(
+        perp, k, return_vectors=True, tol=LANCZOS_TOLERANCE
+    )
+
+
+def leading_squared_singular_values(M: np.ndarray, k: int) -> np.ndarray:
+    """s_1(M)^2 >= ... >= s_k(M)^2 of a square M, never a full SVD: dense Gram eigenvalues
+    (subset) when ell < DENSE_CROSSOVER, block Lanczos (relative accuracy LANCZOS_TOLERANCE,
+    products in M's dtype) otherwise."""
     if M.shape[0] < DENSE_CROSSOVER:
-        return top_squared_singular_values_dense(M, k, return_vectors=return_vectors)
-    return top_squared_singular_values(M, k, return_vectors=return_vectors, tol=LANCZOS_TOLERANCE)
+        return top_squared_singular_values_dense(M, k)
+    return top_squared_singular_values(M, k, tol=LANCZOS_TOLERANCE)
 
 
 def draw_parameters(n_tokens: int, d_qk: int) -> dict:
@@ -173,12 +213,15 @@ def sticking_draw(
     n_values: int,
     top_k: int,
     replicate: int = 0,
+    score_dtype: type = SCORE_DTYPE,
 ) -> dict[str, np.ndarray]:
     """Everything B1-B3 and B-T1 need from one draw at (ell, c), for every beta (module doc).
 
     Streams (:func:`attnspec.seeding.rng_for` with :func:`draw_parameters` and ``replicate``;
     replicate 0 is the workflow's default): ``keys``, ``queries``, and
-    ``noise/linear/beta=<beta>`` for the W of Y_lin.
+    ``noise/linear/beta=<beta>`` for the W of Y_lin. ``score_dtype``: S (and, above
+    DENSE_CROSSOVER, A_perp, Y_lin and their Lanczos products) in float32 (the default,
+    within SCORE_FLOAT32_BOUND of the float64 path) or float64; softmaxes run in float64.
 
     Returns
     -------
@@ -196,7 +239,7 @@ def sticking_draw(
     def stream(name):
         return rng_for(params, draw, name, replicate=replicate)
 
-    scores = sample_scores(stream("keys"), stream("queries"), n_tokens, d_qk)
+    scores = sample_scores(stream("keys"), stream("queries"), n_tokens, d_qk, dtype=score_dtype)
     LOG.info("scores S (%d x %d, d_qk = %d) in %.2f s", n_tokens, n_tokens, d_qk, clock.lap())
     result = {
         "attention": np.empty((len(betas), n_values)),
@@ -205,13 +248,11 @@ def sticking_draw(
         "ipr_left": np.empty((len(betas), top_k - 1)),
         "ipr_right": np.empty((len(betas), top_k - 1)),
     }
-    buffer = np.empty_like(scores)
+    # A (or A_perp) and then Y_lin, for each beta: float64 for the dense solves.
+    buffer = np.empty_like(scores, np.float64 if n_tokens < DENSE_CROSSOVER else score_dtype)
     for j, beta in enumerate(betas):
-        attention = row_softmax(scores, scale=beta, out=buffer)
-        result["theta_max"][j] = spike_strength(attention)
-        values, left, right = leading_squared_singular_values(
-            attention, n_values, return_vectors=True
-        )
+        theta, values, left, right = leading_attention_values(scores, beta, n_values, buffer)
+        result["theta_max"][j] = theta
         result["attention"][j] = n_tokens * values
         result["ipr_left"][j] = inverse_participation_ratio(left[:, 1:top_k])
         result["ipr_right"][j] = inverse_participation_ratio(right[:, 1:top_k])

@@ -10,6 +10,8 @@ import numpy as np
 from attnspec.models.softmax import row_softmax
 
 SAMPLERS = ("gaussian", "literal")
+# Rows per block of perp_attention: a float64 block of about this many bytes (cache-sized).
+_BLOCK_BYTES = 1 << 20
 
 
 def sample_queries_keys(
@@ -92,6 +94,26 @@ def attention_matrix(
     """
     out = np.matmul(Q, K.T, out=out)
     return row_softmax(out, mask=mask, scale=beta / np.sqrt(Q.shape[1]), out=out)
+
+
+def perp_attention(scores: np.ndarray, beta: float, *, out: np.ndarray) -> np.ndarray:
+    """A_perp = row-softmax(beta S) - 1 1^T / ell from scores S (papers A, B, section 1).
+
+    The softmax and the subtraction run in float64 on blocks of rows (no ell x ell float64
+    temporary); ``out`` (float64 or float32, shape of ``scores``, may be ``scores``) receives
+    the result rounded once to its dtype. For row-stochastic A, A_perp 1 = 0.
+    """
+    n_rows, n_cols = scores.shape
+    if out.shape != scores.shape or out.dtype not in (np.float64, np.float32):
+        raise ValueError("out must be a float64 or float32 array of the shape of scores")
+    rows_per_block = max(1, _BLOCK_BYTES // (8 * n_cols))
+    work = np.empty((min(rows_per_block, n_rows), n_cols))
+    for r0 in range(0, n_rows, rows_per_block):
+        r1 = min(r0 + rows_per_block, n_rows)
+        block = row_softmax(scores[r0:r1], scale=beta, out=work[: r1 - r0])
+        block -= 1.0 / n_cols
+        out[r0:r1] = block
+    return out
 
 
 def remove_perron(A: np.ndarray, *, out: np.ndarray | None = None) -> np.ndarray:

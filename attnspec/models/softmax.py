@@ -1,4 +1,4 @@
-"""Numerically stable row softmax, computed in place one block of rows at a time.
+"""Numerically stable row softmax, computed in float64 in place one block of rows at a time.
 
 softmax(c s)_ij = exp(c s_ij - max_k c s_ik) / sum_j exp(c s_ij - max_k c s_ik); with the causal
 mask the sums run over j <= i and entries j > i are exactly 0 (papers A, B: bidirectional;
@@ -8,6 +8,7 @@ paper C: both).
 import numpy as np
 
 MASKS = ("bidirectional", "causal")
+_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
 # Rows per block are chosen so that a block of scores is about this many bytes (cache-sized).
 _BLOCK_BYTES = 1 << 20
@@ -23,13 +24,14 @@ def row_softmax(
     """Row softmax of ``scale * scores``: rows non-negative, summing to 1.
 
     Stable: each row's maximum is subtracted before exponentiation, so no overflow for any
-    finite input (e.g. beta = 50). Works on blocks of rows in place; no temporary of the
-    size of ``scores`` is allocated, and ``out=scores`` overwrites the scores.
+    finite input (e.g. beta = 50). Works in float64 on blocks of rows in place; no temporary
+    of the size of ``scores`` is allocated, and ``out=scores`` overwrites float64 scores.
 
     Parameters
     ----------
-    scores : ndarray, shape (n_rows, n_cols), float64
-        Scores s (for attention, Q K^T, with ``scale = beta / sqrt(d_qk)``).
+    scores : ndarray, shape (n_rows, n_cols), float64 or float32
+        Scores s (for attention, Q K^T, with ``scale = beta / sqrt(d_qk)``); float32 scores
+        are converted block by block.
     mask : {"bidirectional", "causal"}
         ``"causal"`` gives row i zero probability on columns j > i (the causal mask is applied
         per block; no n_rows x n_cols index array is built).
@@ -45,10 +47,10 @@ def row_softmax(
     """
     if mask not in MASKS:
         raise ValueError(f"mask must be one of {MASKS}, got {mask!r}")
-    if scores.ndim != 2 or scores.dtype != np.float64:
-        raise ValueError("scores must be a 2-D float64 array")
+    if scores.ndim != 2 or scores.dtype not in _SCORE_DTYPES:
+        raise ValueError("scores must be a 2-D float64 or float32 array")
     if out is None:
-        out = np.empty_like(scores)
+        out = np.empty(scores.shape)
     elif out.shape != scores.shape or out.dtype != np.float64:
         raise ValueError("out must be a float64 array of the shape of scores")
     elif out is not scores and np.shares_memory(out, scores):
@@ -60,7 +62,7 @@ def row_softmax(
         # Columns >= r1 are masked for every row of this block under the causal mask.
         width = min(r1, n_cols) if mask == "causal" else n_cols
         live = out[r0:r1, :width]
-        np.multiply(scores[r0:r1, :width], scale, out=live)
+        np.multiply(scores[r0:r1, :width], scale, out=live, dtype=np.float64)
         if mask == "causal":
             out[r0:r1, width:] = 0.0
             if r0 < width:

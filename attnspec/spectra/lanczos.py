@@ -13,7 +13,6 @@ for ARPACK (scipy eigsh on the normal operator, or svds), 35 s for the Gram eige
 from collections.abc import Callable
 
 import numpy as np
-from scipy.sparse.linalg import LinearOperator
 
 # Vectors per Lanczos block (module notes).
 _BLOCK_SIZE = 16
@@ -21,7 +20,7 @@ _BLOCK_SIZE = 16
 _CHECK_GROWTH = 1.1
 
 
-def bulk_operator(A: np.ndarray) -> LinearOperator:
+def bulk_operator(A: np.ndarray):
     """M = sqrt(ell) A_perp = sqrt(ell) (A - 1 1^T / ell) as a LinearOperator (papers A, B).
 
     matvec/matmat: M V = sqrt(ell) (A V - 1 (1^T V) / ell); rmatvec/rmatmat:
@@ -29,6 +28,8 @@ def bulk_operator(A: np.ndarray) -> LinearOperator:
     Blocks are multiplied as (V^T A^T)^T: with V^T C-ordered (a transposed view of rows),
     OpenBLAS runs this product with few columns up to twice as fast as A @ V.
     """
+    from scipy.sparse.linalg import LinearOperator  # scipy.sparse only where it is used
+
     ell = A.shape[0]
     if A.shape != (ell, ell):
         raise ValueError("A must be square")
@@ -51,13 +52,17 @@ def bulk_operator(A: np.ndarray) -> LinearOperator:
     )
 
 
-def _orthonormalise(block: np.ndarray, basis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Q, R with block - basis^T (basis block) = Q R, Q orthonormal and orthogonal to basis rows.
+def _orthonormalise(
+    block: np.ndarray, basis: np.ndarray, coefficients: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Q, R with block - basis^T coefficients = Q R, Q orthonormal and orthogonal to basis rows.
 
-    Block classical Gram-Schmidt run twice, each pass followed by a QR (BCGS2), so Q stays
-    orthogonal to ``basis`` even when ``block`` nearly lies in its span. Overwrites ``block``.
+    ``coefficients`` = basis block (computed by the caller for the projected matrix) is the
+    first pass of block classical Gram-Schmidt; a second pass follows, each pass followed by a
+    QR (BCGS2), so Q stays orthogonal to ``basis`` even when ``block`` nearly lies in its span.
+    Overwrites ``block``.
     """
-    block -= basis.T @ (basis @ block)
+    block -= basis.T @ coefficients
     q, r = np.linalg.qr(block)
     q -= basis.T @ (basis @ q)
     q, r2 = np.linalg.qr(q)
@@ -79,6 +84,13 @@ def _converged(theta, ritz, link, k, tol) -> bool:
     return bool(np.all(error <= tol * np.abs(theta[:k])))
 
 
+def _grown(array: np.ndarray, rows: int, columns: int) -> np.ndarray:
+    """A zero array of shape (rows, columns) holding ``array`` in its leading corner."""
+    out = np.zeros((rows, columns))
+    out[: array.shape[0], : array.shape[1]] = array
+    return out
+
+
 def _block_lanczos(
     normal_rows: Callable[[np.ndarray], np.ndarray],
     n: int,
@@ -88,17 +100,21 @@ def _block_lanczos(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Top k eigenpairs of a symmetric PSD H (n x n) given V^T -> (H V)^T on row blocks.
 
-    Fixed start block (default_rng(0)), so results are reproducible bit for bit. Returns the
-    descending Ritz values (clipped at 0) and the unit Ritz vectors as columns (n, k).
+    Fixed start block (default_rng(0)), so results are reproducible bit for bit. The basis
+    and the projected matrix grow as needed (doubling) up to ``max_basis`` vectors (default n:
+    the whole space, where the Ritz values are exact), so memory follows the vectors used:
+    m n + 2 m^2 float64 for m vectors. Returns the descending Ritz values (clipped at 0) and
+    the unit Ritz vectors as columns (n, k).
     """
     if not 1 <= k < n:
         raise ValueError(f"need 1 <= k < n = {n}, got k = {k}")
-    m_max = min(n, 40 * k + 400 if max_basis is None else max_basis)
+    m_max = n if max_basis is None else min(n, max_basis)
     if m_max <= k:
         raise ValueError(f"max_basis = {m_max} must exceed k = {k}")
-    basis = np.empty((m_max, n))  # rows: orthonormal Krylov basis vectors
-    projected = np.zeros((m_max, m_max))  # T = basis H basis^T (block tridiagonal)
     width = min(_BLOCK_SIZE, m_max)
+    capacity = min(m_max, max(4 * width, 2 * (k + 1)))
+    basis = np.empty((capacity, n))  # rows: orthonormal Krylov basis vectors
+    projected = np.zeros((capacity, capacity))  # T = basis H basis^T (block tridiagonal)
     basis[:width] = np.linalg.qr(np.random.default_rng(0).standard_normal((n, width)))[0].T
     m, next_check = 0, k + 1
     while True:
@@ -107,7 +123,7 @@ def _block_lanczos(
         coefficients = basis[:m] @ image
         projected[:m, m - width : m] = coefficients
         projected[m - width : m, :m] = coefficients.T
-        next_block, link = _orthonormalise(image, basis[:m])
+        next_block, link = _orthonormalise(image, basis[:m], coefficients)
         if m >= next_check or m == m_max:
             # Rayleigh-Ritz costs O(m^3): done when the basis has grown by _CHECK_GROWTH.
             next_check = max(m + 1, int(_CHECK_GROWTH * m))
@@ -118,6 +134,10 @@ def _block_lanczos(
             if m == m_max:
                 raise RuntimeError(f"Lanczos did not converge with a basis of {m_max} vectors")
         width = min(width, m_max - m)
+        if m + width > capacity:
+            capacity = min(m_max, 2 * capacity)
+            basis = _grown(basis[:m], capacity, n)
+            projected = _grown(projected[:m, :m], capacity, capacity)
         basis[m : m + width] = next_block[:, :width].T
     return np.clip(theta[:k], 0.0, None), basis[:m].T @ ritz[:, :k]
 
@@ -156,8 +176,9 @@ def top_nonperron_squared_singular_values(
     tol : float
         Relative accuracy requested for the values.
     max_basis : int, optional
-        Largest Krylov basis (default min(ell, 40 k + 400)); ``RuntimeError`` if reached before
-        convergence, unless it equals ell (then the values are exact).
+        Largest Krylov basis (default ell: the basis grows until the values converge, at worst
+        to the whole space, where they are exact); ``RuntimeError`` if a smaller limit is
+        reached before convergence.
 
     Returns
     -------
@@ -171,6 +192,18 @@ def top_nonperron_squared_singular_values(
         lambda rows: op.rmatmat(op.matmat(rows.T)).T, op.shape[0], k, tol, max_basis
     )
     return _with_vectors(values, right, op.matmat) if return_vectors else values
+
+
+def _products_in(dtype: np.dtype, product: Callable[[np.ndarray], np.ndarray]):
+    """``product`` applied to float64 rows rounded to ``dtype``, its result back in float64."""
+    if dtype == np.float64:
+        return product
+    return lambda rows: product(rows.astype(dtype)).astype(np.float64)
+
+
+def _check_operand(M: np.ndarray, name: str) -> None:
+    if M.ndim != 2 or M.dtype not in (np.float64, np.float32):
+        raise ValueError(f"{name} must be a 2-D float64 or float32 array")
 
 
 def top_squared_singular_values(
@@ -187,19 +220,24 @@ def top_squared_singular_values(
     row-wise), with the acceptance test of :func:`top_nonperron_squared_singular_values` and
     no Perron projection: for the attention matrix, ell times these are paper B's ell s_k(A)^2
     with the Perron value ell s_1(A)^2 ~ ell first; for Y_lin, its top squared singular values.
+    A float32 M has its products in float32 (the Krylov basis and Rayleigh-Ritz stay float64),
+    which limits the relative accuracy to about 1e-7 (for the attention matrix, whose Perron
+    value dwarfs the rest, use :func:`top_squared_singular_values_from_perp`).
 
     Parameters
     ----------
-    M : ndarray, shape (p, n), float64
+    M : ndarray, shape (p, n), float64 or float32
     k : int
         Number of values, 1 <= k < n.
     return_vectors : bool
         Also return the corresponding unit singular vectors.
     tol : float
-        Relative accuracy requested for the values.
+        Relative accuracy requested for the values (of the Lanczos relation; with float32
+        products the rounding of M and of the products adds to it).
     max_basis : int, optional
-        Largest Krylov basis (default min(n, 40 k + 400)); ``RuntimeError`` if reached before
-        convergence, unless it equals n (then the values are exact).
+        Largest Krylov basis (default n: the basis grows until the values converge, at worst
+        to the whole space, where they are exact); ``RuntimeError`` if a smaller limit is
+        reached before convergence.
 
     Returns
     -------
@@ -208,5 +246,64 @@ def top_squared_singular_values(
     left, right : ndarray, shape (p, k) and (n, k)
         Only with ``return_vectors``: M right[:, i] = sqrt(values[i]) left[:, i].
     """
-    values, right = _block_lanczos(lambda rows: (rows @ M.T) @ M, M.shape[1], k, tol, max_basis)
-    return _with_vectors(values, right, lambda x: M @ x) if return_vectors else values
+    _check_operand(M, "M")
+    normal_rows = _products_in(M.dtype, lambda rows: (rows @ M.T) @ M)
+    values, right = _block_lanczos(normal_rows, M.shape[1], k, tol, max_basis)
+    if not return_vectors:
+        return values
+    return _with_vectors(values, right, _products_in(M.dtype, lambda x: M @ x))
+
+
+def top_squared_singular_values_from_perp(
+    perp: np.ndarray,
+    k: int,
+    *,
+    return_vectors: bool = False,
+    tol: float = 1e-10,
+    max_basis: int | None = None,
+) -> np.ndarray | tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The k largest s_i(A)^2 of A = A_perp + 1 1^T / ell, given C = A_perp (papers A, B).
+
+    For the attention matrix, ell times these are paper B's ell s_k(A)^2, Perron value first.
+    Block Lanczos on H = A^T A applied as H v = C^T C v + r (1^T v) / ell + 1 (r^T v + 1^T v)
+    / ell with r = C^T 1 (exact for any C; r is summed in float64): only C's products run in
+    C's dtype. The Perron value s_1(A)^2 ~ 1 is carried by the float64 rank-one terms, so
+    float32 rounding in C^T C v is relative to the bulk, s_2(A)^2 ~ x_+ / ell, not to s_1(A)^2:
+    with float32 C the relative error of the bulk values is about 1e-8 (measured, module notes
+    of :mod:`attnspec.experiments.sticking`).
+
+    Parameters
+    ----------
+    perp : ndarray, shape (ell, ell), float64 or float32
+        C = A - 1 1^T / ell (see :func:`attnspec.models.sampling.perp_attention`).
+    k, return_vectors, tol, max_basis
+        As in :func:`top_squared_singular_values`.
+
+    Returns
+    -------
+    values : ndarray, shape (k,)
+        Descending s_i(A)^2.
+    left, right : ndarray, shape (ell, k)
+        Only with ``return_vectors``: A right[:, i] = sqrt(values[i]) left[:, i].
+    """
+    _check_operand(perp, "perp")
+    ell = perp.shape[0]
+    if perp.shape != (ell, ell):
+        raise ValueError("perp must be square")
+    column_sums = perp.sum(axis=0, dtype=np.float64)  # r = C^T 1
+    gram_rows = _products_in(perp.dtype, lambda rows: (rows @ perp.T) @ perp)
+    apply_perp = _products_in(perp.dtype, lambda x: perp @ x)
+
+    def normal_rows(rows):
+        sums = rows.sum(axis=1, keepdims=True)  # 1^T v for each row v
+        out = gram_rows(rows)
+        out += (sums / ell) * column_sums
+        out += (rows @ column_sums[:, None] + sums) / ell
+        return out
+
+    values, right = _block_lanczos(normal_rows, ell, k, tol, max_basis)
+    if not return_vectors:
+        return values
+    return _with_vectors(
+        values, right, lambda x: apply_perp(x) + x.sum(axis=0, keepdims=True) / ell
+    )
