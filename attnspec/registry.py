@@ -197,8 +197,10 @@ def _rows() -> tuple[DeclaredTest, ...]:
             figure="A5-linearisation",
             statistic="loglog_slope",
             describes="per draw and ell, the threshold beta*(ell) where the excess Kolmogorov "
-            "distance over the Y_lin floor first reaches 0.1 (log-linear interpolation over "
-            "the simulated betas); OLS slope of log beta* on log log ell",
+            "distance over the Y_lin floor (the mean Y_lin distance at the same ell and beta) "
+            "first reaches 0.1, the excess interpolated linearly in log beta between the "
+            "simulated betas (a crossing not bracketed by them is missing); OLS slope of "
+            "log beta* on log log ell",
             points="every ell of paperA.linearisation, c = 1",
             target="0.5 (beta* proportional to sqrt(log ell), paper A section 6.1)",
             comparison="equivalence",

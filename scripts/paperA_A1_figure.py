@@ -1,6 +1,7 @@
 """Figure A1: stepwise approximation figure (PDF, PNG), the numbers plotted, and its caption."""
 
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
+from attnspec.dashboard import rows_of
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.plotting.stepwise import plot_stepwise, stepwise_plotted_rows
 
 STEP_HEADER = ("model", "ks_to_sqrt_ell_A_perp", "ks_to_nu_inf")
@@ -23,6 +24,7 @@ def main(smk) -> None:
         ("panel", "model", "series", "x", "y"),
         stepwise_plotted_rows(summary),
         tables=[(STEP_HEADER, rows)],
+        judged=rows_of(read_csv(smk.input.claims), "A.3"),
         intro="\n",
     )
     log.info("wrote %s", ", ".join(smk.output))

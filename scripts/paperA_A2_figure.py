@@ -6,6 +6,7 @@ from attnspec.experiments.full_spectrum import (
     full_spectrum_reference_rows,
     full_spectrum_table_rows,
     summarise_full_spectrum,
+    unpack_draws,
 )
 from attnspec.io import configure_logging, load_npz, write_figure_outputs
 from attnspec.plotting.full_spectrum import full_spectrum_plotted_rows, plot_full_spectrum
@@ -15,7 +16,8 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.spectrum
     parameters = dict(n_tokens=cfg["n_tokens"], d_qk=cfg["d_qk"], beta=cfg["beta"])
-    summary = summarise_full_spectrum([load_npz(p) for p in smk.input.draws], **parameters)
+    draws = unpack_draws(load_npz(smk.input.draws))
+    summary = summarise_full_spectrum(draws, **parameters)
     figure = plot_full_spectrum(summary, **parameters)
     rows = full_spectrum_table_rows(summary)
     write_figure_outputs(

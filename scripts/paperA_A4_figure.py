@@ -14,9 +14,8 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.edge_curve
     draws = cfg["draws"]
-    spectra = [load_npz(path)["squared_singular_values"] for path in smk.input.spectra]
     simulated = simulated_edges(
-        [spectra[i : i + draws] for i in range(0, len(spectra), draws)],
+        [list(load_npz(path)["linear"][:draws]) for path in smk.input.spectra],
         cfg["simulated_betas"],
         cfg["n_tokens"],
     )

@@ -6,11 +6,14 @@ from attnspec.io import configure_logging, load_npz, save_npz
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
-    points = smk.params.points
+    draws = smk.params.draws
+    spectra, points = [], []
+    for point, path in zip(smk.params.points, smk.input, strict=True):
+        values = load_npz(path)[point["model"]][:draws]
+        spectra.extend(values)
+        points.extend({**point, "draw": draw} for draw in range(draws))
     log.info("%d spectra (models x ell x beta x draws)", len(points))
-    spectra = [load_npz(path)["squared_singular_values"] for path in smk.input]
-    table = distance_table(spectra, points)
-    save_npz(smk.output[0], **table)
+    save_npz(smk.output[0], **distance_table(spectra, points))
 
 
 main(snakemake)  # noqa: F821

@@ -1,16 +1,17 @@
-"""Figure A5: linearisation threshold (PDF, PNG), numbers plotted, caption, claims A.1 and A.5."""
+"""Figure A5: linearisation threshold (PDF, PNG), numbers plotted, caption with the A.1 and A.5
+rows."""
 
+from attnspec.dashboard import rows_of, verdict_label
 from attnspec.experiments.linearisation import (
     DISTANCE_TABLE_HEADER,
     EXPONENT_TABLE_HEADER,
     collapse_analysis,
-    convergence_claim,
+    collapse_statement,
     distance_table_rows,
     exponent_table_rows,
     summarise_distances,
-    threshold_claim,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.plotting.linearisation import (
     LINEARISATION_PLOTTED_HEADER,
     linearisation_plotted_rows,
@@ -18,21 +19,31 @@ from attnspec.plotting.linearisation import (
 )
 
 TABLES_INTRO = (
-    "\nExponent s of D ~ ell^s (Kolmogorov, attention bulk) and spread across ell of "
-    "log10 D (decades), at fixed beta and at fixed x = beta / sqrt(log ell):\n\n"
+    "\n\nExponent s of D ~ ell^s (Kolmogorov, attention bulk) with its 95 % interval and spread "
+    "across ell of log10 D (decades), at fixed beta and at fixed x = beta / sqrt(log ell) "
+    "(descriptive, no verdict): {collapse}.\n\n"
 )
+
+
+def location_label(row) -> str:
+    """The judged slope of log beta* on log log ell with its 95 % interval, and the verdict."""
+    return (
+        f"slope {float(row['value']):.3f}, 95 % [{float(row['interval_low']):.3f}, "
+        f"{float(row['interval_high']):.3f}]\n{verdict_label(row)}"
+    )
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     summary = summarise_distances(load_npz(smk.input.distances))
     collapse = collapse_analysis(summary)
-    figure = plot_linearisation(summary, collapse, n_draws=smk.params.linearisation["draws"])
-    claims = [convergence_claim(summary), threshold_claim(summary, collapse)]
-    verdicts = "".join(
-        f"\n**Claim {claim.claim_id}: {claim.verdict}.** {claim.quantity}: {claim.value:.4g} "
-        f"(target {claim.target:.4g}, tolerance {claim.tolerance:.2g}). {claim.note}.\n"
-        for claim in claims
+    rows = read_csv(smk.input.claims)
+    judged = rows_of(rows, "A.1/") + rows_of(rows, "A.5/")
+    figure = plot_linearisation(
+        summary,
+        collapse,
+        verdicts=[verdict_label(row) for row in judged if row["row_id"] != "A.5/location"],
+        location_verdict=[location_label(row) for row in rows_of(rows, "A.5/location")],
     )
     write_figure_outputs(
         smk,
@@ -43,9 +54,8 @@ def main(smk) -> None:
             (EXPONENT_TABLE_HEADER, exponent_table_rows(summary, collapse)),
             (DISTANCE_TABLE_HEADER, distance_table_rows(summary)),
         ],
-        claim=claims,
-        intro=verdicts + TABLES_INTRO,
-        claim_table=False,
+        judged=judged,
+        intro=TABLES_INTRO.format(collapse=collapse_statement(collapse)),
     )
     log.info("wrote %s", ", ".join(smk.output))
 

@@ -1,42 +1,44 @@
-"""Figure A6: |s_1(A) - 1| and the stable rank against ell (PDF, PNG, CSV), caption, claim A.2."""
+"""Figure A6: |s_1(A) - 1| and the stable rank against ell (PDF, PNG, CSV), caption with the A.2
+rows."""
 
-from attnspec.experiments.perron import (
-    PERRON_TABLE_HEADER,
-    judge_perron,
-    perron_check,
-    perron_claim,
-    perron_series,
-    perron_table_rows,
-)
-from attnspec.io import (
-    configure_logging,
-    load_npz,
-    write_figure_outputs,
-)
+from attnspec.dashboard import rows_of, verdict_label
+from attnspec.experiments.perron import PERRON_TABLE_HEADER, perron_table_rows, series_of_sizes
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.plotting.perron import perron_plotted_rows, plot_perron
 
 PLOTTED_HEADER = ("panel", "beta", "series", "n_tokens", "draw", "y")
 
 
+def slope_label(row) -> str:
+    """The judged slope with its 95 % interval and the row's verdict."""
+    return (
+        f"fit slope {float(row['value']):.3f}, 95 % [{float(row['interval_low']):.3f}, "
+        f"{float(row['interval_high']):.3f}]\n{verdict_label(row)}"
+    )
+
+
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.perron
-    results = iter([load_npz(path) for path in smk.input.points])
     series = [
-        perron_series(beta, cfg["n_tokens"], [next(results) for _ in cfg["n_tokens"]])
-        for beta in cfg["betas"]
+        series_of_sizes(beta, load_npz(path))
+        for beta, path in zip(cfg["betas"], smk.input.points, strict=True)
     ]
-    checks = [perron_check(s) for s in series]
-    verdicts = [judge_perron(check) for check in checks]
-    figure = plot_perron(series, verdicts)
-    claim = perron_claim(checks, draws=cfg["draws"])
+    judged = rows_of(read_csv(smk.input.claims), "A.2/")
+    by_id = {row["row_id"]: row for row in judged}
+    labels = {
+        s.beta: slope_label(by_id[f"A.2/beta={s.beta:g}"])
+        for s in series
+        if f"A.2/beta={s.beta:g}" in by_id
+    }
+    figure = plot_perron(series, labels)
     write_figure_outputs(
         smk,
         figure,
         PLOTTED_HEADER,
         perron_plotted_rows(series),
         tables=[(PERRON_TABLE_HEADER, perron_table_rows(series))],
-        claim=claim,
+        judged=judged,
     )
     log.info("wrote %s", ", ".join(smk.output))
 

@@ -1,16 +1,20 @@
-"""Figure A6, simulate: s_1(A) and ||A||_F^2 of every draw at one (ell, beta), c = 1.
+"""Figure A6, simulate: s_1(A) and ||A||_F^2 of every draw at every ell of one beta, c = 1.
 
-Wildcards: n_tokens, beta, draws.
+Wildcards: beta, draws; params: n_tokens (the ell of paperA.perron), replicate.
 """
 
-from attnspec.experiments.perron import perron_draws
+from attnspec.experiments.perron import perron_sizes
 from attnspec.io import configure_logging, save_npz
 
 
 def main(smk) -> None:
     configure_logging(smk.log[0])
-    wildcards = smk.wildcards
-    result = perron_draws(int(wildcards.n_tokens), float(wildcards.beta), int(wildcards.draws))
+    result = perron_sizes(
+        smk.params.n_tokens,
+        float(smk.wildcards.beta),
+        int(smk.wildcards.draws),
+        replicate=smk.params.replicate,
+    )
     save_npz(smk.output[0], **result)
 
 

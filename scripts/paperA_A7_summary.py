@@ -11,12 +11,9 @@ def main(smk) -> None:
     draws = cfg["draws"]
     clock = Stopwatch()
     panels = []
-    for i, spec in enumerate(smk.params.panels):
+    for i, (spec, path) in enumerate(zip(smk.params.panels, smk.input, strict=True)):
         panel = summarise_ratio_panel(
-            [
-                load_npz(p)["squared_singular_values"]
-                for p in smk.input[i * draws : (i + 1) * draws]
-            ],
+            list(load_npz(path)["attention"][:draws]),
             n_tokens=cfg["n_tokens"],
             d_qk=spec["d_qk"],
             beta=cfg["beta"],

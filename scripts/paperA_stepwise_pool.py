@@ -1,7 +1,5 @@
 """Figure A1, spectra: pool the draws of every model into histograms, sorted spectra, distances."""
 
-from collections import defaultdict
-
 from attnspec.experiments.stepwise import summarise_stepwise
 from attnspec.io import configure_logging, load_npz, save_npz
 
@@ -9,12 +7,13 @@ from attnspec.io import configure_logging, load_npz, save_npz
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.stepwise
-    spectra = defaultdict(list)
-    for model, path in zip(smk.params.models, smk.input, strict=True):
-        spectra[model].append(load_npz(path)["squared_singular_values"])
+    spectra = {
+        model: list(load_npz(path)[model][: cfg["draws"]])
+        for model, path in zip(smk.params.models, smk.input, strict=True)
+    }
     log.info(
-        "%d spectra of %d models at ell = %d, beta = %s",
-        len(smk.input),
+        "%d draws of %d models at ell = %d, beta = %s",
+        cfg["draws"],
         len(spectra),
         cfg["n_tokens"],
         cfg["beta"],

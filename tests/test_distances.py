@@ -1,10 +1,12 @@
-"""Kolmogorov and Wasserstein-1 distances on cases with known answers, and against scipy."""
+"""Kolmogorov and Wasserstein-1 distances on cases with known answers, against scipy, and the
+Kolmogorov distance between two laws (the unit of paper A's margins)."""
 
 import numpy as np
 import pytest
 from scipy import stats
 
-from attnspec.distances import kolmogorov_distance, wasserstein1
+from attnspec.distances import kolmogorov_distance, law_kolmogorov_distance, wasserstein1
+from attnspec.theory import MarchenkoPasturSurrogate, NuInfinity
 
 N = 4000
 
@@ -63,3 +65,50 @@ def test_empty_or_non_finite_samples_are_refused():
         kolmogorov_distance([], stats.norm.cdf)
     with pytest.raises(ValueError):
         wasserstein1([0.0, np.nan], [1.0])
+
+
+class _Uniform:
+    """The uniform law on [0, top] with the cdf and support() a law of the library has."""
+
+    def __init__(self, top):
+        self.top = top
+
+    def cdf(self, x):
+        return np.clip(np.asarray(x) / self.top, 0.0, 1.0)
+
+    def support(self):
+        return [(0.0, self.top)]
+
+
+def test_law_distance_of_two_uniform_laws_is_known_in_closed_form():
+    # sup |x - x/2| on [0, 1] (then 1 - x/2 on [1, 2]) = 1/2 at x = 1, a support endpoint.
+    assert law_kolmogorov_distance(_Uniform(1.0), _Uniform(2.0)) == pytest.approx(0.5, abs=1e-12)
+    assert law_kolmogorov_distance(_Uniform(3.0), _Uniform(3.0)) == 0.0
+
+
+def test_law_distance_of_nu_inf_and_mp_is_symmetric_shrinks_with_beta_and_bounds_the_data():
+    """KS(nu_inf, MP) is the unit of paper A's margins: from theory, and (triangle inequality)
+    an upper bound of KS(x, MP) - KS(x, nu_inf) for any sample x."""
+    distances = [
+        law_kolmogorov_distance(NuInfinity(beta, 1.0), MarchenkoPasturSurrogate(beta))
+        for beta in (0.5, 1.0, 1.5)
+    ]
+    assert distances[0] > distances[1] > distances[2] > 0
+    assert law_kolmogorov_distance(
+        MarchenkoPasturSurrogate(1.0), NuInfinity(1.0, 1.0)
+    ) == pytest.approx(distances[1], abs=1e-15)
+    # a finer grid moves the value by far less than any margin built on it (0.25 x 0.048)
+    fine = law_kolmogorov_distance(
+        NuInfinity(1.0, 1.0), MarchenkoPasturSurrogate(1.0), points=800_001
+    )
+    assert abs(fine - distances[1]) < 1e-6
+    sample = NuInfinity(1.0, 1.0).quantile((np.arange(500) + 0.5) / 500)
+    separation = kolmogorov_distance(
+        sample, MarchenkoPasturSurrogate(1.0).cdf
+    ) - kolmogorov_distance(sample, NuInfinity(1.0, 1.0).cdf)
+    assert separation <= distances[1] + 1e-12
+
+
+def test_law_distance_needs_a_grid():
+    with pytest.raises(ValueError, match="points"):
+        law_kolmogorov_distance(_Uniform(1.0), _Uniform(2.0), points=1)

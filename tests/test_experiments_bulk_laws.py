@@ -1,27 +1,30 @@
-"""Figures A3 and A7: bulk summaries, the claim A.4 decision on inputs that pass and that fail."""
+"""Figures A3 and A7: bulk summaries, and the evidence of the rows A.4 judged by the registry's
+tests on synthetic bulks that pass and that fail."""
 
 import numpy as np
 import pytest
 
 from attnspec.experiments.bulk_laws import (
-    NOT_SEPARATED,
-    SEPARATED,
-    UNRESOLVED,
+    BULK_LAWS_TABLE_HEADER,
     attention_bulk,
+    bulk_laws_table_rows,
     density_histogram,
-    not_marchenko_pastur_claim,
+    law_separation,
+    not_marchenko_pastur_evidence,
+    not_marchenko_pastur_evidence_rows,
     pack_panels,
     ratio_table_rows,
-    separation_test,
+    separations,
     summarise_bulk_laws,
     summarise_ratio_panel,
     theory_grid,
     unpack_panels,
 )
-from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, HOLDS
+from attnspec.registry import TESTS
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate
 from attnspec.theory.nu_infinity import NuInfinity
+from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 
 
 def rigid_draws(law, n: int, draws: int, seed: int = 0) -> list[np.ndarray]:
@@ -34,21 +37,6 @@ def rigid_draws(law, n: int, draws: int, seed: int = 0) -> list[np.ndarray]:
 def with_structural_zero(draws: list[np.ndarray]) -> list[np.ndarray]:
     """Append the zero that sqrt(ell) A_perp u = 0 puts in every attention spectrum."""
     return [np.append(d, 0.0) for d in draws]
-
-
-def fake_summary(beta, ks_mp, ks_nu, ks_floor):
-    """The fields of a :func:`summarise_bulk_laws` output that the claim decision reads."""
-    return {
-        "beta": np.float64(beta),
-        "ks_attention_mp": np.array(ks_mp),
-        "ks_attention_nu_inf": np.array(ks_nu),
-        "ks_linear_nu_inf": np.array(ks_floor),
-        "ks_linear_mp": np.array(ks_mp),
-        "edge_mass_attention": np.array([0.05, 0.05]),
-        "edge_mass_theory": np.float64(0.05),
-        "m1_attention": np.float64(1.0),
-        "theta1": np.float64(1.0),
-    }
 
 
 def test_attention_bulk_drops_only_the_structural_zero():
@@ -74,67 +62,45 @@ def test_theory_grid_resolves_the_internal_gap_of_nu_inf():
     assert law.density(np.array([0.5 * (gap_end + edge)]))[0] > 0
 
 
-def test_separation_test_separated_noisy_and_unresolved():
-    clear = separation_test(
-        0.5, [0.117, 0.118, 0.116], [0.004, 0.005, 0.004], [0.003, 0.004, 0.003]
-    )
-    assert clear.status == SEPARATED and clear.tolerance == pytest.approx(
-        2 * clear.spread, abs=0.004
-    )
-    noisy = separation_test(1.0, [0.07, 0.02, 0.08], [0.01, 0.015, 0.005], [0.003] * 3)
-    assert noisy.resolved and noisy.status == NOT_SEPARATED  # mean Delta 0.047 < 2 sd 0.074
-    below_floor = separation_test(2.0, [0.0020, 0.0021], [0.0005, 0.0006], [0.003, 0.003])
-    assert below_floor.resolved and below_floor.status == NOT_SEPARATED  # 0.0015 < floor 0.003
-    slowed = separation_test(1.5, [0.088, 0.092], [0.078, 0.081], [0.003, 0.003])
-    assert slowed.separated and not slowed.resolved and slowed.status == UNRESOLVED
-
-
-def test_separation_test_needs_two_draws():
-    with pytest.raises(ValueError, match="two draws"):
-        separation_test(1.0, [0.1], [0.01], [0.003])
-
-
-def test_claim_decision_on_synthetic_summaries():
-    good = fake_summary(0.5, [0.117, 0.118], [0.004, 0.005], [0.003, 0.003])
-    slowed = fake_summary(1.5, [0.088, 0.092], [0.078, 0.081], [0.003, 0.003])
-    fails = fake_summary(1.0, [0.0025, 0.0026], [0.0010, 0.0011], [0.003, 0.003])
-    holds = not_marchenko_pastur_claim([good, slowed], n_tokens=1000)
-    assert holds.verdict == HOLDS and "beta=0.5" in holds.quantity
-    assert "unresolved" in holds.note and "beta=1.5" in holds.note
-    # A resolved beta that does not separate the laws sinks the claim, whatever the others show.
-    failed = not_marchenko_pastur_claim([good, fails], n_tokens=1000)
-    assert failed.verdict == DOES_NOT_REPRODUCE and "beta=1" in failed.quantity
-    assert not failed.meets_condition() and failed.test.startswith("holds if value > target")
-    # Nothing resolved: the data cannot tell the laws apart.
-    assert not_marchenko_pastur_claim([slowed], n_tokens=1000).verdict == DOES_NOT_REPRODUCE
-
-
-def test_bulk_drawn_from_nu_inf_separates_and_bulk_drawn_from_mp_does_not():
-    summaries = []
-    for beta in (0.5, 1.0):
-        law = NuInfinity(beta, 1.0)
-        summary = summarise_bulk_laws(
-            with_structural_zero(rigid_draws(law, 300, 3, seed=1)),
-            rigid_draws(law, 300, 3, seed=2),
-            beta=beta,
-            ratio=1.0,
-            bins=20,
-        )
-        assert summary["pooled_ks_attention_nu_inf"] < 0.01
-        assert abs(np.mean(summary["edge_mass_attention"]) - summary["edge_mass_theory"]) < 0.01
-        summaries.append(summary)
-    assert not_marchenko_pastur_claim(summaries, n_tokens=300).verdict == HOLDS
-
-    surrogate = MarchenkoPasturSurrogate(0.5)
-    from_mp = summarise_bulk_laws(
-        with_structural_zero(rigid_draws(surrogate, 300, 3, seed=3)),
-        rigid_draws(NuInfinity(0.5, 1.0), 300, 3, seed=4),
-        beta=0.5,
+def summary_from(law, beta, *, draws=10, n=300, seed=0):
+    """A3 summary at beta of attention bulks drawn rigidly from ``law`` (Y_lin from nu_inf)."""
+    return summarise_bulk_laws(
+        with_structural_zero(rigid_draws(law, n, draws, seed=seed)),
+        rigid_draws(NuInfinity(beta, 1.0), n, draws, seed=seed + 1),
+        beta=beta,
         ratio=1.0,
         bins=20,
     )
-    assert np.all(from_mp["edge_mass_attention"] == 0.0)
-    assert not_marchenko_pastur_claim([from_mp], n_tokens=300).verdict == DOES_NOT_REPRODUCE
+
+
+def test_bulk_drawn_from_nu_inf_is_separated_from_mp_and_holds():
+    for beta in (0.5, 1.0):
+        summary = summary_from(NuInfinity(beta, 1.0), beta, seed=1)
+        assert summary["pooled_ks_attention_nu_inf"] < 0.01
+        assert abs(np.mean(summary["edge_mass_attention"]) - summary["edge_mass_theory"]) < 0.01
+        evidence = not_marchenko_pastur_evidence(summary, n_tokens=300)
+        assert evidence.row_id == f"A.4/beta={beta:g}"
+        assert evidence.margin_scale == float(summary["ks_nu_inf_mp"]) == law_separation(beta)
+        np.testing.assert_array_equal(evidence.samples["values"], separations(summary))
+        assert judge_row(TESTS[evidence.row_id], evidence)["verdict"] == HOLDS
+
+
+def test_bulk_drawn_from_mp_does_not_reproduce():
+    summary = summary_from(MarchenkoPasturSurrogate(0.5), 0.5, seed=3)
+    assert np.all(summary["edge_mass_attention"] == 0.0)
+    evidence = not_marchenko_pastur_evidence(summary, n_tokens=300)
+    assert np.all(evidence.samples["values"] < 0)
+    assert judge_row(TESTS[evidence.row_id], evidence)["verdict"] == DOES_NOT_REPRODUCE
+
+
+def test_evidence_rows_need_the_judged_betas_and_table_rows_follow_the_header():
+    summaries = [summary_from(NuInfinity(b, 1.0), b, draws=3, n=100) for b in (0.5, 1.0, 1.5)]
+    rows = not_marchenko_pastur_evidence_rows(summaries, n_tokens=100)
+    assert [e.row_id for e in rows] == ["A.4/beta=0.5", "A.4/beta=1"]
+    with pytest.raises(ValueError, match="paperA.bulk_laws.betas"):
+        not_marchenko_pastur_evidence_rows(summaries[1:], n_tokens=100)
+    table = bulk_laws_table_rows(summaries)
+    assert all(len(row) == len(BULK_LAWS_TABLE_HEADER) for row in table)
 
 
 def test_ratio_panel_uses_c_equal_to_ell_over_d_qk():

@@ -1,66 +1,77 @@
-"""Figure A5 computations: distances to nu_inf, the collapse analysis and the A.1/A.5 verdicts."""
+"""Figure A5 computations: distances to nu_inf, the collapse analysis, the threshold beta*, and
+the evidence of the rows A.1 and A.5 judged by the registry's tests on synthetic data."""
 
 import numpy as np
 import pytest
 
-from attnspec.claims import CLAIMS
+from attnspec.experiments.bulk_laws import law_separation
 from attnspec.experiments.linearisation import (
+    BAND_MIN_DRAWS,
+    EXCESS_THRESHOLD,
     bulk_distances,
     collapse_analysis,
-    convergence_claim,
-    convergence_verdict,
     distance_table,
+    excess_over_floor,
+    linearisation_evidence,
     rescaled_beta,
     size_exponent,
     summarise_distances,
-    threshold_claim,
-    threshold_verdict,
+    threshold_betas,
+    threshold_crossings,
 )
 from attnspec.experiments.spectra import model_spectrum
-from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, VERDICTS
+from attnspec.registry import TESTS
 from attnspec.theory.nu_infinity import NuInfinity
+from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_row
+
+N_TOKENS = np.array([250, 500, 1000, 2000])
+BETAS = np.array([0.5, 1.0, 1.25, 1.5, 1.75, 2.0, 3.0])
 
 
-def synthetic_table(attention, linear, n_tokens, betas, spread=0.02):
-    """A distance table whose two draws are value * (1 -+ spread), for both metrics."""
+def synthetic_table(attention, linear, draws=10, spread=0.02, seed=0, betas=BETAS):
+    """A distance table (both metrics) with per-draw values value x (1 + spread N(0, 1))."""
+    rng = np.random.default_rng(seed)
     rows = {k: [] for k in ("model", "n_tokens", "beta", "draw", "kolmogorov")}
     for model, values in (("attention", attention), ("linear", linear)):
-        for i, n in enumerate(n_tokens):
+        for i, n in enumerate(N_TOKENS):
             for j, beta in enumerate(betas):
-                for draw, factor in enumerate((1 - spread, 1 + spread)):
+                for draw in range(draws):
                     rows["model"].append(model)
                     rows["n_tokens"].append(n)
                     rows["beta"].append(beta)
                     rows["draw"].append(draw)
-                    rows["kolmogorov"].append(values[i][j] * factor)
+                    rows["kolmogorov"].append(values[i][j] * (1 + spread * rng.standard_normal()))
     table = {k: np.array(v) for k, v in rows.items()}
     table["wasserstein1_relative"] = table["kolmogorov"].copy()
     return table
 
 
-N_TOKENS = np.array([250, 500, 1000, 2000])
-BETAS = np.linspace(0.25, 3.0, 12)
+def floor_values():
+    """Y_lin-like distances ~ 2.5 / ell at every beta."""
+    return np.broadcast_to(2.5 / N_TOKENS[:, None], (N_TOKENS.size, BETAS.size))
 
 
-def floor_values(jitter=0.0):
-    """Y_lin-like distances ~ 2.5 / ell, with a small beta-dependent jitter."""
-    wiggle = 1 + jitter * (-1.0) ** np.arange(BETAS.size)
-    return 2.5 / N_TOKENS[:, None] * wiggle[None, :]
+def threshold_at(location):
+    """Attention distances whose excess over the floor is a logistic curve in beta centred at
+    location(ell): the excess reaches 0.1 at beta* = location(ell) exactly (log-linear in beta
+    between the grid points, see below)."""
+    log_beta = np.log(BETAS)[None, :]
+    centre = np.log(location(N_TOKENS.astype(float)))[:, None]
+    excess = 0.9 / (1 + 8.0 * np.exp(-(log_beta - centre) / 0.15))
+    return floor_values() + excess
 
 
-def threshold_like():
-    """Attention distances with a threshold in x: D = floor + 0.9 / (1 + exp(-(x - 0.8) / 0.08))."""
-    x = rescaled_beta(BETAS[None, :], N_TOKENS[:, None])
-    return floor_values() + 0.9 / (1 + np.exp(-(x - 0.8) / 0.08))
+def sqrt_log_location(ell):
+    return 0.65 * np.sqrt(np.log(ell))
 
 
-def fixed_beta_like():
-    """Attention distances that break down at a fixed beta and heal like 1/ell at every beta."""
-    return floor_values() * (1 + 50 * BETAS[None, :] ** 4)
+def summary_of(attention, **kwargs):
+    return summarise_distances(synthetic_table(attention, floor_values(), **kwargs))
 
 
-def summary_of(attention, jitter=0.1):
-    return summarise_distances(synthetic_table(attention, floor_values(jitter), N_TOKENS, BETAS))
+def judged(evidence, row_id):
+    (item,) = [e for e in evidence if e.row_id == row_id]
+    return judge_row(TESTS[row_id], item)
 
 
 def test_rescaled_beta_is_beta_over_root_log_ell():
@@ -108,22 +119,22 @@ def test_distance_table_rows_follow_the_points():
     ]
     table = distance_table(spectra, points)
     assert list(table["model"]) == ["attention", "attention", "linear", "linear"]
-    assert table["kolmogorov"].shape == (4,)
     assert np.all((table["kolmogorov"] > 0) & (table["kolmogorov"] < 0.2))
 
 
-def test_summary_floor_is_the_mean_and_spread_of_the_linear_distances():
-    summary = summary_of(threshold_like())
-    linear = floor_values(0.1)
-    draws = np.concatenate([linear * 0.98, linear * 1.02], axis=1)
-    np.testing.assert_allclose(summary["floor"], draws.mean(axis=1))
-    np.testing.assert_allclose(summary["tolerance"], 2 * draws.std(axis=1, ddof=1))
-    np.testing.assert_allclose(summary["kolmogorov/attention/mean"], threshold_like())
+def test_summary_keeps_every_draw_and_bands_only_with_ten_draws():
+    summary = summary_of(threshold_at(sqrt_log_location))
+    grid = summary["kolmogorov/attention/draws"]
+    assert grid.shape == (N_TOKENS.size, BETAS.size, 10) and int(summary["draws"]) == 10
+    np.testing.assert_allclose(summary["kolmogorov/attention/mean"], grid.mean(axis=2))
+    np.testing.assert_allclose(summary["kolmogorov/attention/low"], np.quantile(grid, 0.1, axis=2))
+    few = summary_of(threshold_at(sqrt_log_location), draws=BAND_MIN_DRAWS - 1)
+    assert np.all(np.isnan(few["kolmogorov/attention/low"]))
 
 
-def test_summary_needs_two_sizes_and_two_draws():
-    table = synthetic_table(threshold_like()[:1], floor_values()[:1], N_TOKENS[:1], BETAS)
-    with pytest.raises(ValueError, match="at least 2 ell"):
+def test_summary_needs_two_sizes_betas_and_draws():
+    table = synthetic_table(threshold_at(sqrt_log_location), floor_values(), draws=1)
+    with pytest.raises(ValueError, match="at least 2 ell, 2 betas and 2 draws"):
         summarise_distances(table)
 
 
@@ -135,66 +146,89 @@ def test_size_exponent_recovers_a_power_law_and_propagates_errors():
     assert error == pytest.approx(0.1 / np.sqrt(np.sum((u - u.mean()) ** 2)))
 
 
-def test_collapse_found_for_a_threshold_in_x():
-    collapse = collapse_analysis(summary_of(threshold_like()))
-    assert 0.6 < collapse["crossover"] < 0.9
+def test_collapse_found_for_a_threshold_in_x_with_95_percent_intervals():
+    betas = np.linspace(0.25, 3.0, 12)
+    x = rescaled_beta(betas[None, :], N_TOKENS[:, None])
+    floor = 2.5 / N_TOKENS[:, None] + 0 * x
+    attention = floor + 0.9 / (1 + np.exp(-(x - 0.8) / 0.08))
+    collapse = collapse_analysis(
+        summarise_distances(synthetic_table(attention, floor, betas=betas))
+    )
+    assert np.all(collapse["x_exponent_low"] <= collapse["x_exponent"])
+    assert np.all(collapse["x_exponent"] <= collapse["x_exponent_high"])
+    assert np.isfinite(collapse["crossover"])
     assert collapse["x_spread_beyond"] < collapse["beta_spread_beyond"]
-    assert np.all(collapse["beta_exponent"] < 0)
 
 
-def test_no_collapse_for_a_breakdown_at_fixed_beta():
-    collapse = collapse_analysis(summary_of(fixed_beta_like()))
-    assert np.isnan(collapse["crossover"])
-    assert collapse["x_exponent"].max() < -0.5
+def test_threshold_crossing_interpolates_linearly_in_log_beta_and_needs_a_bracket():
+    betas = np.array([1.0, 2.0, 4.0])
+    # 0.1 is reached halfway (in log beta) between 1 and 2: beta* = sqrt(2)
+    assert threshold_crossings(np.array([0.0, 0.2, 0.5]), betas, 0.1) == pytest.approx(np.sqrt(2))
+    # the first crossing counts, even if the excess falls again later
+    assert threshold_crossings(np.array([0.0, 0.1, 0.05]), betas, 0.1) == pytest.approx(2.0)
+    rows = np.array([[0.2, 0.3, 0.4], [0.0, 0.01, 0.02]])  # reached at once; never reached
+    assert np.all(np.isnan(threshold_crossings(rows, betas, 0.1)))
+    with pytest.raises(ValueError, match="ascending"):
+        threshold_crossings(np.zeros(3), betas[::-1], 0.1)
 
 
-def test_convergence_verdict_on_synthetic_inputs():
-    decreasing, errors = np.array([-0.8, -0.6]), np.array([0.05, 0.05])
-    assert convergence_verdict(0.010, 0.009, 0.002, decreasing, errors) == HOLDS
-    assert convergence_verdict(0.020, 0.009, 0.002, decreasing, errors) == FINITE_SIZE_CAVEAT
-    flat = np.array([-0.8, -0.05])
-    assert convergence_verdict(0.020, 0.009, 0.002, flat, errors) == DOES_NOT_REPRODUCE
+def test_threshold_betas_follow_the_synthetic_location():
+    summary = summarise_distances(
+        synthetic_table(threshold_at(sqrt_log_location), floor_values(), spread=0.0)
+    )
+    crossings = threshold_betas(summary)
+    assert crossings.shape == (10, N_TOKENS.size)
+    # the logistic excess is not log-linear between grid points: a few per cent off
+    np.testing.assert_allclose(crossings[0], sqrt_log_location(N_TOKENS), rtol=0.05)
+    assert np.all(excess_over_floor(summary)[:, 0, :] < EXCESS_THRESHOLD)
 
 
-def test_threshold_verdict_on_synthetic_inputs():
-    tolerance = np.array([0.003, 0.001])
-    args = (np.array([0.8, 0.7]), tolerance, np.array([0.001, -0.0005]))
-    assert threshold_verdict(*args, 0.05, 0.01) == HOLDS
-    # Still decreasing with ell at the largest x: not a threshold in x.
-    assert threshold_verdict(*args, -0.3, 0.05) == DOES_NOT_REPRODUCE
-    # No breakdown beyond the noise at one ell.
-    small = (np.array([0.8, 0.0008]), tolerance, np.array([0.001, -0.0005]))
-    assert threshold_verdict(*small, 0.05, 0.01) == DOES_NOT_REPRODUCE
-    # The Gaussian model is off its floor too: the distance is not specific to attention.
-    off = (np.array([0.8, 0.7]), tolerance, np.array([0.001, 0.01]))
-    assert threshold_verdict(*off, 0.05, 0.01) == DOES_NOT_REPRODUCE
+def test_evidence_covers_the_registry_rows_with_theory_margins():
+    evidence = linearisation_evidence(summary_of(threshold_at(sqrt_log_location)))
+    assert [e.row_id for e in evidence] == [
+        "A.1/beta=0.5",
+        "A.1/beta=1",
+        "A.5/breakdown",
+        "A.5/location",
+    ]
+    for item in evidence[:2]:
+        beta = float(item.row_id.split("=")[1])
+        assert item.margin_scale == law_separation(beta)
+        assert item.samples["values"].shape == (10,) and item.trend_values.shape == (10, 4)
+    np.testing.assert_array_equal(evidence[3].samples["sizes"], np.log(N_TOKENS))
 
 
-def test_claim_rows_for_a_threshold_in_x():
-    summary = summary_of(threshold_like())
-    convergence = convergence_claim(summary)
-    threshold = threshold_claim(summary, collapse_analysis(summary))
-    assert (convergence.claim_id, convergence.claim) == ("A.1", CLAIMS["A.1"])
-    assert (threshold.claim_id, threshold.claim) == ("A.5", CLAIMS["A.5"])
-    assert convergence.verdict in VERDICTS and threshold.verdict == HOLDS
-    assert convergence.target == pytest.approx(summary["floor"][-1])
-    assert threshold.value > threshold.tolerance > 0
-    sizes = summary["n_tokens"]
-    change = np.sqrt(np.log(sizes.max()) / np.log(sizes.min())) - 1.0
-    assert f"sqrt(log ell) changes by only {change:.0%}" in threshold.note
+def test_a_bulk_at_its_floor_holds_and_a_breakdown_at_large_beta_holds():
+    evidence = linearisation_evidence(summary_of(threshold_at(sqrt_log_location)))
+    assert judged(evidence, "A.1/beta=0.5")["verdict"] == HOLDS
+    assert judged(evidence, "A.5/breakdown")["verdict"] == HOLDS
 
 
-def test_claim_rows_for_a_breakdown_at_fixed_beta():
-    summary = summary_of(fixed_beta_like())
-    assert threshold_claim(summary, collapse_analysis(summary)).verdict == DOES_NOT_REPRODUCE
-    # Distances at beta <= 1 far above the floor, healing like 1/ell: a finite-size caveat.
-    convergence = convergence_claim(summary)
-    assert convergence.verdict == FINITE_SIZE_CAVEAT and not convergence.meets_condition()
-    assert "caveat if not but the distance falls with ell" in convergence.test
+def test_a_bulk_far_from_nu_inf_without_a_trend_does_not_reproduce_a1():
+    attention = floor_values() + 0.05  # excess 0.05 at every beta and ell
+    evidence = linearisation_evidence(summary_of(attention))
+    assert judged(evidence, "A.1/beta=1")["verdict"] == DOES_NOT_REPRODUCE
 
 
-def test_convergence_claim_without_small_beta_cannot_hold():
-    betas = BETAS + 1.0
-    table = synthetic_table(threshold_like(), floor_values(0.1), N_TOKENS, betas)
-    claim = convergence_claim(summarise_distances(table))
-    assert claim.verdict == DOES_NOT_REPRODUCE and "cannot be judged" in claim.note
+def test_threshold_location_sqrt_log_holds_and_a_fixed_threshold_does_not_reproduce():
+    moving = linearisation_evidence(summary_of(threshold_at(sqrt_log_location)))
+    row = judged(moving, "A.5/location")
+    assert float(row["value"]) == pytest.approx(0.5, abs=0.1)
+    assert row["verdict"] == HOLDS
+    fixed = linearisation_evidence(summary_of(threshold_at(lambda ell: 1.5 + 0 * ell)))
+    row = judged(fixed, "A.5/location")
+    assert float(row["value"]) == pytest.approx(0.0, abs=0.1)
+    assert row["verdict"] == DOES_NOT_REPRODUCE
+
+
+def test_noisy_thresholds_are_inconclusive_not_holds():
+    noisy = linearisation_evidence(summary_of(threshold_at(sqrt_log_location), spread=0.5))
+    assert judged(noisy, "A.5/location")["verdict"] in (INCONCLUSIVE, DOES_NOT_REPRODUCE)
+
+
+def test_a_judged_beta_missing_from_the_config_is_named():
+    table = synthetic_table(threshold_at(sqrt_log_location), floor_values())
+    keep = table["beta"] != 0.5
+    summary = summarise_distances({key: value[keep] for key, value in table.items()})
+    with pytest.raises(ValueError, match="paperA.linearisation.betas"):
+        linearisation_evidence(summary)

@@ -9,7 +9,9 @@ A3 (claim A.4, "nu_inf is not Marchenko-Pastur: its right edge exceeds 4 theta1"
 the bulk against nu_inf(beta, c) (right edge x_+) and against the iid-scores surrogate
 theta1 MP_1 (density sqrt(x (4 theta1 - x)) / (2 pi theta1 x) on [0, 4 theta1]), with
 theta1 = e^{beta^2} - 1. Y_lin = (beta S + sqrt(a) W)/sqrt(ell), whose limit is exactly nu_inf,
-is the finite-size reference at the same size (papers.md sections 2-3).
+is the finite-size reference at the same size (papers.md sections 2-3). The evidence of the
+registry rows A.4/beta=<beta> is, per draw, Delta = KS(bulk, MP) - KS(bulk, nu_inf), in units of
+KS(nu_inf, MP) (:func:`law_separation`): by the triangle inequality Delta <= KS(nu_inf, MP).
 
 A7: nu_inf(beta, c) across the proportional regime, c = ell / d_qk (not d_qk / ell, papers.md
 section 3), against the bulk; the swapped ratio d_qk / ell is measured too, to show that the
@@ -17,13 +19,11 @@ convention is visible in the data.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
-from attnspec.claims import CLAIMS
-from attnspec.distances import kolmogorov_distance, wasserstein1
-from attnspec.legacy_verdicts import DOES_NOT_REPRODUCE, EXCEEDS, HOLDS, ClaimCheck, describe_test
+from attnspec.distances import kolmogorov_distance, law_kolmogorov_distance, wasserstein1
+from attnspec.evidence import Evidence
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate
 from attnspec.theory.nu_infinity import NuInfinity
 
@@ -35,10 +35,8 @@ THEORY_POINTS = 800
 SURVIVAL_FROM_QUANTILE = 0.8
 
 FIGURE_A3 = "A3-bulk-laws"
-
-SEPARATED = "separated"
-NOT_SEPARATED = "not separated"
-UNRESOLVED = "unresolved at this ell"
+# The betas of the registry rows A.4/beta=<beta>.
+JUDGED_BETAS = (0.5, 1.0)
 
 
 def attention_bulk(spectrum: np.ndarray) -> np.ndarray:
@@ -117,6 +115,7 @@ def summarise_bulk_laws(
         and ``edge_mass_*`` (fraction above 4 theta1; 0 under MP, 1 - F_nu(4 theta1) under
         nu_inf); pooled ``pooled_ks_*``, ``pooled_w1_*`` (Wasserstein-1); scalars ``beta``,
         ``ratio``, ``x_plus``, ``mp_edge`` = 4 theta1, ``theta1``, ``edge_mass_theory``,
+        ``ks_nu_inf_mp`` (KS(nu_inf, MP), :func:`law_separation`),
         ``m1_attention``, ``n_beyond`` (attention values above the histogram), ``largest``.
     """
     law, surrogate = NuInfinity(beta, ratio), MarchenkoPasturSurrogate(beta)
@@ -138,6 +137,7 @@ def summarise_bulk_laws(
         "mp_edge": np.float64(surrogate.edge),
         "theta1": np.float64(law.mean),
         "edge_mass_theory": np.float64(1.0 - law.cdf(surrogate.edge)),
+        "ks_nu_inf_mp": np.float64(law_kolmogorov_distance(law, surrogate)),
         "m1_attention": np.float64(samples["attention"].mean()),
         "n_beyond": np.int64(np.count_nonzero(samples["attention"] > top)),
         "largest": np.float64(samples["attention"].max()),
@@ -165,149 +165,56 @@ def summarise_bulk_laws(
     return summary
 
 
-@dataclass(frozen=True)
-class SeparationTest:
-    """Does the bulk at one beta tell nu_inf from the MP surrogate (claim A.4)?
-
-    Per draw i the separation is Delta_i = KS(bulk_i, MP) - KS(bulk_i, nu_inf) (> 0: closer to
-    nu_inf). By the triangle inequality Delta_i <= KS(nu_inf, MP), so a positive Delta is a
-    measured lower bound on how far apart the two laws are.
-
-    - tolerance = max(2 sd_i(Delta_i), mean_i KS(Y_lin_i, nu_inf)): the spread over draws,
-      floored at the Kolmogorov distance that sampling alone produces at this ell (Y_lin's
-      limit is exactly nu_inf);
-    - separated: mean Delta > tolerance;
-    - resolved: KS(bulk, MP) > 2 KS(bulk, nu_inf), i.e. mean Delta > misfit = mean KS(bulk,
-      nu_inf). When the finite-size bulk is far from both laws (log-normal tails at beta >= 1.5,
-      papers.md section 3) a positive Delta says nothing about which law is the limit.
-    """
-
-    beta: float
-    separation: float
-    spread: float
-    noise_floor: float
-    misfit: float
-
-    @property
-    def tolerance(self) -> float:
-        return max(2.0 * self.spread, self.noise_floor)
-
-    @property
-    def separated(self) -> bool:
-        return EXCEEDS(self.separation, 0.0, self.tolerance)
-
-    @property
-    def resolved(self) -> bool:
-        return self.separation > self.misfit
-
-    @property
-    def status(self) -> str:
-        if not self.resolved:
-            return UNRESOLVED
-        return SEPARATED if self.separated else NOT_SEPARATED
+def law_separation(beta: float, ratio: float = 1.0) -> float:
+    """KS(nu_inf(beta, c), MP surrogate(beta)) (:func:`attnspec.distances.law_kolmogorov_distance`):
+    the unit of paper A's Kolmogorov margins, computed from theory alone."""
+    return law_kolmogorov_distance(NuInfinity(beta, ratio), MarchenkoPasturSurrogate(beta))
 
 
-def separation_test(
-    beta: float, ks_to_mp: np.ndarray, ks_to_nu_inf: np.ndarray, ks_floor: np.ndarray
-) -> SeparationTest:
-    """:class:`SeparationTest` from per-draw Kolmogorov distances (at least two draws).
-
-    ``ks_to_mp``, ``ks_to_nu_inf``: the attention bulk of each draw to the MP surrogate and to
-    nu_inf; ``ks_floor``: Y_lin of each draw to nu_inf at the same ell.
-    """
-    ks_to_mp, ks_to_nu_inf = np.asarray(ks_to_mp), np.asarray(ks_to_nu_inf)
-    if ks_to_mp.size < 2 or ks_to_mp.shape != ks_to_nu_inf.shape:
-        raise ValueError("the spread over draws needs at least two draws of each distance")
-    delta = ks_to_mp - ks_to_nu_inf
-    return SeparationTest(
-        beta=float(beta),
-        separation=float(delta.mean()),
-        spread=float(delta.std(ddof=1)),
-        noise_floor=float(np.mean(ks_floor)),
-        misfit=float(ks_to_nu_inf.mean()),
-    )
+def separations(summary: Mapping) -> np.ndarray:
+    """Per draw Delta = KS(bulk, MP surrogate) - KS(bulk, nu_inf) (> 0: closer to nu_inf)."""
+    return summary["ks_attention_mp"] - summary["ks_attention_nu_inf"]
 
 
-def bulk_law_separation(summary: Mapping) -> SeparationTest:
-    """The :class:`SeparationTest` of one beta's :func:`summarise_bulk_laws` output."""
-    return separation_test(
-        summary["beta"],
-        summary["ks_attention_mp"],
-        summary["ks_attention_nu_inf"],
-        summary["ks_linear_nu_inf"],
-    )
-
-
-def _describe(test: SeparationTest, summary: Mapping) -> str:
-    text = (
-        f"beta={test.beta:g}: {test.status}, Delta={test.separation:.4f} "
-        f"(tol {test.tolerance:.4f}), KS(bulk,nu_inf)={test.misfit:.4f}, "
-        f"mass above 4theta1 {np.mean(summary['edge_mass_attention']):.4f} "
-        f"(nu_inf {float(summary['edge_mass_theory']):.4f}, MP 0)"
-    )
-    if test.status == UNRESOLVED:
-        linear = separation_test(
-            test.beta,
-            summary["ks_linear_mp"],
-            summary["ks_linear_nu_inf"],
-            summary["ks_linear_nu_inf"],
-        )
-        text += (
-            f"; KS(bulk, nu_inf) >= Delta, so the bulk at this ell cannot tell the laws apart "
-            f"(m1={float(summary['m1_attention']):.3g} vs theta1={float(summary['theta1']):.3g}; "
-            "papers.md sec. 3: log-normal tails slow the bulk), while Y_lin at the same ell "
-            f"gives Delta={linear.separation:.4f}"
-        )
-    return text
-
-
-NOT_MARCHENKO_PASTUR_TEST = describe_test(
-    EXCEEDS,
-    "the row's beta is resolved (KS(bulk, MP) > 2 KS(bulk, nu_inf)): the resolved beta of "
-    "smallest value - tolerance decides",
-)
-"""The test of claim A.4 (:class:`SeparationTest` ``separated`` and ``resolved``)."""
-
-
-def not_marchenko_pastur_claim(summaries: Sequence[Mapping], *, n_tokens: int) -> ClaimCheck:
-    """Verdict row of claim A.4 from the A3 summaries of every beta.
-
-    The row reports the resolved beta with the smallest margin Delta - tolerance (the hardest
-    resolved case) and holds when Delta > target + tolerance there (target 0: the bulk as close
-    to MP as to nu_inf), so the claim holds only if every resolved beta separates the laws.
-    The tolerance counts against the claim: a separation within the noise is no separation.
-    If no beta is resolved at this ell, the data cannot tell the laws apart and the verdict is
-    "does not reproduce" (row of the beta closest to resolved). The note lists every beta.
-    """
-    tests = [bulk_law_separation(s) for s in summaries]
-    resolved = [t for t in tests if t.resolved]
-    if resolved:
-        decisive = min(resolved, key=lambda t: t.separation - t.tolerance)
-    else:
-        decisive = min(tests, key=lambda t: t.misfit - t.separation)
-    verdict = HOLDS if decisive.resolved and decisive.separated else DOES_NOT_REPRODUCE
-    n_draws = len(summaries[0]["ks_attention_mp"])
-    prefix = "" if verdict == HOLDS else "no beta both resolved and separated at this ell. "
-    return ClaimCheck(
-        claim_id="A.4",
-        claim=CLAIMS["A.4"],
-        figure=FIGURE_A3,
-        quantity=(
-            f"Delta = KS(bulk, MP surrogate) - KS(bulk, nu_inf), mean over {n_draws} draws, "
-            f"ell={n_tokens}, at beta={decisive.beta:g} (hardest resolved beta)"
-        ),
-        value=decisive.separation,
+def not_marchenko_pastur_evidence(summary: Mapping, *, n_tokens: int) -> Evidence:
+    """Registry row A.4/beta=<beta> from one beta's :func:`summarise_bulk_laws`: samples
+    ``values`` = Delta per draw; margin unit KS(nu_inf, MP) at that beta and c (no trend)."""
+    beta, ratio = float(summary["beta"]), float(summary["ratio"])
+    separation = law_separation(beta, ratio)
+    delta = separations(summary)
+    linear = summary["ks_linear_mp"] - summary["ks_linear_nu_inf"]
+    return Evidence(
+        row_id=f"A.4/beta={beta:g}",
+        samples={"values": delta},
         target=0.0,
-        tolerance=decisive.tolerance,
-        tolerance_basis=(
-            f"max(2 x sd over {n_draws} draws of Delta, mean KS(Y_lin, nu_inf) at the same ell "
-            "= sampling noise floor); holds if value > target + tolerance; a beta counts only "
-            "if resolved: KS(bulk, MP) > 2 KS(bulk, nu_inf)"
+        margin_scale=separation,
+        quantity=(
+            "Delta = KS(bulk of sqrt(ell) A_perp, MP surrogate) - KS(bulk, nu_inf) per draw, "
+            f"mean over draws, ell = {n_tokens}, c = {ratio:g}, beta = {beta:g}"
         ),
-        test=NOT_MARCHENKO_PASTUR_TEST,
-        verdict=verdict,
-        note=prefix + "; ".join(_describe(t, s) for t, s in zip(tests, summaries, strict=True)),
+        note=(
+            f"KS(bulk, nu_inf) {np.mean(summary['ks_attention_nu_inf']):.4f}, KS(bulk, MP) "
+            f"{np.mean(summary['ks_attention_mp']):.4f}; Y_lin at the same ell gives Delta "
+            f"{linear.mean():.4f}; the laws themselves are KS(nu_inf, MP) = {separation:.4f} "
+            f"apart; mass of the bulk above 4 theta1 {np.mean(summary['edge_mass_attention']):.4f} "
+            f"(nu_inf {float(summary['edge_mass_theory']):.4f}, MP 0)"
+        ),
     )
+
+
+def not_marchenko_pastur_evidence_rows(
+    summaries: Sequence[Mapping], *, n_tokens: int
+) -> list[Evidence]:
+    """The A.4 evidence at each judged beta (:data:`JUDGED_BETAS`) from the summaries of every
+    simulated beta; ValueError naming the config key if a judged beta was not simulated."""
+    by_beta = {float(s["beta"]): s for s in summaries}
+    missing = [beta for beta in JUDGED_BETAS if beta not in by_beta]
+    if missing:
+        raise ValueError(
+            f"paperA.bulk_laws.betas must contain the judged betas {list(JUDGED_BETAS)}; "
+            f"missing {missing}"
+        )
+    return [not_marchenko_pastur_evidence(by_beta[b], n_tokens=n_tokens) for b in JUDGED_BETAS]
 
 
 BULK_LAWS_TABLE_HEADER = (
@@ -318,24 +225,23 @@ BULK_LAWS_TABLE_HEADER = (
     "ks_to_mp",
     "w1_to_nu_inf",
     "w1_to_mp",
-    "separation",
-    "tolerance",
+    "delta_ks_mean",
+    "ks_nu_inf_to_mp",
     "ks_ylin_to_nu_inf",
     "mass_above_4theta1",
     "mass_above_4theta1_ylin",
     "mass_above_4theta1_nu_inf",
     "m1",
     "theta1",
-    "status",
 )
 
 
 def bulk_laws_table_rows(summaries: Sequence[Mapping]) -> list[tuple]:
     """One row per beta (:data:`BULK_LAWS_TABLE_HEADER`): pooled distances of the attention
-    bulk, the separation test, the edge-region mass and the first moment against theta1."""
+    bulk, the mean per-draw separation Delta against the laws' own distance KS(nu_inf, MP), the
+    edge-region mass and the first moment against theta1."""
     rows = []
     for s in summaries:
-        test = bulk_law_separation(s)
         rows.append(
             (
                 float(s["beta"]),
@@ -345,15 +251,14 @@ def bulk_laws_table_rows(summaries: Sequence[Mapping]) -> list[tuple]:
                 float(s["pooled_ks_attention_mp"]),
                 float(s["pooled_w1_attention_nu_inf"]),
                 float(s["pooled_w1_attention_mp"]),
-                test.separation,
-                test.tolerance,
-                test.noise_floor,
+                float(np.mean(separations(s))),
+                float(s["ks_nu_inf_mp"]),
+                float(np.mean(s["ks_linear_nu_inf"])),
                 float(np.mean(s["edge_mass_attention"])),
                 float(np.mean(s["edge_mass_linear"])),
                 float(s["edge_mass_theory"]),
                 float(s["m1_attention"]),
                 float(s["theta1"]),
-                test.status,
             )
         )
     return rows

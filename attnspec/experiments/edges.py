@@ -19,6 +19,9 @@ from attnspec.theory.edge import bulk_edge
 from attnspec.theory.marchenko_pastur import mp_edge
 from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, SymmetrisedLinearModel
 
+# A 10-90 % band over draws needs at least this many draws (figures plot the draws otherwise).
+BAND_MIN_DRAWS = 10
+
 
 def tracy_widom_shift(beta: float, n_tokens: int) -> float:
     """gamma_TW ell^{-2/3}: the scale of the fluctuations of the top value of Y_lin (c = 1).
@@ -73,7 +76,8 @@ def simulated_edges(
     -------
     dict of arrays, one row per beta
         ``beta``; ``top`` (beta x draw: the largest squared singular value of each draw);
-        ``median``, ``low``, ``high`` (median, min and max over draws); ``x_plus``;
+        ``median``, ``low``, ``high`` (median, min and max over draws); ``q10``, ``q90``
+        (the 10 % and 90 % quantiles over draws, NaN with fewer than BAND_MIN_DRAWS); ``x_plus``;
         ``mp_edge``; ``tracy_widom_shift`` = gamma_TW ell^{-2/3};
         ``tracy_widom_expectation`` = x_+ + E[TW1] gamma_TW ell^{-2/3};
         ``tracy_widom_units`` = (median - x_+) / (gamma_TW ell^{-2/3}), to compare with
@@ -85,12 +89,18 @@ def simulated_edges(
     x_plus = np.array([bulk_edge(beta) for beta in betas])
     shift = np.array([tracy_widom_shift(beta, n_tokens) for beta in betas])
     median = np.median(top, axis=1)
+    if top.shape[1] >= BAND_MIN_DRAWS:
+        q10, q90 = np.quantile(top, (0.1, 0.9), axis=1)
+    else:
+        q10 = q90 = np.full(median.shape, np.nan)
     return {
         "beta": np.asarray(betas, dtype=np.float64),
         "top": top,
         "median": median,
         "low": top.min(axis=1),
         "high": top.max(axis=1),
+        "q10": q10,
+        "q90": q90,
         "x_plus": x_plus,
         "mp_edge": mp_edge(np.asarray(betas, dtype=np.float64)),
         "tracy_widom_shift": shift,

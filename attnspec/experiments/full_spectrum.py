@@ -22,7 +22,6 @@ from attnspec.experiments.spectra import draw_parameters
 from attnspec.models.sampling import attention_matrix, sample_queries_keys
 from attnspec.seeding import rng_for
 from attnspec.spectra.dense import squared_singular_values
-from attnspec.spectra.lanczos import top_nonperron_squared_singular_values
 from attnspec.spectra.localisation import inverse_participation_ratio
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.marchenko_pastur import mp_edge
@@ -51,6 +50,9 @@ def top_pairs_above(A: np.ndarray, threshold: float, first: int = TOP_PAIRS):
     values : ndarray, shape (k,), descending
     left, right : ndarray, shape (ell, k)
     """
+    # Lazy: block Lanczos needs scipy.sparse.linalg, which the figure job never uses.
+    from attnspec.spectra.lanczos import top_nonperron_squared_singular_values
+
     k = min(first, A.shape[0] - 1)
     while True:
         values, left, right = top_nonperron_squared_singular_values(A, k, return_vectors=True)
@@ -59,8 +61,11 @@ def top_pairs_above(A: np.ndarray, threshold: float, first: int = TOP_PAIRS):
         k = min(2 * k, A.shape[0] - 1)
 
 
-def full_spectrum_draw(draw: int, *, n_tokens: int, d_qk: int, beta: float) -> dict:
-    """One draw of figure A2 (Gaussian sampler; the draw of the generic spectrum rule).
+def full_spectrum_draw(
+    draw: int, *, n_tokens: int, d_qk: int, beta: float, replicate: int = 0
+) -> dict:
+    """One draw of figure A2 (Gaussian sampler; the attention draw of
+    :func:`attnspec.experiments.spectra.model_spectrum` at the same parameters and replicate).
 
     Returns
     -------
@@ -71,7 +76,8 @@ def full_spectrum_draw(draw: int, *, n_tokens: int, d_qk: int, beta: float) -> d
     """
     clock = Stopwatch()
     params = draw_parameters(n_tokens, d_qk, beta, "gaussian", None)
-    Q, K = sample_queries_keys(rng_for(params, draw, "queries_keys"), n_tokens, d_qk)
+    rng = rng_for(params, draw, "queries_keys", replicate=replicate)
+    Q, K = sample_queries_keys(rng, n_tokens, d_qk)
     A = attention_matrix(Q, K, beta)
     LOG.info("attention matrix %d x %d built in %.2f s", n_tokens, n_tokens, clock.lap())
     mean = 1.0 / n_tokens
@@ -92,6 +98,47 @@ def full_spectrum_draw(draw: int, *, n_tokens: int, d_qk: int, beta: float) -> d
         "ipr_right": inverse_participation_ratio(right),
         "largest_entry": np.float64(np.sqrt(n_tokens) * max(A.max() - mean, mean - A.min())),
     }
+
+
+def full_spectrum_draws(
+    draws: int, *, n_tokens: int, d_qk: int, beta: float, replicate: int = 0
+) -> list[dict]:
+    """Draws 0..draws-1 of :func:`full_spectrum_draw` (one job per parameter point); each is
+    bit-identical to the draw computed alone."""
+    if isinstance(draws, bool) or not isinstance(draws, int | np.integer) or draws < 1:
+        raise ValueError(f"draws must be a positive integer, got {draws!r}")
+    clock = Stopwatch()
+    results = []
+    for draw in range(draws):
+        results.append(
+            full_spectrum_draw(draw, n_tokens=n_tokens, d_qk=d_qk, beta=beta, replicate=replicate)
+        )
+        LOG.info(
+            "draw %d of %d, ell = %d, beta = %s: Perron value %.6g, top non-Perron %.6g, %.2f s",
+            draw + 1,
+            draws,
+            n_tokens,
+            beta,
+            results[-1]["squared_singular_values"][0],
+            results[-1]["top_values"][0],
+            clock.lap(),
+        )
+    LOG.info("%d draws in %.2f s", draws, clock.total())
+    return results
+
+
+def pack_draws(results: Sequence[Mapping[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """One flat dict ``"<draw>/<key>"`` of the per-draw dicts (arrays of varying length)."""
+    return {f"{i}/{key}": value for i, draw in enumerate(results) for key, value in draw.items()}
+
+
+def unpack_draws(packed: Mapping[str, np.ndarray]) -> list[dict]:
+    """Inverse of :func:`pack_draws`: the per-draw dicts in draw order."""
+    draws: dict[int, dict] = {}
+    for name, value in packed.items():
+        index, key = name.split("/", 1)
+        draws.setdefault(int(index), {})[key] = value
+    return [draws[i] for i in sorted(draws)]
 
 
 def log_bins(values: np.ndarray) -> np.ndarray:

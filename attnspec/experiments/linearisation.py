@@ -1,49 +1,49 @@
 """Figure A5 (paper A): the linearisation threshold, distance of the bulk to nu_inf against
-beta / sqrt(log ell), square model c = 1; verdicts on claims A.1 and A.5.
+beta / sqrt(log ell), square model c = 1; the evidence of claims A.1 and A.5.
 
 For each ell, beta and draw: the Kolmogorov distance D = sup_x |F_n(x) - F(x)| and the
 Wasserstein-1 distance W1 (divided by theta1 = e^{beta^2} - 1, the mean of nu_inf, so that
 betas compare) between the empirical bulk and nu_inf(beta, c = 1). Two models:
 "attention", the ell - 1 non-zero squared singular values of sqrt(ell) A_perp, and "linear",
 those of Y_lin = (beta S + sqrt(a) W) / sqrt(ell), whose limit is exactly nu_inf: its distance
-is the finite-size and sampling noise floor at the same ell (papers.md sections 2-3).
+is the finite-size and sampling floor at the same ell (papers.md sections 2-3).
 
 Linearisation replaces the row normaliser sum_j e^{beta S_ij} by its mean ell e^{beta^2 / 2};
 its relative variance is (e^{beta^2} - 1) / ell, of order one when beta^2 ~ log ell. Hence the
 threshold beta ~ sqrt(log ell) (paper A, section 6.1 per its follow-up), and the rescaled
 variable x = beta / sqrt(log ell) (natural logarithm).
+
+Evidence (registry rows, :mod:`attnspec.registry`): A.1/beta=<beta> compares the attention
+distance with the Y_lin distance at the largest ell; A.5/breakdown the same at the largest beta;
+A.5/location the threshold beta*(ell) of each draw (:func:`threshold_crossings`) against
+sqrt(log ell).
 """
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
+from scipy import stats
 
-from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance, wasserstein1
-from attnspec.experiments.bulk_laws import attention_bulk
+from attnspec.evidence import Evidence
+from attnspec.experiments.bulk_laws import attention_bulk, law_separation
 from attnspec.experiments.progress import Stopwatch
-from attnspec.legacy_verdicts import (
-    AT_MOST,
-    DOES_NOT_REPRODUCE,
-    EXCEEDS,
-    FINITE_SIZE_CAVEAT,
-    HOLDS,
-    ClaimCheck,
-    describe_test,
-    judge_at_most,
-)
 from attnspec.theory.nu_infinity import NuInfinity
 
 log = logging.getLogger(__name__)
 
 MODELS = ("attention", "linear")
 METRICS = ("kolmogorov", "wasserstein1_relative")
-# Claim A.1 ("beta = O(1)") is judged on the simulated betas up to this value: papers.md
-# section 3 places beta >= 1.5 beyond the reach of affordable ell.
-CONVERGENCE_BETA_MAX = 1.0
-# The noise tolerance is this many standard deviations of the Y_lin distances at one ell.
-NOISE_SDS = 2.0
+# The betas of the registry rows A.1/beta=<beta>.
+JUDGED_BETAS = (0.5, 1.0)
+# A.5/location: beta*(ell) is where the excess Kolmogorov distance over the Y_lin floor first
+# reaches this value (the registry row's statistic).
+EXCESS_THRESHOLD = 0.1
+# Quantile bands (10-90 %) need at least this many draws; with fewer the draws are plotted.
+BAND_MIN_DRAWS = 10
+BAND_QUANTILES = (0.1, 0.9)
+CONFIDENCE = 0.95
 # Points of the common grid on which the curves of different ell are compared.
 COLLAPSE_POINTS = 200
 
@@ -139,34 +139,36 @@ def distance_table(spectra: Sequence[np.ndarray], points: Sequence[Mapping]) -> 
 
 
 def summarise_distances(table: Mapping[str, np.ndarray]) -> dict:
-    """Per (ell, beta): mean, min, max over draws of each metric and model; the noise floor.
+    """The per-(ell, beta, draw) distances on a grid, their means and spread over draws.
 
     Returns
     -------
     dict
-        ``n_tokens`` (ascending), ``beta`` (ascending), ``rescaled`` (ell x beta:
-        beta / sqrt(log ell)); ``<metric>/<model>/{mean,low,high}`` (ell x beta) and
-        ``<metric>/<model>/log_se``, the standard error of log(mean), sd / (sqrt(draws) mean);
-        ``floor`` and ``floor_sd`` (per ell): mean and standard deviation (ddof 1) of the
-        Kolmogorov distances of Y_lin over all betas and draws at that ell, ``tolerance`` =
-        NOISE_SDS x ``floor_sd`` and ``floor_count`` (values per ell).
+        ``n_tokens`` (ascending), ``beta`` (ascending), ``draws`` (their number),
+        ``rescaled`` (ell x beta: beta / sqrt(log ell)); for each metric and model
+        ``<metric>/<model>/draws`` (ell x beta x draw), ``.../mean`` (ell x beta), ``.../low``
+        and ``.../high`` (the 10 % and 90 % quantiles over draws, NaN with fewer than
+        BAND_MIN_DRAWS draws) and ``.../log_se`` (the standard error of log(mean),
+        sd / (sqrt(draws) mean)).
 
     Raises
     ------
     ValueError
-        If a (model, ell, beta, draw) is missing, or there are fewer than two ell or draws (the
-        trend in ell and the spread over draws are what the verdicts are measured from).
+        If a (model, ell, beta, draw) is missing, or there are fewer than two ell, betas or
+        draws (the trend in ell, the threshold in beta and the spread over draws need them).
     """
     n_tokens = np.unique(table["n_tokens"])
     betas = np.unique(table["beta"])
     draws = np.unique(table["draw"])
-    if n_tokens.size < 2 or draws.size < 2:
+    if n_tokens.size < 2 or betas.size < 2 or draws.size < 2:
         raise ValueError(
-            f"figure A5 needs at least 2 ell and 2 draws, got {n_tokens.size} and {draws.size}"
+            "figure A5 needs at least 2 ell, 2 betas and 2 draws, got "
+            f"{n_tokens.size}, {betas.size} and {draws.size}"
         )
     summary = {
         "n_tokens": n_tokens,
         "beta": betas,
+        "draws": np.int64(draws.size),
         "rescaled": rescaled_beta(betas[None, :], n_tokens[:, None]),
     }
     for metric in METRICS:
@@ -181,18 +183,15 @@ def summarise_distances(table: Mapping[str, np.ndarray]) -> dict:
             if np.isnan(grid).any():
                 raise ValueError(f"{model}: not every (ell, beta, draw) has a {metric} distance")
             mean = grid.mean(axis=2)
-            summary[f"{metric}/{model}/mean"] = mean
-            summary[f"{metric}/{model}/low"] = grid.min(axis=2)
-            summary[f"{metric}/{model}/high"] = grid.max(axis=2)
-            summary[f"{metric}/{model}/log_se"] = grid.std(axis=2, ddof=1) / (
-                np.sqrt(draws.size) * mean
-            )
-    linear = table["kolmogorov"][table["model"] == "linear"]
-    by_size = [linear[table["n_tokens"][table["model"] == "linear"] == n] for n in n_tokens]
-    summary["floor"] = np.array([values.mean() for values in by_size])
-    summary["floor_sd"] = np.array([values.std(ddof=1) for values in by_size])
-    summary["floor_count"] = np.array([values.size for values in by_size])
-    summary["tolerance"] = NOISE_SDS * summary["floor_sd"]
+            key = f"{metric}/{model}"
+            summary[f"{key}/draws"] = grid
+            summary[f"{key}/mean"] = mean
+            if draws.size >= BAND_MIN_DRAWS:
+                low, high = np.quantile(grid, BAND_QUANTILES, axis=2)
+            else:
+                low = high = np.full(mean.shape, np.nan)
+            summary[f"{key}/low"], summary[f"{key}/high"] = low, high
+            summary[f"{key}/log_se"] = grid.std(axis=2, ddof=1) / (np.sqrt(draws.size) * mean)
     return summary
 
 
@@ -216,6 +215,11 @@ def size_exponent(n_tokens: np.ndarray, log_values: np.ndarray, log_errors: np.n
     return exponent, np.sqrt(np.sum(weights**2 * log_errors**2, axis=0))
 
 
+def interval_factor(draws: int) -> float:
+    """The Student-t quantile t_{0.975, draws - 1}: a 95 % interval is value +- factor x s.e."""
+    return float(stats.t.ppf(0.5 + CONFIDENCE / 2, int(draws) - 1))
+
+
 def _common_grid(coordinates: np.ndarray, points: int) -> np.ndarray:
     grid = np.linspace(coordinates[:, 0].max(), coordinates[:, -1].min(), points)
     if not grid[0] < grid[-1]:
@@ -231,26 +235,27 @@ def _on_grid(grid: np.ndarray, coordinates: np.ndarray, values: np.ndarray) -> n
 def collapse_analysis(summary: Mapping, metric: str = "kolmogorov") -> dict:
     """Do the curves D_ell of the attention bulk collapse in x = beta / sqrt(log ell)?
 
-    log D (and its standard error) is interpolated linearly on a common grid of each variable,
-    x and beta, over the range every ell covers. At each grid point: the spread across ell of
-    log10 D (decades), and the exponent s of D ~ ell^s (:func:`size_exponent`), for the
-    attention bulk and, at fixed x, for Y_lin (the noise floor, s close to -1).
+    Descriptive (no verdict): log D (and its standard error) is interpolated linearly on a
+    common grid of each variable, x and beta, over the range every ell covers. At each grid
+    point: the spread across ell of log10 D (decades), and the exponent s of D ~ ell^s
+    (:func:`size_exponent`) with its 95 % interval (Student-t with draws - 1 degrees of freedom
+    on the propagated standard error), for the attention bulk and, at fixed x, for Y_lin.
 
     Returns
     -------
     dict
-        ``x``, ``x_spread``, ``x_exponent``, ``x_exponent_se``, ``x_floor_exponent`` (on the x
-        grid); ``beta_grid``, ``beta_spread`` (on the beta grid); ``beta_exponent``,
-        ``beta_exponent_se`` (at the simulated betas, no interpolation);
-        ``crossover``: the smallest grid x from which the exponent at fixed x stays within
-        NOISE_SDS standard errors of >= 0 (the distance stops decreasing with ell), nan if there
-        is none; ``x_spread_mean`` and
-        ``beta_spread_mean`` over the whole grids; ``x_spread_beyond`` (x >= crossover) and
-        ``beta_spread_beyond`` (beta >= crossover x sqrt(log ell_max), where every ell is past
-        the crossover), nan without a crossover.
+        ``x``, ``x_spread``, ``x_exponent``, ``x_exponent_low``, ``x_exponent_high``,
+        ``x_floor_exponent`` (on the x grid); ``beta_grid``, ``beta_spread`` (on the beta
+        grid); ``beta_exponent``, ``beta_exponent_low``, ``beta_exponent_high`` (at the
+        simulated betas); ``crossover``: the smallest grid x from which the exponent's 95 %
+        interval reaches 0 or above (the distance stops decreasing with ell), nan if there is
+        none; ``x_spread_mean`` and ``beta_spread_mean`` over the whole grids;
+        ``x_spread_beyond`` (x >= crossover) and ``beta_spread_beyond`` (beta >= crossover x
+        sqrt(log ell_max), where every ell is past the crossover), nan without a crossover.
     """
     n_tokens = summary["n_tokens"]
     rescaled = summary["rescaled"]
+    factor = interval_factor(int(summary["draws"]))
     betas = np.broadcast_to(summary["beta"], rescaled.shape)
     log_d = np.log(summary[f"{metric}/attention/mean"])
     log_se = summary[f"{metric}/attention/log_se"]
@@ -264,7 +269,8 @@ def collapse_analysis(summary: Mapping, metric: str = "kolmogorov") -> dict:
     decades = 1 / np.log(10)
     x_spread = decades * (on_x.max(axis=0) - on_x.min(axis=0))
     beta_spread = decades * (on_beta.max(axis=0) - on_beta.min(axis=0))
-    decreasing = np.flatnonzero(x_exponent + NOISE_SDS * x_exponent_se < 0)
+    x_high = x_exponent + factor * x_exponent_se
+    decreasing = np.flatnonzero(x_high < 0)
     crossover = np.nan
     if decreasing.size == 0:
         crossover = x[0]
@@ -276,12 +282,14 @@ def collapse_analysis(summary: Mapping, metric: str = "kolmogorov") -> dict:
         "x": x,
         "x_spread": x_spread,
         "x_exponent": x_exponent,
-        "x_exponent_se": x_exponent_se,
+        "x_exponent_low": x_exponent - factor * x_exponent_se,
+        "x_exponent_high": x_high,
         "x_floor_exponent": size_exponent(n_tokens, floor_on_x, floor_se_on_x)[0],
         "beta_grid": beta_grid,
         "beta_spread": beta_spread,
         "beta_exponent": beta_exponent,
-        "beta_exponent_se": beta_exponent_se,
+        "beta_exponent_low": beta_exponent - factor * beta_exponent_se,
+        "beta_exponent_high": beta_exponent + factor * beta_exponent_se,
         "crossover": crossover,
         "x_spread_mean": x_spread.mean(),
         "beta_spread_mean": beta_spread.mean(),
@@ -290,195 +298,156 @@ def collapse_analysis(summary: Mapping, metric: str = "kolmogorov") -> dict:
     }
 
 
-def convergence_verdict(
-    distance: float,
-    floor: float,
-    tolerance: float,
-    exponents: np.ndarray,
-    exponent_errors: np.ndarray,
-) -> str:
-    """Claim A.1: the largest distance at beta <= 1 and the largest ell against the noise floor.
+def excess_over_floor(summary: Mapping) -> np.ndarray:
+    """Per (ell, beta, draw): the attention Kolmogorov distance minus the mean Y_lin distance
+    over the draws at the same (ell, beta) (the floor of the same law at the same size)."""
+    floor = summary["kolmogorov/linear/mean"]
+    return summary["kolmogorov/attention/draws"] - floor[:, :, None]
 
-    Holds if ``distance`` <= ``floor`` + ``tolerance``; otherwise a finite-size caveat if the
-    distance decreases with ell at every such beta (each exponent s of D ~ ell^s below zero by
-    more than NOISE_SDS standard errors), else it does not reproduce.
+
+def threshold_crossings(excess: np.ndarray, betas: np.ndarray, threshold: float) -> np.ndarray:
+    """beta* where each row of ``excess`` (..., betas) first reaches ``threshold``.
+
+    Betas ascending; between the last simulated beta below the threshold and the first at or
+    above it, the excess is interpolated linearly in log beta. NaN where the crossing is not
+    bracketed: the excess already reaches the threshold at the smallest beta, or never does.
     """
-    exponents, exponent_errors = np.asarray(exponents), np.asarray(exponent_errors)
-    decreasing = bool(np.all(exponents + NOISE_SDS * exponent_errors < 0))
-    return judge_at_most(distance, floor, tolerance, improving=decreasing)
+    betas = np.asarray(betas, dtype=np.float64)
+    excess = np.asarray(excess, dtype=np.float64)
+    if betas.ndim != 1 or betas.size < 2 or np.any(np.diff(betas) <= 0) or betas[0] <= 0:
+        raise ValueError("betas must be positive, ascending and at least two")
+    if excess.shape[-1] != betas.size:
+        raise ValueError(f"excess must end with {betas.size} betas, got shape {excess.shape}")
+    reached = excess >= threshold
+    first = np.argmax(reached, axis=-1)
+    bracketed = reached.any(axis=-1) & (first > 0)
+    above = np.where(bracketed, first, 1)
+    below = above - 1
+    low = np.take_along_axis(excess, below[..., None], axis=-1)[..., 0]
+    high = np.take_along_axis(excess, above[..., None], axis=-1)[..., 0]
+    log_low, log_high = np.log(betas[below]), np.log(betas[above])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fraction = (threshold - low) / (high - low)
+    return np.where(bracketed, np.exp(log_low + fraction * (log_high - log_low)), np.nan)
 
 
-CONVERGENCE_TEST = describe_test(
-    AT_MOST,
-    caveat=f"the distance falls with ell at every beta <= {CONVERGENCE_BETA_MAX:g} (exponent s "
-    f"of D ~ ell^s with s + {NOISE_SDS:g} s.e. < 0)",
-)
-"""The test of :func:`convergence_verdict` (A.1)."""
+def threshold_betas(summary: Mapping) -> np.ndarray:
+    """beta*(ell) per draw, shape (draws, ell): the A.5/location samples
+    (:func:`threshold_crossings` of :func:`excess_over_floor` at EXCESS_THRESHOLD)."""
+    excess = np.moveaxis(excess_over_floor(summary), 2, 0)  # (draws, ell, beta)
+    return threshold_crossings(excess, summary["beta"], EXCESS_THRESHOLD)
 
 
-def threshold_verdict(
-    excess: np.ndarray,
-    tolerance: np.ndarray,
-    linear_offset: np.ndarray,
-    exponent: float,
-    exponent_error: float,
-) -> str:
-    """Claim A.5: linearisation breaks down at large x = beta / sqrt(log ell), and stays broken.
-
-    Holds if, at the largest simulated x of every ell, the attention distance exceeds the Y_lin
-    floor by more than the tolerance (``excess`` > ``tolerance``) while Y_lin stays within it
-    (|``linear_offset``| <= ``tolerance``), and if at the largest x common to every ell the
-    distance does not decrease with ell (exponent s of D ~ ell^s at least -NOISE_SDS standard
-    errors): the breakdown is a function of x, not a finite-size effect at fixed beta.
-    Otherwise it does not reproduce.
-    """
-    broken = bool(np.all(np.asarray(excess) > np.asarray(tolerance)))
-    at_floor = bool(np.all(np.abs(linear_offset) <= np.asarray(tolerance)))
-    persistent = bool(exponent + NOISE_SDS * exponent_error >= 0)
-    return HOLDS if broken and at_floor and persistent else DOES_NOT_REPRODUCE
+def _beta_index(summary: Mapping, beta: float, key: str) -> int:
+    matches = np.flatnonzero(summary["beta"] == beta)
+    if matches.size != 1:
+        raise ValueError(f"{key} must contain the judged beta {beta:g}")
+    return int(matches[0])
 
 
-THRESHOLD_TEST = describe_test(
-    EXCEEDS,
-    "the excess exceeds its tolerance at every other ell too",
-    "the Y_lin distance is within tolerance of the floor at every ell",
-    "at the largest x common to every ell the distance does not fall with ell (exponent s of "
-    f"D ~ ell^s with s + {NOISE_SDS:g} s.e. >= 0)",
-)
-"""The test of :func:`threshold_verdict` (A.5), on the row of the smallest excess."""
+def _sizes_text(summary: Mapping) -> str:
+    return ", ".join(str(int(n)) for n in summary["n_tokens"])
 
 
-def _tolerance_basis(summary: Mapping) -> str:
-    counts = ", ".join(str(int(c)) for c in summary["floor_count"])
-    return (
-        f"{NOISE_SDS:g} sd of the Kolmogorov distances of Y_lin (limit exactly nu_inf) to nu_inf "
-        f"over all betas and draws at the same ell ({counts} values per ell): the sampling and "
-        "finite-size noise floor; exponents of ell judged against the standard error propagated "
-        "from the spread over draws"
-    )
-
-
-def convergence_claim(summary: Mapping) -> ClaimCheck:
-    """Verdict row of claim A.1 from the A5 summary (:func:`convergence_verdict`).
-
-    Measured at the largest ell on the simulated betas <= CONVERGENCE_BETA_MAX; the row reports
-    the beta with the largest attention distance. Without such a beta it cannot be judged and
-    does not reproduce.
-    """
-    small = summary["beta"] <= CONVERGENCE_BETA_MAX
+def convergence_evidence(summary: Mapping, beta: float) -> Evidence:
+    """Registry row A.1/beta=<beta>: per draw at the largest ell, the Kolmogorov distance of
+    the attention bulk to nu_inf (``values``) and that of Y_lin (``reference``); margin unit
+    KS(nu_inf, MP) at beta; trend: per (draw, ell) the attention distance minus the mean Y_lin
+    distance at that ell, against 0."""
+    j = _beta_index(summary, beta, "paperA.linearisation.betas")
+    attention = summary["kolmogorov/attention/draws"][:, j, :]  # (ell, draws)
+    linear = summary["kolmogorov/linear/draws"][:, j, :]
+    excess = attention.mean(axis=1) - linear.mean(axis=1)
+    separation = law_separation(beta)
     n_max = int(summary["n_tokens"][-1])
-    floor, tolerance = float(summary["floor"][-1]), float(summary["tolerance"][-1])
-    row = {
-        "claim_id": "A.1",
-        "claim": CLAIMS["A.1"],
-        "figure": FIGURE_A5,
-        "tolerance": tolerance,
-        "tolerance_basis": _tolerance_basis(summary),
-        "test": CONVERGENCE_TEST,
-        "target": floor,
-    }
-    if not small.any():
-        return ClaimCheck(
-            **row,
-            quantity=f"Kolmogorov distance to nu_inf at beta <= {CONVERGENCE_BETA_MAX:g}",
-            value=float("nan"),
-            verdict=DOES_NOT_REPRODUCE,
-            note=f"cannot be judged: no simulated beta <= {CONVERGENCE_BETA_MAX:g}",
-        )
-    betas = summary["beta"][small]
-    distances = summary["kolmogorov/attention/mean"][:, small]
-    errors = summary["kolmogorov/attention/log_se"][:, small]
-    exponents, exponent_errors = size_exponent(summary["n_tokens"], np.log(distances), errors)
-    worst = int(np.argmax(distances[-1]))
-    verdict = convergence_verdict(
-        distances[-1, worst], floor, tolerance, exponents, exponent_errors
+    by_size = ", ".join(
+        f"ell={int(n)}: {e:+.4f}" for n, e in zip(summary["n_tokens"], excess, strict=True)
     )
-    within = [f"{b:g}" for b, d in zip(betas, distances[-1], strict=True) if d <= floor + tolerance]
-    per_beta = "; ".join(
-        f"beta={b:g}: D={d:.4f} ({d / floor:.1f}x floor), s={s:+.2f}+-{e:.2f}"
-        for b, d, s, e in zip(betas, distances[-1], exponents, exponent_errors, strict=True)
-    )
-    note = (
-        f"at ell={n_max} (floor {floor:.4f}+-{tolerance:.4f}): {per_beta}, where D ~ ell^s over "
-        f"ell={', '.join(str(int(n)) for n in summary['n_tokens'])}. Within the floor at "
-        f"beta in {{{', '.join(within) or 'none'}}}"
-    )
-    if verdict == FINITE_SIZE_CAVEAT:
-        note += (
-            "; above it the distance decreases with ell at every beta <= "
-            f"{CONVERGENCE_BETA_MAX:g} but is still above the floor: the log-normal tails of the "
-            "softmax weights slow the bulk at these ell (papers.md section 3)"
-        )
-    return ClaimCheck(
-        **row,
-        quantity=(
-            f"Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf, mean over draws, at "
-            f"ell={n_max}, largest over beta <= {CONVERGENCE_BETA_MAX:g} (beta={betas[worst]:g}); "
-            "target: the Y_lin floor at that ell"
-        ),
-        value=float(distances[-1, worst]),
-        verdict=verdict,
-        note=note,
-    )
-
-
-def threshold_claim(summary: Mapping, collapse: Mapping) -> ClaimCheck:
-    """Verdict row of claim A.5 from the A5 summary and the Kolmogorov collapse analysis
-    (:func:`threshold_verdict`); the row reports the ell with the smallest excess over the
-    floor at its largest x = beta_max / sqrt(log ell)."""
-    attention = summary["kolmogorov/attention/mean"][:, -1]
-    linear = summary["kolmogorov/linear/mean"][:, -1]
-    floor, tolerance = summary["floor"], summary["tolerance"]
-    excess = attention - floor
-    exponent, exponent_error = collapse["x_exponent"][-1], collapse["x_exponent_se"][-1]
-    verdict = threshold_verdict(excess, tolerance, linear - floor, exponent, exponent_error)
-    weakest = int(np.argmin(excess))
-    beta_max = float(summary["beta"][-1])
-    per_size = "; ".join(
-        f"ell={int(n)}: x={x:.2f}, D={a:.3f} ({a / f:.0f}x floor {f:.4f}), Y_lin {y:.4f}"
-        for n, x, a, f, y in zip(
-            summary["n_tokens"], summary["rescaled"][:, -1], attention, floor, linear, strict=True
-        )
-    )
-    note = (
-        f"at beta={beta_max:g}: {per_size}. At the largest common x={collapse['x'][-1]:.2f} the "
-        f"distance goes like ell^s with s={exponent:+.3f}+-{exponent_error:.3f}, against "
-        f"s={collapse['beta_exponent'][-1]:+.3f}+-{collapse['beta_exponent_se'][-1]:.3f} at fixed "
-        f"beta={beta_max:g}. {collapse_statement(collapse)}. {scaling_statement(summary)}"
-    )
-    return ClaimCheck(
-        claim_id="A.5",
-        claim=CLAIMS["A.5"],
-        figure=FIGURE_A5,
-        quantity=(
-            "excess of the Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf over the "
-            f"Y_lin floor at the largest x = beta / sqrt(log ell) (beta={beta_max:g}), smallest "
-            f"over ell (ell={int(summary['n_tokens'][weakest])})"
-        ),
-        value=float(excess[weakest]),
+    return Evidence(
+        row_id=f"A.1/beta={beta:g}",
+        samples={"values": attention[-1], "reference": linear[-1]},
         target=0.0,
-        tolerance=float(tolerance[weakest]),
-        tolerance_basis=_tolerance_basis(summary),
-        test=THRESHOLD_TEST,
-        verdict=verdict,
-        note=note,
+        margin_scale=separation,
+        trend_sizes=summary["n_tokens"].astype(np.float64),
+        trend_values=(attention - linear.mean(axis=1, keepdims=True)).T,
+        trend_targets=np.zeros(summary["n_tokens"].size),
+        quantity=(
+            "Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf minus that of Y_lin, "
+            f"means over draws, ell = {n_max}, beta = {beta:g}, c = 1"
+        ),
+        note=(
+            f"at ell = {n_max}: attention {attention[-1].mean():.4f}, Y_lin "
+            f"{linear[-1].mean():.4f}; mean excess by ell: {by_size}; margin unit "
+            f"KS(nu_inf, MP) = {separation:.4f} at beta = {beta:g}"
+        ),
     )
 
 
-def scaling_statement(summary: Mapping) -> str:
-    """Why the sqrt(log ell) location of the threshold is shown, not judged: how little
-    sqrt(log ell) moves over the simulated sizes."""
+def breakdown_evidence(summary: Mapping) -> Evidence:
+    """Registry row A.5/breakdown: the same two distances per draw at the largest beta and the
+    largest ell (no trend)."""
+    attention = summary["kolmogorov/attention/draws"][-1, -1]
+    linear = summary["kolmogorov/linear/draws"][-1, -1]
+    beta, n_max = float(summary["beta"][-1]), int(summary["n_tokens"][-1])
+    return Evidence(
+        row_id="A.5/breakdown",
+        samples={"values": attention, "reference": linear},
+        target=0.0,
+        quantity=(
+            "Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf minus that of Y_lin, "
+            f"means over draws, ell = {n_max}, beta = {beta:g} "
+            f"(x = beta / sqrt(log ell) = {float(summary['rescaled'][-1, -1]):.2f})"
+        ),
+        note=(
+            f"attention {attention.mean():.4f}, Y_lin {linear.mean():.4f}: the bulk of the "
+            "attention matrix is far from nu_inf while Y_lin at the same size is at nu_inf"
+        ),
+    )
+
+
+def location_evidence(summary: Mapping) -> Evidence:
+    """Registry row A.5/location: samples ``values`` = beta*(ell) per (draw, ell) and
+    ``sizes`` = log ell, so that the loglog_slope statistic is the OLS slope of log beta* on
+    log log ell (1/2 for beta* proportional to sqrt(log ell))."""
+    crossings = threshold_betas(summary)
     sizes = summary["n_tokens"]
+    medians = [
+        f"ell={int(n)}: {np.nanmedian(c):.3f}" if np.isfinite(c).any() else f"ell={int(n)}: none"
+        for n, c in zip(sizes, crossings.T, strict=True)
+    ]
     change = np.sqrt(np.log(sizes.max()) / np.log(sizes.min())) - 1.0
-    return (
-        f"The verdict judges the breakdown; its location's sqrt(log ell) scaling is shown, not "
-        f"judged: over ell = {int(sizes.min())}..{int(sizes.max())}, sqrt(log ell) changes by "
-        f"only {change:.0%}, too little to tell it from a fixed threshold in beta"
+    missing = int(np.sum(~np.isfinite(crossings)))
+    return Evidence(
+        row_id="A.5/location",
+        samples={"values": crossings, "sizes": np.log(sizes.astype(np.float64))},
+        target=0.5,
+        quantity=(
+            f"OLS slope of log beta* on log log ell, beta* where the excess Kolmogorov distance "
+            f"over the Y_lin floor first reaches {EXCESS_THRESHOLD:g} (per draw, interpolated "
+            f"linearly in log beta over beta = {', '.join(f'{b:g}' for b in summary['beta'])}), "
+            f"ell = {_sizes_text(summary)}, c = 1"
+        ),
+        note=(
+            f"median beta* by ell: {', '.join(medians)}"
+            + (f"; {missing} (draw, ell) crossings not bracketed by the betas" if missing else "")
+            + f". Over ell = {int(sizes.min())}..{int(sizes.max())}, sqrt(log ell) grows by "
+            f"only {change:.0%}: the exponent is measured over a short range of log log ell, "
+            "where a finite-size drift of beta* at fixed ell weighs as much as the scaling"
+        ),
     )
+
+
+def linearisation_evidence(summary: Mapping) -> list[Evidence]:
+    """The evidence of rows A.1/beta=<beta> (:data:`JUDGED_BETAS`), A.5/breakdown and
+    A.5/location from :func:`summarise_distances`."""
+    return [convergence_evidence(summary, beta) for beta in JUDGED_BETAS] + [
+        breakdown_evidence(summary),
+        location_evidence(summary),
+    ]
 
 
 def collapse_statement(collapse: Mapping) -> str:
-    """What the collapse analysis shows, in words chosen by its numbers."""
+    """What the collapse analysis shows, in words chosen by its numbers (descriptive)."""
     text = (
         f"Across ell, log10 D spreads by {collapse['x_spread_mean']:.2f} decades on average at "
         f"fixed x against {collapse['beta_spread_mean']:.2f} at fixed beta. At fixed beta, D "
@@ -488,21 +457,17 @@ def collapse_statement(collapse: Mapping) -> str:
     )
     if np.isnan(collapse["crossover"]):
         return text + (
-            f" to {collapse['x_exponent'][-1]:+.2f} and stays negative up to "
-            f"x={collapse['x'][-1]:.2f}: no collapse in the simulated range, the breakdown is "
-            "not (yet) a function of x alone"
+            f" to {collapse['x_exponent'][-1]:+.2f} and its 95 % interval stays below 0 up to "
+            f"x = {collapse['x'][-1]:.2f}: no collapse in the simulated range"
         )
     text += (
-        f" and is >= -{NOISE_SDS:g} s.e. from x={collapse['crossover']:.2f} on: there the "
-        "distance no longer "
-        f"decreases with ell and the curves spread by {collapse['x_spread_beyond']:.3f} decades "
-        f"at fixed x against {collapse['beta_spread_beyond']:.3f} at fixed beta (same region)"
+        f"; from x = {collapse['crossover']:.2f} on its 95 % interval reaches 0: there the "
+        f"distance no longer decreases with ell and the curves spread by "
+        f"{collapse['x_spread_beyond']:.3f} decades at fixed x against "
+        f"{collapse['beta_spread_beyond']:.3f} at fixed beta (same region)"
     )
     if collapse["x_spread_beyond"] < collapse["beta_spread_beyond"]:
-        return text + (
-            f": the curves collapse in x, a threshold near beta = {collapse['crossover']:.2f} "
-            "sqrt(log ell)"
-        )
+        return text + ": the curves collapse better in x than in beta"
     return text + ": the curves do not collapse better in x than in beta"
 
 
@@ -512,27 +477,33 @@ DISTANCE_TABLE_HEADER = (
     "x",
     "ks_attention",
     "ks_ylin",
-    "ks_attention_over_floor",
+    "ks_excess",
+    "median_threshold_beta_star",
     "w1_over_theta1_attention",
     "w1_over_theta1_ylin",
 )
 
 
 def distance_table_rows(summary: Mapping) -> list[tuple]:
-    """One row per (ell, beta) (:data:`DISTANCE_TABLE_HEADER`), means over draws; the floor is
-    the mean Kolmogorov distance of Y_lin at that ell."""
+    """One row per (ell, beta) (:data:`DISTANCE_TABLE_HEADER`), means over draws; the excess
+    is the attention distance minus the Y_lin distance, and the median beta* (A.5/location) is
+    repeated on every row of its ell."""
+    excess = excess_over_floor(summary).mean(axis=2)
+    crossings = threshold_betas(summary)
     rows = []
     for i, n_tokens in enumerate(summary["n_tokens"]):
+        column = crossings[:, i]
+        median = float(np.nanmedian(column)) if np.isfinite(column).any() else float("nan")
         for j, beta in enumerate(summary["beta"]):
-            ks = summary["kolmogorov/attention/mean"][i, j]
             rows.append(
                 (
                     int(n_tokens),
                     float(beta),
                     float(summary["rescaled"][i, j]),
-                    float(ks),
+                    float(summary["kolmogorov/attention/mean"][i, j]),
                     float(summary["kolmogorov/linear/mean"][i, j]),
-                    float(ks / summary["floor"][i]),
+                    float(excess[i, j]),
+                    median,
                     float(summary["wasserstein1_relative/attention/mean"][i, j]),
                     float(summary["wasserstein1_relative/linear/mean"][i, j]),
                 )
@@ -540,19 +511,28 @@ def distance_table_rows(summary: Mapping) -> list[tuple]:
     return rows
 
 
-EXPONENT_TABLE_HEADER = ("fixed", "value", "exponent_s", "s_standard_error", "spread_decades")
+EXPONENT_TABLE_HEADER = (
+    "fixed",
+    "value",
+    "exponent_s",
+    "s_95_low",
+    "s_95_high",
+    "spread_decades",
+)
 
 
 def exponent_table_rows(summary: Mapping, collapse: Mapping) -> list[tuple]:
-    """Exponent s of D ~ ell^s (Kolmogorov) and spread across ell of log10 D, at fixed beta (the
-    simulated betas) and at fixed x (the x of the largest ell that lie in the common range)."""
+    """Exponent s of D ~ ell^s (Kolmogorov) with its 95 % interval and the spread across ell
+    of log10 D, at fixed beta (the simulated betas) and at fixed x (the x of the largest ell
+    that lie in the common range)."""
     spread_at_beta = np.interp(summary["beta"], collapse["beta_grid"], collapse["beta_spread"])
     rows = [
-        ("beta", float(b), float(s), float(e), float(spread))
-        for b, s, e, spread in zip(
+        ("beta", float(b), float(s), float(lo), float(hi), float(spread))
+        for b, s, lo, hi, spread in zip(
             summary["beta"],
             collapse["beta_exponent"],
-            collapse["beta_exponent_se"],
+            collapse["beta_exponent_low"],
+            collapse["beta_exponent_high"],
             spread_at_beta,
             strict=True,
         )
@@ -564,9 +544,10 @@ def exponent_table_rows(summary: Mapping, collapse: Mapping) -> list[tuple]:
                 (
                     "x",
                     float(x),
-                    float(np.interp(x, grid, collapse["x_exponent"])),
-                    float(np.interp(x, grid, collapse["x_exponent_se"])),
-                    float(np.interp(x, grid, collapse["x_spread"])),
+                    *(
+                        float(np.interp(x, grid, collapse[key]))
+                        for key in ("x_exponent", "x_exponent_low", "x_exponent_high", "x_spread")
+                    ),
                 )
             )
     return rows

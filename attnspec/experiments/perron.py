@@ -18,32 +18,19 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from scipy.sparse.linalg import svds
-from scipy.stats import t as student_t
 
-from attnspec.claims import CLAIMS
+from attnspec.evidence import Evidence
 from attnspec.experiments.progress import Stopwatch
 from attnspec.experiments.spectra import draw_parameters
-from attnspec.legacy_verdicts import (
-    DOES_NOT_REPRODUCE,
-    FINITE_SIZE_CAVEAT,
-    HOLDS,
-    WITHIN,
-    ClaimCheck,
-    describe_test,
-    weakest,
-)
 from attnspec.models.sampling import attention_matrix, sample_queries_keys
 from attnspec.seeding import rng_for
 from attnspec.theory.constants import nonlinearity_coefficients
 
 LOG = logging.getLogger(__name__)
 
-CLAIM_ID = "A.2"
-FIGURE = "A6-perron"
 TARGET_SLOPE = -1.0
-# Tolerances are half-widths of two-sided Student-t confidence intervals at this level.
-CONFIDENCE = 0.95
+# The betas of the registry rows A.2/beta=<beta> (attnspec.registry).
+JUDGED_BETAS = (0.5, 1.0)
 
 
 def perron_squared_prediction(n_tokens, d_qk, beta: float):
@@ -60,6 +47,8 @@ def leading_singular_value(A: np.ndarray) -> float:
     leading right singular vector) and a seeded generator for ARPACK's restart vectors make the
     result reproducible; no vector is returned.
     """
+    from scipy.sparse.linalg import svds  # lazy: only the simulation job needs ARPACK
+
     start = np.full(A.shape[0], 1.0 / np.sqrt(A.shape[0]))
     # A 4-vector Krylov space suffices: s_2(A)^2 / s_1(A)^2 ~ x_+ / ell is small, and each
     # restart costs 4 products instead of the default 20 (3x faster at ell = 2048).
@@ -76,25 +65,30 @@ def leading_singular_value(A: np.ndarray) -> float:
     )
 
 
-def perron_draws(n_tokens: int, beta: float, draws: int) -> dict[str, np.ndarray]:
-    """s_1(A) and ||A||_F^2 for draws 0..draws-1 at c = 1 (d_qk = ell), Gaussian sampler.
+def perron_draw(n_tokens: int, beta: float, draw: int, *, replicate: int = 0) -> tuple:
+    """(s_1(A), ||A||_F^2) of one draw at c = 1 (d_qk = ell), Gaussian sampler.
 
-    Draw i uses the stream ``queries_keys`` of :func:`attnspec.experiments.spectra.draw_parameters`,
-    so it is the attention matrix of the generic spectrum rule's draw i at the same parameters.
-
-    Returns
-    -------
-    dict with ``s1`` and ``frobenius_squared``, each of shape (draws,).
+    The draw uses the stream ``queries_keys`` of
+    :func:`attnspec.experiments.spectra.draw_parameters` (re-keyed by ``replicate``), so it is
+    the attention matrix of the spectrum rule's draw at the same parameters.
     """
     params = draw_parameters(n_tokens, n_tokens, beta, "gaussian", None)
+    rng = rng_for(params, draw, "queries_keys", replicate=replicate)
+    Q, K = sample_queries_keys(rng, n_tokens, n_tokens)
+    A = attention_matrix(Q, K, beta)
+    return leading_singular_value(A), float(np.vdot(A, A))
+
+
+def perron_draws(
+    n_tokens: int, beta: float, draws: int, *, replicate: int = 0
+) -> dict[str, np.ndarray]:
+    """:func:`perron_draw` for draws 0..draws-1: ``s1`` and ``frobenius_squared``, shape (draws,);
+    each draw is the same whatever ``draws`` is."""
     s1 = np.empty(draws)
     frobenius_squared = np.empty(draws)
     clock = Stopwatch()
     for draw in range(draws):
-        Q, K = sample_queries_keys(rng_for(params, draw, "queries_keys"), n_tokens, n_tokens)
-        A = attention_matrix(Q, K, beta)
-        s1[draw] = leading_singular_value(A)
-        frobenius_squared[draw] = np.vdot(A, A)
+        s1[draw], frobenius_squared[draw] = perron_draw(n_tokens, beta, draw, replicate=replicate)
         LOG.info(
             "draw %d of %d, ell = %d, beta = %s: s_1(A) - 1 = %.4g, %.2f s",
             draw + 1,
@@ -108,39 +102,36 @@ def perron_draws(n_tokens: int, beta: float, draws: int) -> dict[str, np.ndarray
     return {"s1": s1, "frobenius_squared": frobenius_squared}
 
 
-def confidence_halfwidth(standard_error: float, dof: int) -> float:
-    """t_{(1 + CONFIDENCE)/2, dof} x standard error; nan without degrees of freedom."""
-    if dof < 1:
-        return float("nan")
-    return float(student_t.ppf(0.5 + CONFIDENCE / 2, dof) * standard_error)
+def perron_sizes(
+    n_tokens: Sequence[int], beta: float, draws: int, *, replicate: int = 0
+) -> dict[str, np.ndarray]:
+    """:func:`perron_draws` at every ell of ``n_tokens`` (one job per beta): ``n_tokens`` (L,),
+    ``s1`` and ``frobenius_squared`` (L, draws)."""
+    results = [perron_draws(int(n), beta, draws, replicate=replicate) for n in n_tokens]
+    return {
+        "n_tokens": np.asarray(n_tokens, dtype=np.int64),
+        "s1": np.stack([r["s1"] for r in results]),
+        "frobenius_squared": np.stack([r["frobenius_squared"] for r in results]),
+    }
 
 
 class PowerLawFit(NamedTuple):
-    """log y = intercept + slope log x, with the standard error of the slope and its dof."""
+    """log y = intercept + slope log x (ordinary least squares)."""
 
     slope: float
-    slope_se: float
     intercept: float
-    dof: int
 
 
 def fit_power_law(x, y) -> PowerLawFit:
-    """Ordinary least squares of log y on log x over all points (e.g. every (ell, draw) pair).
-
-    slope_se = sqrt(sum r_i^2 / (n - 2) / sum (log x_i - mean log x)^2) with r_i the residuals:
-    the scatter over draws and any misfit of the power law both widen it.
-    """
+    """Ordinary least squares of log y on log x over all points (e.g. every (ell, draw) pair):
+    the line figure A6 draws; its slope is the statistic of the A.2 rows."""
     lx = np.log(np.asarray(x, dtype=np.float64).ravel())
     ly = np.log(np.asarray(y, dtype=np.float64).ravel())
-    if lx.shape != ly.shape or lx.size < 3 or np.ptp(lx) == 0:
-        raise ValueError("a power-law fit needs >= 3 points at >= 2 distinct x")
+    if lx.shape != ly.shape or lx.size < 2 or np.ptp(lx) == 0:
+        raise ValueError("a power-law fit needs >= 2 points at >= 2 distinct x")
     centred = lx - lx.mean()
-    spread = np.sum(centred**2)
-    slope = float(np.sum(centred * (ly - ly.mean())) / spread)
-    intercept = float(ly.mean() - slope * lx.mean())
-    residuals = ly - intercept - slope * lx
-    slope_se = float(np.sqrt(np.sum(residuals**2) / (lx.size - 2) / spread))
-    return PowerLawFit(slope, slope_se, intercept, lx.size - 2)
+    slope = float(np.sum(centred * (ly - ly.mean())) / np.sum(centred**2))
+    return PowerLawFit(slope, float(ly.mean() - slope * lx.mean()))
 
 
 @dataclass(frozen=True)
@@ -187,113 +178,63 @@ def perron_series(beta: float, n_tokens: Sequence[int], results: Sequence[Mappin
     )
 
 
-class PerronCheck(NamedTuple):
-    """The numbers that judge claim A.2 at one beta (largest = at the largest ell)."""
-
-    beta: float
-    slope: float
-    slope_tolerance: float  # confidence half-width of the slope
-    largest_n_tokens: int
-    largest_mean: float  # mean over draws of |s_1 - 1|
-    largest_tolerance: float  # confidence half-width of that mean (nan for one draw)
-    largest_prediction: float
+def series_of_sizes(beta: float, sizes: Mapping[str, np.ndarray]) -> PerronSeries:
+    """The :class:`PerronSeries` of one output of :func:`perron_sizes`."""
+    results = [
+        {"s1": s1, "frobenius_squared": f2}
+        for s1, f2 in zip(sizes["s1"], sizes["frobenius_squared"], strict=True)
+    ]
+    return perron_series(beta, sizes["n_tokens"], results)
 
 
-def perron_check(series: PerronSeries) -> PerronCheck:
-    """Slope of the fit and the mean |s_1 - 1| at the largest ell, with the half-widths of their
-    Student-t confidence intervals (slope: n - 2 dof; mean: std over draws / sqrt(draws),
-    draws - 1 dof)."""
-    last = series.deviation[-1]
-    se = float(np.std(last, ddof=1) / np.sqrt(last.size)) if last.size > 1 else float("nan")
-    return PerronCheck(
-        beta=series.beta,
-        slope=series.fit.slope,
-        slope_tolerance=confidence_halfwidth(series.fit.slope_se, series.fit.dof),
-        largest_n_tokens=int(series.n_tokens[-1]),
-        largest_mean=float(np.mean(last)),
-        largest_tolerance=confidence_halfwidth(se, last.size - 1),
-        largest_prediction=float(series.predicted_deviation[-1]),
+def local_slopes(series: PerronSeries) -> tuple[np.ndarray, np.ndarray]:
+    """Per draw, the slope of log|s_1 - 1| between consecutive ell: (sizes (S - 1,), the
+    geometric means of consecutive ell; slopes (draws, S - 1))."""
+    logs = np.log(series.deviation.T)
+    steps = np.diff(np.log(series.n_tokens.astype(np.float64)))
+    return np.sqrt(series.n_tokens[1:] * series.n_tokens[:-1].astype(np.float64)), (
+        np.diff(logs, axis=1) / steps
     )
 
 
-def judge_perron(check: PerronCheck) -> str:
-    """Verdict on s_1(A) -> 1 at one beta.
-
-    - holds: the slope of log|s_1 - 1| on log ell is -1 within its confidence interval, and at
-      the largest ell the finite-ell prediction lies in the confidence interval of the mean
-      |s_1 - 1| over draws;
-    - holds with a finite-size caveat: either comparison fails, but |s_1 - 1| decays
-      significantly (the whole confidence interval of the slope is below 0), towards s_1 = 1;
-    - does not reproduce: no significant decay.
-
-    With one draw there is no spread at the largest ell (nan tolerance), so at most the caveat.
-    """
-    slope_ok = WITHIN(check.slope, TARGET_SLOPE, check.slope_tolerance)
-    level_ok = WITHIN(check.largest_mean, check.largest_prediction, check.largest_tolerance)
-    if slope_ok and level_ok:
-        return HOLDS
-    return FINITE_SIZE_CAVEAT if check.slope + check.slope_tolerance < 0 else DOES_NOT_REPRODUCE
-
-
-PERRON_TEST = describe_test(
-    WITHIN,
-    "at the largest ell the finite-ell prediction of s_1 - 1 lies in the "
-    f"{CONFIDENCE:.0%} Student-t interval of the mean over draws",
-    caveat="value + tolerance < 0 (s_1 - 1 decays significantly)",
-)
-"""The test of :func:`judge_perron` (A.2), on a row whose value is the slope."""
-
-
-def describe_check(check: PerronCheck) -> str:
-    """One beta's numbers in words, for the verdict's note."""
-    return (
-        f"beta={check.beta:g}: slope {check.slope:.4f} +- {check.slope_tolerance:.4f} (target -1); "
-        f"mean s1-1 at ell={check.largest_n_tokens} {check.largest_mean:.4g} +- "
-        f"{check.largest_tolerance:.2g} vs predicted {check.largest_prediction:.4g}: "
-        f"{judge_perron(check)}"
-    )
-
-
-def perron_claim(checks: Sequence[PerronCheck], *, draws: int) -> ClaimCheck:
-    """The A.2 verdict row: the worst beta decides, its slope is the row's value.
-
-    value = fitted slope of log|s_1(A) - 1| on log ell (c = 1) at the deciding beta,
-    target = -1, tolerance = the half-width of its confidence interval; the note gives
-    every beta's slope and its comparison with s_1^2 ~ 1 + theta1/ell + beta^4/(2 d_qk) at the
-    largest ell.
-    """
-    if not checks:
-        raise ValueError("need at least one beta")
-    verdicts = [judge_perron(check) for check in checks]
-    worst = weakest(verdicts, [check.beta for check in checks])
-    deciding = checks[worst]
-    note = "; ".join(describe_check(check) for check in checks)
-    if verdicts[worst] == FINITE_SIZE_CAVEAT:
-        note += (
-            ". s1-1 decays significantly towards 0, but its rate or its level at the largest ell "
-            "misses the finite-ell prediction, which neglects O(1/ell^2) terms and the "
-            "log-normal tails of the entries"
-        )
-    return ClaimCheck(
-        claim_id=CLAIM_ID,
-        claim=CLAIMS[CLAIM_ID],
-        figure=FIGURE,
-        quantity=(
-            f"slope of log(s_1(A)-1) against log ell (c = 1, beta = {deciding.beta:g}, "
-            f"ell up to {deciding.largest_n_tokens}, {draws} draws)"
-        ),
-        value=deciding.slope,
+def perron_evidence(series: PerronSeries) -> Evidence:
+    """The evidence of registry row A.2/beta=<beta>: samples ``values`` = s_1(A) - 1 per
+    (draw, ell), ``sizes`` = ell, for the OLS slope of log(s_1 - 1) on log ell (target -1);
+    trend: the per-draw local slopes between consecutive ell against -1."""
+    sizes, slopes = local_slopes(series)
+    mean, predicted = series.deviation[-1].mean(), series.predicted_deviation[-1]
+    last = int(series.n_tokens[-1])
+    return Evidence(
+        row_id=f"A.2/beta={series.beta:g}",
+        samples={"values": series.deviation.T, "sizes": series.n_tokens.astype(np.float64)},
         target=TARGET_SLOPE,
-        tolerance=deciding.slope_tolerance,
-        tolerance_basis=(
-            f"{CONFIDENCE:.0%} Student-t interval of the OLS slope over all (ell, draw) points "
-            "(residual scatter); the level at the largest ell: the prediction inside the "
-            f"{CONFIDENCE:.0%} Student-t interval of the mean over draws"
+        trend_sizes=sizes,
+        trend_values=slopes,
+        trend_targets=np.full(sizes.shape, TARGET_SLOPE),
+        quantity=(
+            f"OLS slope of log(s_1(A) - 1) on log ell over every (draw, ell), c = 1, beta = "
+            f"{series.beta:g}, ell = {', '.join(str(int(n)) for n in series.n_tokens)}"
         ),
-        test=PERRON_TEST,
-        verdict=verdicts[worst],
-        note=note,
+        note=(
+            f"mean s_1 - 1 at ell = {last}: {mean:.4g} against the finite-ell prediction "
+            f"{predicted:.4g} (ratio {mean / predicted:.3f}); "
+            f"mean stable rank there {series.stable_rank[-1].mean():.4g} against its limit "
+            f"e^(beta^2) = {series.limit_stable_rank:.4g}"
+        ),
     )
+
+
+def perron_evidence_rows(series: Sequence[PerronSeries]) -> list[Evidence]:
+    """The A.2 evidence at each judged beta (:data:`JUDGED_BETAS`), from the series of every
+    simulated beta; ValueError naming the config key if a judged beta was not simulated."""
+    by_beta = {float(s.beta): s for s in series}
+    missing = [beta for beta in JUDGED_BETAS if beta not in by_beta]
+    if missing:
+        raise ValueError(
+            f"paperA.perron.betas must contain the judged betas {list(JUDGED_BETAS)}; "
+            f"missing {missing}"
+        )
+    return [perron_evidence(by_beta[beta]) for beta in JUDGED_BETAS]
 
 
 PERRON_TABLE_HEADER = (

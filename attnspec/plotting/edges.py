@@ -41,8 +41,9 @@ THEORY_CURVES = (
 
 
 def _simulated(axis, simulated: Mapping, scale: np.ndarray, offset: float, n_draws: int) -> None:
-    """Per-draw top values (dots), their median and min-max range, transformed as
-    (value / scale - offset); ``scale`` has one entry per simulated beta."""
+    """Per-draw top values (dots) and their median, with the 10-90 % range over draws when
+    there are at least 10 draws, transformed as (value / scale - offset); ``scale`` has one
+    entry per simulated beta."""
     beta = simulated["beta"]
     for draw in range(simulated["top"].shape[1]):
         axis.plot(
@@ -56,13 +57,16 @@ def _simulated(axis, simulated: Mapping, scale: np.ndarray, offset: float, n_dra
             label=f"$\\|Y_{{\\mathrm{{lin}}}}\\|^2$, {n_draws} draws" if draw == 0 else None,
         )
     median = simulated["median"] / scale - offset
+    band = bool(np.isfinite(simulated["q10"]).all())
+    errors = (
+        [median - (simulated["q10"] / scale - offset), simulated["q90"] / scale - offset - median]
+        if band
+        else None
+    )
     axis.errorbar(
         beta,
         median,
-        yerr=[
-            median - (simulated["low"] / scale - offset),
-            simulated["high"] / scale - offset - median,
-        ],
+        yerr=errors,
         ls="none",
         marker="o",
         ms=4,
@@ -70,7 +74,7 @@ def _simulated(axis, simulated: Mapping, scale: np.ndarray, offset: float, n_dra
         color=DATA_COLOUR,
         capsize=2,
         lw=0.9,
-        label="median, min–max",
+        label="median, 10–90 %" if band else "median",
     )
 
 
@@ -148,7 +152,7 @@ def edge_plotted_rows(theory: Mapping, simulated: Mapping) -> Iterator[tuple]:
     """Every number drawn in :func:`plot_edges` as rows (panel, series, beta, draw, value).
 
     Panels: ``edge`` (values as computed), ``ratio`` (divided by 4 theta_1) and ``deviation``
-    (100 (value / x_+ - 1)); ``draw`` is empty for curves and for the median, min and max.
+    (100 (value / x_+ - 1)); ``draw`` is empty for curves and for the median and quantiles.
     """
     curves = {name: theory[name] for name, _, _ in THEORY_CURVES}
     curves["tracy_widom_expectation"] = theory["tracy_widom_expectation"]
@@ -166,7 +170,8 @@ def edge_plotted_rows(theory: Mapping, simulated: Mapping) -> Iterator[tuple]:
         for series, values in shown.items():
             for beta, value in zip(theory["beta"], transform(values, theory), strict=True):
                 yield (panel, series, beta, "", value)
-        for series in ("median", "low", "high"):
+        band = bool(np.isfinite(simulated["q10"]).all())
+        for series in ("median", "q10", "q90") if band else ("median",):
             values = transform(simulated[series], simulated)
             for beta, value in zip(simulated["beta"], values, strict=True):
                 yield (panel, f"ylin_top_{series}", beta, "", value)

@@ -20,13 +20,15 @@ def _draws_and_means(ax, ells, values, colour, label) -> None:
     ax.plot(ells, values.mean(axis=1), ls="none", marker="o", ms=4.5, color=colour, label=label)
 
 
-def plot_perron(series, verdicts) -> object:
-    """Three panels (see the module docstring) from a list of :class:`PerronSeries`, with the
-    A.2 verdict of each beta (same order) in the legend of panel (a)."""
+def plot_perron(series, verdicts=None) -> object:
+    """Three panels (see the module docstring) from a list of :class:`PerronSeries`; the legend
+    of panel (a) gives each beta's fitted slope with, for a judged beta, the text ``verdicts``
+    maps it to (the A.2 row's 95 % interval and verdict, from the claims table)."""
+    verdicts = verdicts or {}
     apply_style()
     figure, axes = new_figure(1, 3, width=10.0, height=3.5)
     deviation_ax, rescaled_ax, rank_ax = axes[0]
-    for index, (s, verdict) in enumerate(zip(series, verdicts, strict=True)):
+    for index, s in enumerate(series):
         colour = BETA_COLOURS[index % len(BETA_COLOURS)]
         ells = s.n_tokens
         ends = ells[[0, -1]].astype(np.float64)
@@ -38,7 +40,7 @@ def plot_perron(series, verdicts) -> object:
             color=colour,
             lw=0.9,
             ls="--",
-            label=f"fit slope {s.fit.slope:.3f} ± {s.fit.slope_se:.3f} (s.e.): {verdict}",
+            label=verdicts.get(s.beta, f"fit slope {s.fit.slope:.3f} (not judged)"),
         )
         _draws_and_means(rescaled_ax, ells, s.rescaled, colour, rf"$\beta={s.beta:g}$")
         rescaled_ax.axhline(s.rescaled_prediction, color=colour, lw=1.0)
@@ -49,7 +51,7 @@ def plot_perron(series, verdicts) -> object:
     deviation_ax.set_yscale("log")
     deviation_ax.set_ylabel(r"$|s_1(A) - 1|$")
     deviation_ax.set_title(r"(a) $s_1(A)\to 1$: $\sqrt{1+\theta_1/\ell+\beta^4/2d_{qk}}-1$")
-    deviation_ax.legend(frameon=False, loc="lower left", fontsize=6.5)
+    deviation_ax.legend(frameon=False, loc="lower left", fontsize=6)
     rescaled_ax.plot([], [], color=REFERENCE_COLOUR, lw=1.0, label=r"$\theta_1+\beta^4/2$")
     rescaled_ax.set_yscale("log")
     rescaled_ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))

@@ -107,9 +107,12 @@ def reported(path):
     )
 
 
-SPECTRUM_PATTERN = (
-    "results/paperA/spectra/{model}/"
-    "ell{n_tokens}-dqk{d_qk}-beta{beta}-{sampler}/draw{draw}.npz"
+# Paper A's spectra: one job per parameter point (ell, d_qk, beta, sampler) computes every model
+# and draw that any consumer needs there (attnspec.experiments.spectra.model_spectra, each draw
+# seeded on its own); {models} lists the models ("+"-joined, in the order of MODEL_NAMES).
+SPECTRUM_BATCH_PATTERN = (
+    "{results}/paperA/spectra/ell{n_tokens}-dqk{d_qk}-beta{beta}-{sampler}/"
+    "{models}-draws{draws}.npz"
 )
 
 
@@ -118,37 +121,142 @@ def sampler_tag(sampler, d_model=None):
     return f"literal-d{d_model}" if sampler == "literal" else "gaussian"
 
 
-def spectrum_files(
-    model, n_tokens, d_qk, beta, draws, sampler="gaussian", d_model=None
-):
-    """The per-draw spectrum files of one model at one parameter point (beta by its repr)."""
+def ratio_panels(ratios):
+    """A7 panels: one per c with d_qk = round(ell / c), then the literal-X case with
+    d = round(ell / gamma) and c = 1."""
+    n_tokens = ratios["n_tokens"]
     return [
-        SPECTRUM_PATTERN.format(
-            model=model,
-            n_tokens=n_tokens,
-            d_qk=d_qk,
-            beta=repr(float(beta)),
-            sampler=sampler_tag(sampler, d_model),
-            draw=draw,
-        )
-        for draw in range(draws)
+        {"sampler": "gaussian", "d_qk": max(1, round(n_tokens / c)), "d_model": None}
+        for c in ratios["ratios"]
+    ] + [
+        {
+            "sampler": "literal",
+            "d_qk": n_tokens,
+            "d_model": round(n_tokens / ratios["literal_gamma"]),
+        }
     ]
 
 
-def stepwise_spectrum_files():
-    """Every draw of every A1 model, models in the order of the figure."""
-    return [
-        path
-        for model in MODEL_NAMES
-        for path in spectrum_files(
-            model,
-            STEPWISE["n_tokens"],
-            STEPWISE["d_qk"],
-            STEPWISE["beta"],
-            STEPWISE["draws"],
-            STEPWISE["sampler"],
-            STEPWISE["d_model"],
+def _spectrum_point(n_tokens, d_qk, beta, sampler="gaussian", d_model=None):
+    return (int(n_tokens), int(d_qk), repr(float(beta)), sampler_tag(sampler, d_model))
+
+
+def _spectrum_requests(paper):
+    """(point, model, draws) of every paper A consumer of spectra (figures A1, A3, A4, A5, A7,
+    table A-T2 and their evidence)."""
+    stepwise = paper["stepwise"]
+    point = [stepwise[k] for k in ("n_tokens", "d_qk", "beta", "sampler", "d_model")]
+    for model in MODEL_NAMES:
+        yield _spectrum_point(*point), model, stepwise["draws"]
+    laws = paper["bulk_laws"]
+    for beta in laws["betas"]:
+        for model in ("attention", "linear"):
+            point = _spectrum_point(laws["n_tokens"], laws["d_qk"], beta)
+            yield point, model, laws["draws"]
+    edge = paper["edge_curve"]
+    for beta in edge["simulated_betas"]:
+        point = _spectrum_point(edge["n_tokens"], edge["n_tokens"], beta)
+        yield point, "linear", edge["draws"]
+    linearisation = paper["linearisation"]
+    for n_tokens in linearisation["n_tokens"]:
+        for beta in linearisation["betas"]:
+            for model in ("attention", "linear"):
+                point = _spectrum_point(n_tokens, n_tokens, beta)
+                yield point, model, linearisation["draws"]
+    ratios = paper["ratios"]
+    for panel in ratio_panels(ratios):
+        point = _spectrum_point(
+            ratios["n_tokens"],
+            panel["d_qk"],
+            ratios["beta"],
+            panel["sampler"],
+            panel["d_model"],
         )
+        yield point, "attention", ratios["draws"]
+
+
+def spectrum_batches(paper):
+    """Per parameter point, the models its job computes and their draw count: the most that
+    any consumer needs there."""
+    models, draws = {}, {}
+    for point, model, count in _spectrum_requests(paper):
+        models.setdefault(point, set()).add(model)
+        draws[point] = max(draws.get(point, 0), int(count))
+    return {
+        point: {
+            "models": [m for m in MODEL_NAMES if m in models[point]],
+            "draws": draws[point],
+        }
+        for point in models
+    }
+
+
+SPECTRUM_BATCHES = spectrum_batches(config["paperA"])
+
+
+def spectrum_batch(
+    results, model, n_tokens, d_qk, beta, sampler="gaussian", d_model=None
+):
+    """The batch file holding ``model``'s draws at one parameter point (beta by its repr)."""
+    point = _spectrum_point(n_tokens, d_qk, beta, sampler, d_model)
+    batch = SPECTRUM_BATCHES[point]
+    if model not in batch["models"]:
+        raise ValueError(f"no paper A consumer asks for {model} at {point}")
+    return SPECTRUM_BATCH_PATTERN.format(
+        results=results,
+        n_tokens=point[0],
+        d_qk=point[1],
+        beta=point[2],
+        sampler=point[3],
+        models="+".join(batch["models"]),
+        draws=batch["draws"],
+    )
+
+
+def spectra_mem_mb(wildcards):
+    """mem_mb of a spectra batch: dense ell x ell copies of its costliest model (6 with the
+    conditional Gaussian models, 4 otherwise) plus the batch's spectra."""
+    models = wildcards.models.split("+")
+    copies = 6 if any(m.startswith("conditional") for m in models) else 4
+    stored = (
+        len(models) * int(wildcards.draws) * int(wildcards.n_tokens) * 8 // 1_000_000
+    )
+    return dense_job_mem_mb(wildcards.n_tokens, copies=copies) + stored
+
+
+def bulk_laws_spectra(results, model):
+    """The batch of ``model`` at each beta of paperA.bulk_laws."""
+    laws = config["paperA"]["bulk_laws"]
+    return [
+        spectrum_batch(results, model, laws["n_tokens"], laws["d_qk"], beta)
+        for beta in laws["betas"]
+    ]
+
+
+# The beta of the registry row A.3/beta=1 (paperA.linearisation must simulate it).
+EQUIVALENCE_BETA = 1.0
+
+
+def equivalence_spectra(results, model):
+    """The batch of ``model`` at each ell of paperA.linearisation, beta = EQUIVALENCE_BETA."""
+    return [
+        spectrum_batch(results, model, ell, ell, EQUIVALENCE_BETA)
+        for ell in config["paperA"]["linearisation"]["n_tokens"]
+    ]
+
+
+# One job per beta computes every ell of paperA.perron (ell <= a few thousand: a few seconds).
+PERRON_PATTERN = "{results}/paperA/perron/beta{beta}-draws{draws}.npz"
+
+
+def perron_files(results):
+    """The Perron batch of each beta of paperA.perron."""
+    perron = config["paperA"]["perron"]
+    return [
+        PERRON_PATTERN.format(
+            results=results, beta=repr(float(beta)), draws=perron["draws"]
+        )
+        for beta in perron["betas"]
     ]
 
 

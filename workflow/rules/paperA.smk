@@ -1,4 +1,21 @@
-# Paper A (Gaussian equivalence, Hayase-Collins-Karakida): figures A1-A7, tables A-T1, A-T2.
+# Paper A (Gaussian equivalence, Hayase-Collins-Karakida): figures A1-A7, tables A-T1, A-T2,
+# and the evidence of the registry rows A.1-A.5 (attnspec.registry).
+
+# The betas the registry rows judge (A.1/beta=0.5, ..., A.3/beta=1): the config must simulate
+# them, checked before any job.
+PAPER_A_JUDGED_BETAS = {
+    "linearisation": [0.5, 1.0],
+    "bulk_laws": [0.5, 1.0],
+    "perron": [0.5, 1.0],
+}
+for _section, _betas in PAPER_A_JUDGED_BETAS.items():
+    _missing = [b for b in _betas if b not in config["paperA"][_section]["betas"]]
+    if _missing:
+        raise ValueError(
+            f"config key paperA.{_section}.betas: got {config['paperA'][_section]['betas']}; "
+            f"allowed: a list containing {_betas} (the betas of the registry rows of paper A), "
+            f"missing {_missing}"
+        )
 
 
 rule paperA:
@@ -16,38 +33,55 @@ rule paperA:
         expand("figures/paperA/claims.{ext}", ext=["csv", "md"]),
 
 
-rule paperA_spectrum_draw:
+rule paperA_spectra:
+    """Squared singular values of every model and draw one parameter point needs (one job per
+    point; each draw from its own seeded streams, bit-identical to computing it alone).
+    """
     output:
-        SPECTRUM_PATTERN,
+        SPECTRUM_BATCH_PATTERN,
     log:
-        "logs/paperA/spectra/{model}/ell{n_tokens}-dqk{d_qk}-beta{beta}-{sampler}/draw{draw}.log",
+        "logs/{results}/paperA/spectra/ell{n_tokens}-dqk{d_qk}-beta{beta}-{sampler}/{models}-draws{draws}.log",
     benchmark:
-        "benchmarks/paperA/spectra/{model}/ell{n_tokens}-dqk{d_qk}-beta{beta}-{sampler}/draw{draw}.tsv"
+        "benchmarks/{results}/paperA/spectra/ell{n_tokens}-dqk{d_qk}-beta{beta}-{sampler}/{models}-draws{draws}.tsv"
     wildcard_constraints:
-        model="|".join(MODEL_NAMES),
+        models="(" + "|".join(MODEL_NAMES) + r")(\+(" + "|".join(MODEL_NAMES) + "))*",
         n_tokens=r"\d+",
         d_qk=r"\d+",
         beta=r"\d+\.\d+(e[+-]\d+)?",
         sampler=r"gaussian|literal-d\d+",
-        draw=r"\d+",
+        draws=r"\d+",
     conda:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=6),
+        mem_mb=spectra_mem_mb,
+    params:
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperA_spectrum_draw.py"
+        "../../scripts/paperA_spectra.py"
+
+
+STEPWISE_POINT = dict(
+    n_tokens=STEPWISE["n_tokens"],
+    d_qk=STEPWISE["d_qk"],
+    beta=STEPWISE["beta"],
+    sampler=STEPWISE["sampler"],
+    d_model=STEPWISE["d_model"],
+)
 
 
 rule paperA_stepwise_pool:
     input:
-        stepwise_spectrum_files(),
+        lambda wildcards: [
+            spectrum_batch(wildcards.results, model, **STEPWISE_POINT)
+            for model in MODEL_NAMES
+        ],
     output:
-        "results/paperA/stepwise/summary.npz",
+        "{results}/paperA/stepwise/summary.npz",
     log:
-        "logs/paperA/stepwise/pool.log",
+        "logs/{results}/paperA/stepwise/pool.log",
     benchmark:
-        "benchmarks/paperA/stepwise/pool.tsv"
+        "benchmarks/{results}/paperA/stepwise/pool.tsv"
     conda:
         "../envs/simulate.yaml"
     threads: 1
@@ -55,14 +89,15 @@ rule paperA_stepwise_pool:
         mem_mb=job_mem_mb(500),
     params:
         stepwise=STEPWISE,
-        models=[m for m in MODEL_NAMES for _ in range(STEPWISE["draws"])],
+        models=list(MODEL_NAMES),
     script:
         "../../scripts/paperA_stepwise_pool.py"
 
 
 rule paperA_A1_figure:
     input:
-        summary="results/paperA/stepwise/summary.npz",
+        summary=f"{RESULTS}/paperA/stepwise/summary.npz",
+        claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A1-stepwise.rst",
         config="results/config.yaml",
     output:

@@ -1,32 +1,26 @@
 # Paper A, figures A4 (the edge x_+(beta) against 4 theta_1, with simulated top values of Y_lin)
-# and A5 (distance of the bulk to nu_inf against beta / sqrt(log ell), claims A.1 and A.5).
-# All simulations are square (c = 1, d_qk = ell) and come from the generic rule
-# paperA_spectrum_draw (paperA.smk), so A4, A5 and A3 share the jobs they have in common.
+# and A5 (distance of the bulk to nu_inf against beta / sqrt(log ell)), and the evidence of the
+# rows A.1 and A.5. All simulations are square (c = 1, d_qk = ell) and come from the batched
+# rule paperA_spectra (paperA.smk), so A4, A5, A3 and A-T2 share the jobs they have in common.
 
 EDGE_CURVE = config["paperA"]["edge_curve"]
 LINEARISATION = config["paperA"]["linearisation"]
-# A5 spectra, in the order the distances script reads them: ell, then beta, then model, then draw.
+# A5 spectra, in the order the distances script reads them: ell, then beta, then model.
 LINEARISATION_POINTS = [
-    {"model": model, "n_tokens": n_tokens, "beta": beta, "draw": draw}
+    {"model": model, "n_tokens": n_tokens, "beta": beta}
     for n_tokens in LINEARISATION["n_tokens"]
     for beta in LINEARISATION["betas"]
     for model in ("attention", "linear")
-    for draw in range(LINEARISATION["draws"])
 ]
 
 
 rule paperA_A4_figure:
     input:
         spectra=[
-            path
-            for beta in EDGE_CURVE["simulated_betas"]
-            for path in spectrum_files(
-                "linear",
-                EDGE_CURVE["n_tokens"],
-                EDGE_CURVE["n_tokens"],
-                beta,
-                EDGE_CURVE["draws"],
+            spectrum_batch(
+                RESULTS, "linear", EDGE_CURVE["n_tokens"], EDGE_CURVE["n_tokens"], beta
             )
+            for beta in EDGE_CURVE["simulated_betas"]
         ],
         caption="workflow/report/paperA/A4-edge.rst",
         config="results/config.yaml",
@@ -52,21 +46,22 @@ rule paperA_A4_figure:
 
 rule paperA_A5_distances:
     input:
-        [
-            path
-            for n_tokens in LINEARISATION["n_tokens"]
-            for beta in LINEARISATION["betas"]
-            for model in ("attention", "linear")
-            for path in spectrum_files(
-                model, n_tokens, n_tokens, beta, LINEARISATION["draws"]
+        lambda wildcards: [
+            spectrum_batch(
+                wildcards.results,
+                point["model"],
+                point["n_tokens"],
+                point["n_tokens"],
+                point["beta"],
             )
+            for point in LINEARISATION_POINTS
         ],
     output:
-        "results/paperA/linearisation/distances.npz",
+        "{results}/paperA/linearisation/distances.npz",
     log:
-        "logs/paperA/linearisation/distances.log",
+        "logs/{results}/paperA/linearisation/distances.log",
     benchmark:
-        "benchmarks/paperA/linearisation/distances.tsv"
+        "benchmarks/{results}/paperA/linearisation/distances.tsv"
     conda:
         "../envs/simulate.yaml"
     threads: 1
@@ -74,13 +69,34 @@ rule paperA_A5_distances:
         mem_mb=job_mem_mb(500),
     params:
         points=LINEARISATION_POINTS,
+        draws=LINEARISATION["draws"],
     script:
         "../../scripts/paperA_A5_distances.py"
 
 
+rule paperA_A5_evidence:
+    """Evidence of the rows A.1/beta=0.5, A.1/beta=1, A.5/breakdown and A.5/location."""
+    input:
+        "{results}/paperA/linearisation/distances.npz",
+    output:
+        "{results}/paperA/evidence/A5-linearisation.npz",
+    log:
+        "logs/{results}/paperA/evidence/A5-linearisation.log",
+    benchmark:
+        "benchmarks/{results}/paperA/evidence/A5-linearisation.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(400),
+    script:
+        "../../scripts/paperA_A5_evidence.py"
+
+
 rule paperA_A5_figure:
     input:
-        distances="results/paperA/linearisation/distances.npz",
+        distances=f"{RESULTS}/paperA/linearisation/distances.npz",
+        claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A5-linearisation.rst",
         config="results/config.yaml",
     output:
@@ -88,7 +104,6 @@ rule paperA_A5_figure:
         png=reported("figures/paperA/A5-linearisation.png"),
         plotted="figures/paperA/A5-linearisation.csv",
         caption="figures/paperA/A5-linearisation.md",
-        claims="results/paperA/claims/A5-linearisation.csv",
     log:
         "logs/paperA/A5-figure.log",
     benchmark:
@@ -98,7 +113,5 @@ rule paperA_A5_figure:
     threads: 1
     resources:
         mem_mb=job_mem_mb(800),
-    params:
-        linearisation=LINEARISATION,
     script:
         "../../scripts/paperA_A5_figure.py"

@@ -1,56 +1,22 @@
-# Paper A, figures A3 (the bulk against nu_inf and the MP surrogate, claim A.4) and A7 (nu_inf
-# across c = ell / d_qk). Spectra come from the generic rule paperA_spectrum_draw (paperA.smk).
+# Paper A, figures A3 (the bulk against nu_inf and the MP surrogate, evidence of the rows A.4)
+# and A7 (nu_inf across c = ell / d_qk). Spectra come from the batched rule paperA_spectra
+# (paperA.smk).
 
 BULK_LAWS = config["paperA"]["bulk_laws"]
 RATIO_SWEEP = config["paperA"]["ratios"]
-# A7 panels: one per c with d_qk = round(ell / c), then the literal-X case with
-# d = round(ell / gamma) and c = 1.
-RATIO_PANELS = [
-    {
-        "sampler": "gaussian",
-        "d_qk": max(1, round(RATIO_SWEEP["n_tokens"] / c)),
-        "d_model": None,
-    }
-    for c in RATIO_SWEEP["ratios"]
-] + [
-    {
-        "sampler": "literal",
-        "d_qk": RATIO_SWEEP["n_tokens"],
-        "d_model": round(RATIO_SWEEP["n_tokens"] / RATIO_SWEEP["literal_gamma"]),
-    }
-]
+RATIO_PANELS = ratio_panels(RATIO_SWEEP)
 
 
 rule paperA_A3_summary:
     input:
-        attention=[
-            path
-            for beta in BULK_LAWS["betas"]
-            for path in spectrum_files(
-                "attention",
-                BULK_LAWS["n_tokens"],
-                BULK_LAWS["d_qk"],
-                beta,
-                BULK_LAWS["draws"],
-            )
-        ],
-        linear=[
-            path
-            for beta in BULK_LAWS["betas"]
-            for path in spectrum_files(
-                "linear",
-                BULK_LAWS["n_tokens"],
-                BULK_LAWS["d_qk"],
-                beta,
-                BULK_LAWS["draws"],
-            )
-        ],
+        attention=lambda wildcards: bulk_laws_spectra(wildcards.results, "attention"),
+        linear=lambda wildcards: bulk_laws_spectra(wildcards.results, "linear"),
     output:
-        "results/paperA/bulk_laws/summary.npz",
+        "{results}/paperA/bulk_laws/summary.npz",
     log:
-        "logs/paperA/bulk_laws/summary.log",
+        "logs/{results}/paperA/bulk_laws/summary.log",
     benchmark:
-        "benchmarks/paperA/bulk_laws/summary.tsv"
+        "benchmarks/{results}/paperA/bulk_laws/summary.tsv"
     conda:
         "../envs/simulate.yaml"
     threads: 1
@@ -62,9 +28,31 @@ rule paperA_A3_summary:
         "../../scripts/paperA_A3_summary.py"
 
 
+rule paperA_A3_evidence:
+    """Evidence of the rows A.4/beta=0.5 and A.4/beta=1."""
+    input:
+        "{results}/paperA/bulk_laws/summary.npz",
+    output:
+        "{results}/paperA/evidence/A3-bulk-laws.npz",
+    log:
+        "logs/{results}/paperA/evidence/A3-bulk-laws.log",
+    benchmark:
+        "benchmarks/{results}/paperA/evidence/A3-bulk-laws.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(400),
+    params:
+        n_tokens=BULK_LAWS["n_tokens"],
+    script:
+        "../../scripts/paperA_A3_evidence.py"
+
+
 rule paperA_A3_figure:
     input:
-        summary="results/paperA/bulk_laws/summary.npz",
+        summary=f"{RESULTS}/paperA/bulk_laws/summary.npz",
+        claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A3-bulk-laws.rst",
         config="results/config.yaml",
     output:
@@ -72,7 +60,6 @@ rule paperA_A3_figure:
         png=reported("figures/paperA/A3-bulk-laws.png"),
         plotted="figures/paperA/A3-bulk-laws.csv",
         caption="figures/paperA/A3-bulk-laws.md",
-        claims="results/paperA/claims/A3-bulk-laws.csv",
     log:
         "logs/paperA/A3-figure.log",
     benchmark:
@@ -90,25 +77,24 @@ rule paperA_A3_figure:
 
 rule paperA_A7_summary:
     input:
-        [
-            path
-            for panel in RATIO_PANELS
-            for path in spectrum_files(
+        lambda wildcards: [
+            spectrum_batch(
+                wildcards.results,
                 "attention",
                 RATIO_SWEEP["n_tokens"],
                 panel["d_qk"],
                 RATIO_SWEEP["beta"],
-                RATIO_SWEEP["draws"],
                 panel["sampler"],
                 panel["d_model"],
             )
+            for panel in RATIO_PANELS
         ],
     output:
-        "results/paperA/ratios/summary.npz",
+        "{results}/paperA/ratios/summary.npz",
     log:
-        "logs/paperA/ratios/summary.log",
+        "logs/{results}/paperA/ratios/summary.log",
     benchmark:
-        "benchmarks/paperA/ratios/summary.tsv"
+        "benchmarks/{results}/paperA/ratios/summary.tsv"
     conda:
         "../envs/simulate.yaml"
     threads: 1
@@ -123,7 +109,7 @@ rule paperA_A7_summary:
 
 rule paperA_A7_figure:
     input:
-        summary="results/paperA/ratios/summary.npz",
+        summary=f"{RESULTS}/paperA/ratios/summary.npz",
         caption="workflow/report/paperA/A7-ratios.rst",
         config="results/config.yaml",
     output:

@@ -1,42 +1,46 @@
-# Paper A, figures A2 (full spectrum of sqrt(ell) A) and A6 (Perron mode and stable rank).
+# Paper A, figures A2 (full spectrum of sqrt(ell) A) and A6 (Perron mode and stable rank), and
+# the evidence of the rows A.2.
 
 FULL_SPECTRUM = config["paperA"]["spectrum"]
 PERRON = config["paperA"]["perron"]
 FULL_SPECTRUM_PATTERN = (
-    "results/paperA/full_spectrum/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.npz"
+    "{results}/paperA/full_spectrum/ell{n_tokens}-dqk{d_qk}-beta{beta}-draws{draws}.npz"
 )
-PERRON_PATTERN = "results/paperA/perron/ell{n_tokens}-beta{beta}-draws{draws}.npz"
 
 
-rule paperA_A2_draw:
+rule paperA_A2_spectra:
+    """Every draw of figure A2 in one job (each draw from its own seeded streams)."""
     output:
         FULL_SPECTRUM_PATTERN,
     log:
-        "logs/paperA/full_spectrum/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.log",
+        "logs/{results}/paperA/full_spectrum/ell{n_tokens}-dqk{d_qk}-beta{beta}-draws{draws}.log",
     benchmark:
-        "benchmarks/paperA/full_spectrum/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.tsv"
+        "benchmarks/{results}/paperA/full_spectrum/ell{n_tokens}-dqk{d_qk}-beta{beta}-draws{draws}.tsv"
     wildcard_constraints:
         n_tokens=r"\d+",
         d_qk=r"\d+",
         beta=r"\d+\.\d+(e[+-]\d+)?",
-        draw=r"\d+",
+        draws=r"\d+",
     conda:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=4),
+        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=4)
+        + int(wildcards.draws) * int(wildcards.n_tokens) * 8 // 1_000_000,
+    params:
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperA_A2_draw.py"
+        "../../scripts/paperA_A2_spectra.py"
 
 
 rule paperA_A2_figure:
     input:
-        draws=expand(
-            FULL_SPECTRUM_PATTERN,
+        draws=FULL_SPECTRUM_PATTERN.format(
+            results=RESULTS,
             n_tokens=FULL_SPECTRUM["n_tokens"],
             d_qk=FULL_SPECTRUM["d_qk"],
             beta=repr(float(FULL_SPECTRUM["beta"])),
-            draw=range(FULL_SPECTRUM["draws"]),
+            draws=FULL_SPECTRUM["draws"],
         ),
         caption="workflow/report/paperA/A2-spectrum.rst",
         config="results/config.yaml",
@@ -61,35 +65,55 @@ rule paperA_A2_figure:
 
 
 rule paperA_A6_simulate:
+    """s_1(A) and ||A||_F^2 of every draw at every ell of paperA.perron, one beta per job."""
     output:
         PERRON_PATTERN,
     log:
-        "logs/paperA/perron/ell{n_tokens}-beta{beta}-draws{draws}.log",
+        "logs/{results}/paperA/perron/beta{beta}-draws{draws}.log",
     benchmark:
-        "benchmarks/paperA/perron/ell{n_tokens}-beta{beta}-draws{draws}.tsv"
+        "benchmarks/{results}/paperA/perron/beta{beta}-draws{draws}.tsv"
     wildcard_constraints:
-        n_tokens=r"\d+",
         beta=r"\d+\.\d+(e[+-]\d+)?",
         draws=r"\d+",
     conda:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        # 4 copies of ell^2 doubles measured (629 MiB peak at ell = 4096); one spare
-        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=5),
+        # 4 copies of ell^2 doubles measured at the largest ell (629 MiB peak at ell = 4096);
+        # one spare
+        mem_mb=dense_job_mem_mb(max(PERRON["n_tokens"]), copies=5),
+    params:
+        n_tokens=PERRON["n_tokens"],
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperA_A6_simulate.py"
 
 
+rule paperA_A6_evidence:
+    """Evidence of the rows A.2/beta=0.5 and A.2/beta=1."""
+    input:
+        lambda wildcards: perron_files(wildcards.results),
+    output:
+        "{results}/paperA/evidence/A6-perron.npz",
+    log:
+        "logs/{results}/paperA/evidence/A6-perron.log",
+    benchmark:
+        "benchmarks/{results}/paperA/evidence/A6-perron.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(400),
+    params:
+        betas=PERRON["betas"],
+    script:
+        "../../scripts/paperA_A6_evidence.py"
+
+
 rule paperA_A6_figure:
     input:
-        points=[
-            PERRON_PATTERN.format(
-                n_tokens=n_tokens, beta=repr(float(beta)), draws=PERRON["draws"]
-            )
-            for beta in PERRON["betas"]
-            for n_tokens in PERRON["n_tokens"]
-        ],
+        points=perron_files(RESULTS),
+        claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A6-perron.rst",
         config="results/config.yaml",
     output:
@@ -97,7 +121,6 @@ rule paperA_A6_figure:
         png=reported("figures/paperA/A6-perron.png"),
         plotted="figures/paperA/A6-perron.csv",
         caption="figures/paperA/A6-perron.md",
-        claims="results/paperA/claims/A6-perron.csv",
     log:
         "logs/paperA/A6-figure.log",
     benchmark:

@@ -1,4 +1,5 @@
-# Paper A tables A-T1 (edges over beta and c) and A-T2 (stepwise models).
+# Paper A tables A-T1 (edges over beta and c) and A-T2 (stepwise models, and the evidence of the
+# row A.3/beta=1: pair distances between attention and Y_lin draws over the ell of figure A5).
 
 
 rule paperA_AT1_table:
@@ -24,56 +25,62 @@ rule paperA_AT1_table:
         "../../scripts/paperA_AT1_table.py"
 
 
+rule paperA_AT2_pairs:
+    """Two-sample Kolmogorov distances between attention and Y_lin draws of other seeds, and
+    between Y_lin draws, at every ell of paperA.linearisation (beta = 1)."""
+    input:
+        attention=lambda wildcards: equivalence_spectra(wildcards.results, "attention"),
+        linear=lambda wildcards: equivalence_spectra(wildcards.results, "linear"),
+    output:
+        "{results}/paperA/equivalence/pairs.npz",
+    log:
+        "logs/{results}/paperA/equivalence/pairs.log",
+    benchmark:
+        "benchmarks/{results}/paperA/equivalence/pairs.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(500),
+    params:
+        n_tokens=LINEARISATION["n_tokens"],
+        draws=LINEARISATION["draws"],
+    script:
+        "../../scripts/paperA_AT2_pairs.py"
+
+
+rule paperA_AT2_evidence:
+    """Evidence of the row A.3/beta=1."""
+    input:
+        "{results}/paperA/equivalence/pairs.npz",
+    output:
+        "{results}/paperA/evidence/A-T2-stepwise.npz",
+    log:
+        "logs/{results}/paperA/evidence/A-T2-stepwise.log",
+    benchmark:
+        "benchmarks/{results}/paperA/evidence/A-T2-stepwise.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(400),
+    params:
+        beta=EQUIVALENCE_BETA,
+    script:
+        "../../scripts/paperA_AT2_evidence.py"
+
+
 rule paperA_AT2_table:
     input:
-        summary="results/paperA/stepwise/summary.npz",
-        attention=spectrum_files(
-            "attention",
-            STEPWISE["n_tokens"],
-            STEPWISE["d_qk"],
-            STEPWISE["beta"],
-            STEPWISE["draws"],
-            STEPWISE["sampler"],
-            STEPWISE["d_model"],
-        ),
-        linear=spectrum_files(
-            "linear",
-            STEPWISE["n_tokens"],
-            STEPWISE["d_qk"],
-            STEPWISE["beta"],
-            STEPWISE["draws"],
-            STEPWISE["sampler"],
-            STEPWISE["d_model"],
-        ),
-        trend_attention=[
-            path
-            for ell in config["paperA"]["linearisation"]["n_tokens"]
-            for path in spectrum_files(
-                "attention",
-                ell,
-                ell,
-                STEPWISE["beta"],
-                config["paperA"]["linearisation"]["draws"],
-            )
-        ],
-        trend_linear=[
-            path
-            for ell in config["paperA"]["linearisation"]["n_tokens"]
-            for path in spectrum_files(
-                "linear",
-                ell,
-                ell,
-                STEPWISE["beta"],
-                config["paperA"]["linearisation"]["draws"],
-            )
-        ],
+        summary=f"{RESULTS}/paperA/stepwise/summary.npz",
+        pairs=f"{RESULTS}/paperA/equivalence/pairs.npz",
+        claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A-T2-stepwise.rst",
         config="results/config.yaml",
     output:
         csv=reported("figures/paperA/A-T2-stepwise.csv"),
         md="figures/paperA/A-T2-stepwise.md",
         tex="figures/paperA/A-T2-stepwise.tex",
-        claims="results/paperA/claims/A-T2-stepwise.csv",
     log:
         "logs/paperA/A-T2-table.log",
     benchmark:
@@ -83,9 +90,5 @@ rule paperA_AT2_table:
     threads: 1
     resources:
         mem_mb=job_mem_mb(600),
-    params:
-        stepwise=STEPWISE,
-        trend_ells=config["paperA"]["linearisation"]["n_tokens"],
-        trend_draws=config["paperA"]["linearisation"]["draws"],
     script:
         "../../scripts/paperA_AT2_table.py"
