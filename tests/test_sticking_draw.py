@@ -1,13 +1,29 @@
-"""One paper B sticking draw: replicates, the streams of replicate 0, agreement with a dense
-float64 reference built from the same streams."""
+"""One paper B sticking draw: replicates, the streams of replicate 0, the float32 path against
+the float64 path and the dense float64 solve, and the memory model against measured peaks."""
+
+import os
+import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
-from attnspec.experiments.sticking import SCORE_FLOAT32_BOUND, draw_parameters, sticking_draw
+from attnspec.experiments.sticking import (
+    DENSE_CROSSOVER,
+    SCORE_FLOAT32_BOUND,
+    draw_parameters,
+    sample_scores,
+    spike_strength,
+    sticking_draw,
+    sticking_job_mem_mb,
+    sticking_peak_mb,
+)
 from attnspec.models.gaussian_equivalent import linear_model
 from attnspec.models.softmax import row_softmax
 from attnspec.seeding import rng_for
+from attnspec.spectra.dense import squared_singular_values, top_squared_singular_values_dense
+from attnspec.spectra.localisation import inverse_participation_ratio
 
 RANDOM_OUTPUTS = ("attention", "linear", "theta_max", "ipr_left", "ipr_right")
 
@@ -55,3 +71,56 @@ def test_a_replicate_changes_every_random_output_and_reruns_bit_identically():
         assert np.all(one[key] != zero[key]), key
     with pytest.raises(ValueError, match="replicate"):
         small_draw(replicate=-1)
+
+
+def test_the_float32_path_stays_within_its_bound_of_the_dense_float64_solve():
+    # ell = 2048 (above DENSE_CROSSOVER: block Lanczos on float32 A_perp and Y_lin), where the
+    # dense float64 solve of the same streams is affordable: ell s_k(A)^2 for k <= ceil(sqrt(ell))
+    # and s_k(Y_lin)^2 within SCORE_FLOAT32_BOUND, theta_max too, the IPRs within 1e-4.
+    ell, job = 2048, {"betas": [0.5, 1.0, 1.5], "n_values": 46, "top_k": 6}
+    assert ell >= DENSE_CROSSOVER
+    single = sticking_draw(ell, 1.0, 0, **job)
+    params = draw_parameters(ell, ell)
+    S = sample_scores(rng_for(params, 0, "keys"), rng_for(params, 0, "queries"), ell, ell)
+    for j, beta in enumerate(job["betas"]):
+        A = row_softmax(S, scale=beta)
+        np.testing.assert_allclose(
+            single["attention"][j], ell * squared_singular_values(A)[:46], rtol=SCORE_FLOAT32_BOUND
+        )
+        assert single["theta_max"][j] == pytest.approx(spike_strength(A), rel=SCORE_FLOAT32_BOUND)
+        _, left, right = top_squared_singular_values_dense(A, 6, return_vectors=True)
+        for key, vectors in (("ipr_left", left), ("ipr_right", right)):
+            expected = inverse_participation_ratio(vectors[:, 1:])
+            np.testing.assert_allclose(single[key][j], expected, rtol=1e-4)
+        noise = rng_for(params, 0, f"noise/linear/beta={beta!r}")
+        linear = squared_singular_values(linear_model(S, beta, noise))[:5]
+        np.testing.assert_allclose(single["linear"][j], linear, rtol=SCORE_FLOAT32_BOUND)
+
+
+def peak_rss_mb(n_tokens, ratio):
+    """Peak RSS (MB) of a fresh single-threaded process running one draw at beta = 1: its
+    VmHWM (ru_maxrss would include the forked copy of this test process before exec)."""
+    code = (
+        "from attnspec.experiments.sticking import ceil_root, sticking_draw; "
+        f"sticking_draw({n_tokens}, {ratio}, 0, betas=[1.0], "
+        f"n_values=max(6, ceil_root({n_tokens}, 2)), top_k=6); "
+        "print(open('/proc/self/status').read())"
+    )
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    status = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status)[1]) * 1024 / 1e6
+
+
+@pytest.mark.parametrize(("n_tokens", "ratio"), [(1536, 1.0), (2048, 1.0), (2048, 0.5)])
+def test_the_memory_model_is_within_20_percent_of_the_measured_peak(n_tokens, ratio):
+    measured = peak_rss_mb(n_tokens, ratio)
+    assert sticking_peak_mb(n_tokens, ratio) == pytest.approx(measured, rel=0.2)
+    assert sticking_job_mem_mb(n_tokens, ratio) >= measured
+
+
+def test_the_memory_model_stays_below_2_2_ell_squared_float64_at_paper_sizes():
+    for ell in (8192, 16384, 32768):
+        assert sticking_peak_mb(ell, 1.0) * 1e6 <= 2.2 * ell**2 * 8
+    assert sticking_job_mem_mb(32768, 1.0) < 13_000

@@ -40,12 +40,11 @@ from attnspec.spectra.localisation import inverse_participation_ratio
 
 LOG = logging.getLogger(__name__)
 
-# Below this ell the k = ceil(sqrt(ell)) leading values (with vectors) of A come faster from the
-# Gram matrix than from block Lanczos. Measured single-threaded (OpenBLAS) on an attention matrix
-# at beta = 1: dense / Lanczos = 0.025 / 0.076 s at ell = 512 (k = 23), 0.18 / 0.30 s at 1024
-# (k = 32), 0.84 / 0.81 s at 2048 (k = 46); at 4096 (k = 64) Lanczos takes 3.6 s and the dense
-# route grows like ell^3 (about 7 s).
-DENSE_CROSSOVER = 2048
+# Below this ell the k = ceil(sqrt(ell)) leading values (with vectors) of A and the top values of
+# Y_lin come at least as fast from float64 Gram matrices as from float32 block Lanczos. CPU of a
+# whole draw (c = 1, 3 betas, top 5 of Y_lin), single-threaded, dense / Lanczos: 0.81 / 0.83 s
+# at ell = 1024, 2.54 / 1.65 s at 1536, 5.9 / 2.64 s at 2048 (the dense route grows like ell^3).
+DENSE_CROSSOVER = 1536
 # Relative accuracy of the Lanczos values: the figures resolve relative gaps of 1e-3 and more.
 LANCZOS_TOLERANCE = 1e-8
 # S is formed in float32 (SGEMM, about twice the DGEMM rate) from the float64 draws of Q and K;
@@ -56,6 +55,12 @@ SCORE_DTYPE = np.float32
 SCORE_FLOAT32_BOUND = 1e-5
 # Rows of Q drawn (and multiplied by K^T) per block while S is formed.
 _QUERY_BLOCK_ROWS = 256
+# Memory model (sticking_peak_mb). Resident memory of a process that has imported the draw's
+# modules: 77-80 MB. Krylov vectors used for A's leading ceil(sqrt(ell)) values (largest over
+# beta = 0.5, 1, 1.5; Y_lin's top 5 used fewer): 528 at ell = 2048, 736 at 4096, 1008 at 8192,
+# i.e. 11-12 sqrt(ell).
+_PROCESS_MB = 80
+_KRYLOV_VECTORS_PER_ROOT = 12
 
 
 def ceil_root(n: int, degree: int) -> int:
@@ -125,6 +130,34 @@ def sticking_jobs(sticking: Mapping, ratio_scan: Mapping) -> dict[tuple[int, flo
             draws=max(old.draws, int(draws)),
         )
     return jobs
+
+
+def sticking_peak_mb(n_tokens: int, ratio: float) -> float:
+    """Peak resident memory of one sticking draw at (ell, c), in MB (1e6 bytes): a model
+    measured on this machine (tests/test_sticking_draw.py, tools/benchmark.py).
+
+    The process (interpreter, numpy, scipy.linalg, attnspec: _PROCESS_MB) plus the larger of
+    forming S (K and S in SCORE_DTYPE, a block of Q) and the solves: above DENSE_CROSSOVER S,
+    the A_perp / Y_lin buffer and the Krylov basis (m ell float64, twice while it grows, and
+    three m x m copies in Rayleigh-Ritz, m = _KRYLOV_VECTORS_PER_ROOT sqrt(ell)); below it S,
+    A and its Gram matrix in float64.
+    """
+    d_qk = query_key_width(n_tokens, ratio)
+    ell, item = int(n_tokens), np.dtype(SCORE_DTYPE).itemsize
+    forming = ell * d_qk * item + ell * ell * item + _QUERY_BLOCK_ROWS * d_qk * (item + 8)
+    if ell < DENSE_CROSSOVER:
+        solving = ell * ell * (item + 8 + 8)
+    else:
+        vectors = min(ell, _KRYLOV_VECTORS_PER_ROOT * ceil_root(ell, 2))
+        solving = 2 * ell * ell * item + 2 * vectors * ell * 8 + 3 * vectors**2 * 8
+    return _PROCESS_MB + max(forming, solving) / 1e6
+
+
+def sticking_job_mem_mb(n_tokens: int, ratio: float) -> int:
+    """Memory (MB) to reserve for a sticking draw's script: 1.2 x :func:`sticking_peak_mb`,
+    rounded up (the model is within 20 % of the measured peaks). Batched draws run one after
+    the other and need the same."""
+    return math.ceil(1.2 * sticking_peak_mb(n_tokens, ratio))
 
 
 def job_memory_copies(ratio: float) -> int:
