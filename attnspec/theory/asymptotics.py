@@ -11,16 +11,8 @@ small-beta coefficient is 925/5832 beta^8.
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from attnspec.theory.constants import nonlinearity_coefficients
-
-
-def _betas(beta: ArrayLike, *, positive: bool) -> NDArray[np.float64]:
-    beta = np.asarray(beta, dtype=np.float64)
-    bad = ~np.isfinite(beta) | ((beta <= 0) if positive else (beta < 0))
-    if np.any(bad):
-        bound = "> 0" if positive else ">= 0"
-        raise ValueError(f"beta (inverse temperature) must be finite and {bound}")
-    return beta
+from attnspec.theory.constants import nonlinearity_coefficients, nonlinearity_ratio
+from attnspec.theory.parameters import check_betas
 
 
 def _as_output(value: NDArray[np.float64]) -> float | NDArray[np.float64]:
@@ -30,10 +22,11 @@ def _as_output(value: NDArray[np.float64]) -> float | NDArray[np.float64]:
 def edge_small_beta(beta: ArrayLike) -> float | NDArray[np.float64]:
     """x_+ ~ (27/4) beta^2 + (3/2) beta^4 + (5/9) beta^6 as beta -> 0 (c = 1; paper A).
 
-    Vectorised over ``beta`` >= 0; returns a float for scalar input. The error is
-    925/5832 beta^8 + O(beta^10) (checked against :func:`attnspec.theory.edge.bulk_edge`).
+    Vectorised over ``beta``, each 0 or in [1e-150, 26.6] (else ValueError); returns a float
+    for scalar input. The error is 925/5832 beta^8 + O(beta^10) (checked against
+    :func:`attnspec.theory.edge.bulk_edge`).
     """
-    b2 = _betas(beta, positive=False) ** 2
+    b2 = check_betas(beta, allow_zero=True) ** 2
     return _as_output(b2 * (27 / 4 + b2 * (3 / 2 + b2 * (5 / 9))))
 
 
@@ -41,11 +34,12 @@ def edge_large_beta(beta: ArrayLike) -> float | NDArray[np.float64]:
     """x_+ ~ 4 theta1 + 4 beta^4 / a as beta -> infinity (c = 1; paper A).
 
     theta1 = e^{beta^2} - 1 and a = theta1 - beta^2. The next term, -8 beta^8 / a^3, is
-    -2 (beta^2 / a)^2 relative to 4 beta^4 / a. Vectorised over ``beta`` > 0; returns a float for
-    scalar input.
+    -2 (beta^2 / a)^2 relative to 4 beta^4 / a. Vectorised over ``beta``, each in
+    [1e-150, 26.6] (else ValueError); returns a float for scalar input. 4 beta^4 / a is
+    evaluated as 4 beta^2 / r with r = a / b, finite where beta^4 and a underflow.
     """
-    beta = _betas(beta, positive=True)
-    coefficients = [nonlinearity_coefficients(value) for value in beta.ravel()]
-    theta1 = np.array([item.theta1 for item in coefficients]).reshape(beta.shape)
-    a = np.array([item.a for item in coefficients]).reshape(beta.shape)
-    return _as_output(4 * theta1 + 4 * beta**4 / a)
+    beta = check_betas(beta)
+    flat = beta.ravel()
+    theta1 = np.array([nonlinearity_coefficients(value).theta1 for value in flat])
+    ratio = np.array([nonlinearity_ratio(value) for value in flat])
+    return _as_output((4 * theta1 + 4 * flat**2 / ratio).reshape(beta.shape))

@@ -9,6 +9,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from attnspec.theory.parameters import check_beta
+
 
 class NonlinearityCoefficients(NamedTuple):
     """theta1 = e^{b^2}-1, theta2 = b^2, a = theta1 - theta2, b = beta^2 (paper A, section 2)."""
@@ -20,8 +22,13 @@ class NonlinearityCoefficients(NamedTuple):
 
 
 def nonlinearity_coefficients(beta: float) -> NonlinearityCoefficients:
-    """Return (theta1, theta2, a, b) for inverse temperature ``beta`` (expm1 for accuracy)."""
-    beta = float(beta)
+    """Return (theta1, theta2, a, b) for inverse temperature ``beta`` (expm1 for accuracy).
+
+    ``beta`` must be 0 or in [1e-150, 26.6] (:mod:`attnspec.theory.parameters`; above 26.6
+    theta1 ~ e^{beta^2} nears the float64 limit), else ValueError. a ~ beta^4 / 2 rounds to 0
+    for beta below ~1e-77; the ratio a / b ~ beta^2 / 2 is what the laws use there.
+    """
+    beta = check_beta(beta, allow_zero=True)
     theta1 = float(np.expm1(beta * beta))
     theta2 = beta * beta
     # a = e^{b^2} - 1 - b^2 loses digits for small beta; use the series there.
@@ -31,3 +38,18 @@ def nonlinearity_coefficients(beta: float) -> NonlinearityCoefficients:
     else:
         a = theta1 - theta2
     return NonlinearityCoefficients(theta1=theta1, theta2=theta2, a=float(a), b=b2)
+
+
+def nonlinearity_ratio(beta: float) -> float:
+    """r = a / b = (e^{b} - 1 - b) / b with b = beta^2, the noise-to-signal ratio of Y_lin.
+
+    By its series b (1/2 + b/6 + b^2/24 + ...) for b < 1e-2, so r ~ beta^2 / 2 stays accurate
+    where a itself underflows; beta in (0, 26.6] as for :func:`nonlinearity_coefficients`
+    (beta = 0 is rejected: r = 0/0).
+    """
+    beta = check_beta(beta)
+    b2 = beta * beta
+    if b2 < 1e-2:
+        return b2 * (1 / 2 + b2 / 6 + b2 * b2 / 24 + b2**3 / 120 + b2**4 / 720)
+    coefficients = nonlinearity_coefficients(beta)
+    return coefficients.a / coefficients.b

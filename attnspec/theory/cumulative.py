@@ -83,6 +83,27 @@ def _panels(integrand: Callable, tolerance: float) -> tuple[NDArray, NDArray, ND
     return starts[order], ends[order], np.concatenate(coefficients)[order]
 
 
+def _check_intervals(intervals) -> NDArray[np.float64]:
+    """(n, 2) array of the intervals; ValueError unless finite, 0 <= lo < hi, increasing."""
+    try:
+        bounds = np.array(intervals, dtype=np.float64).reshape(-1, 2)
+    except (TypeError, ValueError):
+        raise ValueError(f"intervals must be a list of (lo, hi) pairs, got {intervals!r}") from None
+    flat = bounds.ravel()
+    if not (
+        len(bounds)
+        and np.all(np.isfinite(flat))
+        and flat[0] >= 0
+        and np.all(np.diff(flat) > 0)
+        and len(bounds) == len(intervals)
+    ):
+        raise ValueError(
+            "intervals must be a non-empty list of disjoint finite (lo, hi) with "
+            f"0 <= lo < hi, in increasing order, got {intervals!r}"
+        )
+    return bounds
+
+
 def _chebval(z: NDArray[np.float64], c: NDArray[np.float64]) -> NDArray[np.float64]:
     """sum_k c_k T_k(z) by Clenshaw's recurrence, in place (len(c) >= 2)."""
     b0 = np.full_like(z, c[-1])
@@ -129,8 +150,10 @@ class SqrtEdgeCumulative:
     """
 
     def __init__(self, density: Callable, intervals, tolerance: float = 1e-13):
-        self._t0 = np.sqrt(np.array([lo for lo, _ in intervals], dtype=np.float64))
-        self._t1 = np.sqrt(np.array([hi for _, hi in intervals], dtype=np.float64))
+        bounds = _check_intervals(intervals)
+        if not (isinstance(tolerance, int | float) and 0 < tolerance < 1):
+            raise ValueError(f"tolerance must be a number in (0, 1), got {tolerance!r}")
+        self._t0, self._t1 = np.sqrt(bounds[:, 0]), np.sqrt(bounds[:, 1])
         keys, starts, ends, slopes, primitives = [], [], [], [], []
         for k, (t0, t1) in enumerate(zip(self._t0, self._t1, strict=True)):
 
@@ -232,7 +255,7 @@ class SqrtEdgeCumulative:
             slope = _grouped_chebval(self._slope, p, current)
             low = np.where(value < 0, current, lo[active])
             high = np.where(value < 0, hi[active], current)
-            with np.errstate(divide="ignore", invalid="ignore"):
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
                 newton = current - value / slope
             inside = (newton > low) & (newton < high)
             # Converged: F within its rounding noise (~eps * mass) of the target (then one last

@@ -9,22 +9,36 @@ condition dx/dg = 0 is the cubic
 whose unique root in (0, g_+), g_+ = G_MP((1 + sqrt c)^2) = 1 / (sqrt(c) (1 + sqrt c)), is the
 physical branch (the polynomial is -b < 0 at g = 0 and g_+ (a (1 - c g_+)^2 + b) > 0 at g_+).
 Square model c = 1: a g (1 - g)^2 + b (3g - 1) = 0 with g in (0, 1/3]. Everything is divided
-by b here, with r = a / b -> 0 as beta -> 0, so small beta is as accurate as beta = 1.
+by b here, with r = a / b -> 0 as beta -> 0, so small beta is as accurate as beta = 1; the root
+is sought as h = (r + 1 + 2c) g, which stays O(1) for every beta (g ~ 1/r -> 0 for large beta).
+In eps = 1 - c g the cubic reads r eps^3 - (r + 1 - c) eps^2 + 3 eps - 2 = 0; its two other roots
+solve the quadratic left after dividing out the physical one, without the cancellation of a
+general cubic solver near the double root at g = 1/c (large beta).
 """
 
 from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.optimize import brentq
 
-from attnspec.theory.constants import nonlinearity_coefficients
+from attnspec.theory.constants import nonlinearity_ratio
 from attnspec.theory.parameters import check_parameters
 
+BETA_MIN_CUBIC, BETA_MAX_CUBIC = 1e-100, 18.0
+"""beta range of :func:`edge_cubic_coefficients` and :func:`edge_cubic_roots`: above it the
+candidate edges b (r + w)^2 g ~ a^2 / (b c) of the two non-physical roots overflow float64,
+below it (c < 1) the large root g ~ (1 - c) / (r c) does."""
 
-def _ratio_a_over_b(beta: float) -> float:
-    coefficients = nonlinearity_coefficients(beta)
-    return coefficients.a / coefficients.b
+
+def _check_cubic_parameters(beta: float, ratio: float) -> tuple[float, float]:
+    beta, c = check_parameters(beta, ratio)
+    if not BETA_MIN_CUBIC <= beta <= BETA_MAX_CUBIC:
+        raise ValueError(
+            f"beta (inverse temperature) must be in [{BETA_MIN_CUBIC:g}, {BETA_MAX_CUBIC:g}] for "
+            f"the stationary cubic's coefficients and roots, got {beta!r} (a root or candidate "
+            "edge overflows float64 outside; bulk_edge gives x_+ for beta in [1e-150, 26.6])"
+        )
+    return beta, c
 
 
 def edge_cubic_coefficients(beta: float, ratio: float = 1.0) -> NDArray[np.float64]:
@@ -35,28 +49,64 @@ def edge_cubic_coefficients(beta: float, ratio: float = 1.0) -> NDArray[np.float
     Parameters
     ----------
     beta : float
-        Inverse temperature, > 0.
+        Inverse temperature, in [1e-100, 18] (``BETA_MIN_CUBIC``, ``BETA_MAX_CUBIC``).
     ratio : float
-        c = ell / d_qk > 0.
+        c = ell / d_qk, in [1e-8, 1e8].
+
+    Raises
+    ------
+    ValueError
+        If beta or ratio is outside its range.
     """
-    beta, c = check_parameters(beta, ratio)
-    r = _ratio_a_over_b(beta)
+    beta, c = _check_cubic_parameters(beta, ratio)
+    r = nonlinearity_ratio(beta)
     return np.array([r * c * c, c * (1 - c) - 2 * r * c, r + 1 + 2 * c, -1.0])
 
 
-def edge_over_b(g, r: float, c: float):
-    """x / b = (r + w(g))^2 g at a point g of the cubic (complex g allowed)."""
-    w = (1 + (1 - c) * g) / (g * (1 - c * g))
-    return (r + w) ** 2 * g
+def _edge_over_b(g, r: float, c: float):
+    """x / b = (r + w(g))^2 g at a point g of the cubic, w = 1/g + 1/(1 - c g) (complex g allowed).
+
+    Evaluated as ((r + w) g) (r + w), which stays finite whenever x / b is.
+    """
+    w = 1 / g + 1 / (1 - c * g)
+    return ((r + w) * g) * (r + w)
 
 
 def _physical_root(r: float, c: float) -> float:
+    """The root g of the cubic in (0, g_+), found as h = (r + 1 + 2c) g by Brent's method."""
+    from scipy.optimize import brentq  # lazy: keeps `import attnspec.theory` light
+
+    scale = r + 1 + 2 * c
     g_plus = 1.0 / (np.sqrt(c) * (1.0 + np.sqrt(c)))
 
-    def cubic(g):
+    def cubic(h):
+        g = h / scale
         return r * g * (1 - c * g) ** 2 + c * (1 - c) * g * g + (1 + 2 * c) * g - 1
 
-    return brentq(cubic, 0.0, g_plus, xtol=1e-300, rtol=4 * np.finfo(float).eps, maxiter=500)
+    # The bracket (0, scale g_+) in h, cut to (0, 2] where that is shorter and still brackets
+    # (scale g_+ overflows for large r and small c, where the root is h ~ 1).
+    upper = 2.0 if g_plus > 2.0 / scale and cubic(2.0) > 0 else scale * g_plus
+    h = brentq(cubic, 0.0, upper, xtol=1e-300, rtol=4 * np.finfo(float).eps, maxiter=500)
+    return h / scale
+
+
+def _other_roots(g: float, r: float, c: float) -> tuple[NDArray, NDArray]:
+    """The two roots of the cubic besides the physical root g, and their eps = 1 - c g.
+
+    With eps = 1 - c g the cubic is r (eps - eps0)(eps^2 + p eps + q), eps0 = 1 - c g,
+    p = -c g - (1 - c)/r and q = 2 / (r eps0); the quadratic is solved without overflow or
+    cancellation (the larger root first, then q / eps1, or its conjugate when complex).
+    """
+    eps0 = 1 - c * g
+    p = -c * g - (1 - c) / r
+    q = 2 / (r * eps0)
+    if p == 0:
+        eps = np.array([1, -1]) * np.sqrt(complex(-q))
+    else:
+        discriminant = 1 - (4 * q / p) / p  # (p^2 - 4 q) / p^2
+        first = -0.5 * p * (1 + np.sqrt(complex(discriminant)))
+        eps = np.array([first, q / first if discriminant >= 0 else np.conj(first)])
+    return (1 - eps) / c, eps
 
 
 def bulk_edge(beta: float, ratio: float = 1.0) -> float:
@@ -68,15 +118,34 @@ def bulk_edge(beta: float, ratio: float = 1.0) -> float:
     Parameters
     ----------
     beta : float
-        Inverse temperature, >= 0.
+        Inverse temperature: 0 or in [1e-150, 26.6] (x_+ ~ (27/4) beta^2 for small beta and
+        ~ 4 e^{beta^2} for large beta, so x_+ is a normal float64 on that range).
     ratio : float
-        c = ell / d_qk > 0 (not d_qk / ell: bulk_edge(1, 0.5) = 7.98..., paper A section 2).
+        c = ell / d_qk in [1e-8, 1e8] (not d_qk / ell: bulk_edge(1, 0.5) = 7.98..., paper A
+        section 2).
+
+    Raises
+    ------
+    ValueError
+        If beta or ratio is outside its range (or not a real number).
     """
     beta, c = check_parameters(beta, ratio, allow_zero_beta=True)
     if beta == 0:
         return 0.0
-    r = _ratio_a_over_b(beta)
-    return float(beta * beta * edge_over_b(_physical_root(r, c), r, c))
+    r = nonlinearity_ratio(beta)
+    return _physical_edge(beta, r, _physical_root(r, c), c)
+
+
+def _physical_edge(beta: float, r: float, g: float, c: float) -> float:
+    """x_+ = b (r + w)^2 g, w = 1/g + 1/(1 - c g), in extended precision (np.longdouble).
+
+    x is stationary in g at the root, so the result is then within ~ 0.5 ulp of the exact edge
+    for the given r; the order ((r + w) b g)(r + w) never overflows when x_+ is finite.
+    """
+    g, c, r = np.longdouble(g), np.longdouble(c), np.longdouble(r)
+    w = 1 / g + 1 / (1 - c * g)
+    b = np.longdouble(beta) * np.longdouble(beta)
+    return float(((r + w) * (b * g)) * (r + w))
 
 
 class EdgeCubicRoots(NamedTuple):
@@ -90,23 +159,36 @@ class EdgeCubicRoots(NamedTuple):
 def edge_cubic_roots(beta: float, ratio: float = 1.0) -> EdgeCubicRoots:
     """The three roots g of the stationary cubic, sorted by (real, imaginary) part.
 
-    The physical root (the one in (0, 1/(sqrt(c)(1 + sqrt c)))) is polished by bracketing and
-    marked by ``physical_index``; ``edges[k]`` is the candidate edge x = b (r + w)^2 g at root k,
-    so ``edges[physical_index] == bulk_edge(beta, ratio)``. Other real roots are not edges of
-    the right end (for c > 1 and small beta two of them bound an internal gap of the support).
+    The physical root (the one in (0, 1/(sqrt(c)(1 + sqrt c)))) is found by bracketing and
+    marked by ``physical_index``; the other two come from the deflated quadratic in
+    eps = 1 - c g (module docstring). ``edges[k]`` is the candidate edge x = b (r + w)^2 g at
+    root k, so ``edges[physical_index] == bulk_edge(beta, ratio)``. Other real roots are not
+    edges of the right end (for c > 1 and small beta two of them bound an internal gap of the
+    support).
 
     Parameters
     ----------
     beta : float
-        Inverse temperature, > 0.
+        Inverse temperature, in [1e-100, 18] (``BETA_MIN_CUBIC``, ``BETA_MAX_CUBIC``).
     ratio : float
-        c = ell / d_qk > 0.
+        c = ell / d_qk, in [1e-8, 1e8].
+
+    Raises
+    ------
+    ValueError
+        If beta or ratio is outside its range.
     """
-    beta, c = check_parameters(beta, ratio)
-    r = _ratio_a_over_b(beta)
-    roots = np.roots(edge_cubic_coefficients(beta, c)).astype(np.complex128)
-    roots = roots[np.lexsort((roots.imag, roots.real))]
+    beta, c = _check_cubic_parameters(beta, ratio)
+    r = nonlinearity_ratio(beta)
     physical = _physical_root(r, c)
-    index = int(np.argmin(np.abs(roots - physical)))
-    roots[index] = physical
-    return EdgeCubicRoots(roots, index, beta * beta * edge_over_b(roots, r, c))
+    others, eps = _other_roots(physical, r, c)
+    roots = np.concatenate(([complex(physical)], others))
+    w = 1 / others + 1 / eps
+    edges = np.concatenate(
+        (
+            [complex(_physical_edge(beta, r, physical, c))],
+            ((r + w) * (beta * beta * others)) * (r + w),
+        )
+    )
+    order = np.lexsort((roots.imag, roots.real))
+    return EdgeCubicRoots(roots[order], int(np.flatnonzero(order == 0)[0]), edges[order])

@@ -10,9 +10,30 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from attnspec.theory.constants import nonlinearity_coefficients
-from attnspec.theory.parameters import check_parameters
+from attnspec.theory.parameters import (
+    as_real,
+    check_betas,
+    check_parameters,
+    check_ratio,
+    finite_complex_array,
+    real_array,
+)
 
 _BISECTION_STEPS = 64
+
+
+_FAR = 1e100  # |w| beyond which G_MP(w) = 1/w (1 + 1/w + ...) is 1/w to double precision
+
+
+def _stieltjes(w: NDArray[np.complex128], c: float) -> NDArray[np.complex128]:
+    """G_MP(w) without checks (nan or inf at the pole w = 0 when c >= 1); 1/w for |w| > 1e100."""
+    lower, upper = (1.0 - np.sqrt(c)) ** 2, (1.0 + np.sqrt(c)) ** 2
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        root = np.sqrt(w - lower) * np.sqrt(w - upper)
+        plus, minus = (w + (c - 1.0)) + root, (w + (c - 1.0)) - root
+        # Equal forms 2 / plus = minus / (2 c w); take the one free of cancellation.
+        near = np.where(np.abs(plus) >= np.abs(minus), 2.0 / plus, minus / (2.0 * c * w))
+        return np.where(np.abs(w) > _FAR, 1.0 / w, near)
 
 
 def marchenko_pastur_stieltjes(w: ArrayLike, ratio: float) -> NDArray[np.complex128]:
@@ -27,22 +48,25 @@ def marchenko_pastur_stieltjes(w: ArrayLike, ratio: float) -> NDArray[np.complex
     Parameters
     ----------
     w : array_like
-        Points of the complex plane (real input is promoted to complex).
+        Finite points of the complex plane (real input is promoted to complex), not w = 0 when
+        c >= 1 (the pole of the atom at c > 1; E[1/y] diverges at c = 1).
     ratio : float
-        c > 0.
+        c in [1e-8, 1e8].
 
     Returns
     -------
     ndarray of complex128, same shape as ``w``.
+
+    Raises
+    ------
+    ValueError
+        If ratio is out of range, or w has NaN, inf or the pole w = 0 (c >= 1).
     """
-    _, c = check_parameters(0.0, ratio, allow_zero_beta=True)
-    w = np.asarray(w, dtype=np.complex128)
-    lower, upper = (1.0 - np.sqrt(c)) ** 2, (1.0 + np.sqrt(c)) ** 2
-    root = np.sqrt(w - lower) * np.sqrt(w - upper)
-    plus, minus = (w + (c - 1.0)) + root, (w + (c - 1.0)) - root
-    with np.errstate(divide="ignore", invalid="ignore"):
-        # Equal forms 2 / plus = minus / (2 c w); take the one free of cancellation.
-        return np.where(np.abs(plus) >= np.abs(minus), 2.0 / plus, minus / (2.0 * c * w))
+    c = check_ratio(ratio)
+    w = finite_complex_array(w, "w")
+    if c >= 1 and np.any(w == 0):
+        raise ValueError("w = 0 is a pole of G_MP for c >= 1 (atom at 0, or E[1/y] = inf at c = 1)")
+    return _stieltjes(w, c)
 
 
 class MarchenkoPastur:
@@ -64,9 +88,9 @@ class MarchenkoPastur:
     """
 
     def __init__(self, ratio: float = 1.0, scale: float = 1.0, shift: float = 0.0):
-        _, self.ratio = check_parameters(0.0, ratio, allow_zero_beta=True)
-        self.scale = float(scale)
-        self.shift = float(shift)
+        self.ratio = check_ratio(ratio)
+        self.scale = as_real(scale, "scale")
+        self.shift = as_real(shift, "shift")
         if not (np.isfinite(self.scale) and self.scale > 0):
             raise ValueError(f"scale must be finite and > 0, got {scale!r}")
         if not np.isfinite(self.shift):
@@ -75,6 +99,11 @@ class MarchenkoPastur:
         self._lower = (1.0 - root_c) ** 2
         self._upper = (1.0 + root_c) ** 2
         self.atom = max(0.0, 1.0 - 1.0 / self.ratio)
+        if not np.isfinite(self.edge):
+            raise ValueError(
+                f"scale and shift: the right edge shift + scale (1 + sqrt c)^2 overflows float64 "
+                f"(scale={scale!r}, shift={shift!r}, c={ratio!r})"
+            )
 
     @property
     def edge(self) -> float:
@@ -88,8 +117,16 @@ class MarchenkoPastur:
 
     @property
     def second_moment(self) -> float:
-        """Second moment (shift + scale)^2 + c scale^2."""
-        return (self.shift + self.scale) ** 2 + self.ratio * self.scale**2
+        """Second moment (shift + scale)^2 + c scale^2 (ValueError if it overflows float64)."""
+        shift, scale = np.float64(self.shift), np.float64(self.scale)
+        with np.errstate(over="ignore"):
+            value = float((shift + scale) ** 2 + self.ratio * scale**2)
+        if not np.isfinite(value):
+            raise ValueError(
+                f"the second moment overflows float64 (scale = {self.scale:g}, shift = "
+                f"{self.shift:g}); supported: (|shift| + scale) (1 + sqrt c) < ~1e154"
+            )
+        return value
 
     def support(self) -> list[tuple[float, float]]:
         """Support of the continuous part, [(shift + scale l-, shift + scale l+)]."""
@@ -97,14 +134,27 @@ class MarchenkoPastur:
 
     def stieltjes(self, w: ArrayLike) -> NDArray[np.complex128]:
         """G(w) = E[1/(w - x)] = G_MP((w - shift) / scale) / scale (branch as in G_MP)."""
-        w = np.asarray(w, dtype=np.complex128)
-        return marchenko_pastur_stieltjes((w - self.shift) / self.scale, self.ratio) / self.scale
+        w = finite_complex_array(w, "w")
+        if self.atom > 0 and np.any(w == self.shift):
+            raise ValueError(f"w = shift = {self.shift:g} is the pole of the atom (c > 1)")
+        distance = w - self.shift
+        with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+            value = _stieltjes(distance / self.scale, self.ratio) / self.scale
+            # Far from the support (|w - shift| > 1e100 scale) G(w) = 1/(w - shift).
+            value = np.where(np.abs(distance) > _FAR * self.scale, 1.0 / distance, value)
+        if not np.all(np.isfinite(value)):
+            raise ValueError("w = shift is a singular point of G (c = 1: E[1/(x - shift)] = inf)")
+        return value
 
     def density(self, x: ArrayLike) -> NDArray[np.float64]:
-        """Density of the continuous part (the atom is excluded); zero off the support."""
-        y = (np.asarray(x, dtype=np.float64) - self.shift) / self.scale
+        """Density of the continuous part (the atom is excluded); zero off the support.
+
+        Vectorised over real x (+-inf allowed, NaN raises ValueError).
+        """
+        with np.errstate(over="ignore"):
+            y = (real_array(x, "x") - self.shift) / self.scale
         inside = (y > self._lower) & (y < self._upper)
-        ys = np.where(inside, y, 1.0)
+        ys = np.where(inside, y, 0.5 * (self._lower + self._upper))
         value = np.sqrt((self._upper - ys) * (ys - self._lower)) / (2 * np.pi * self.ratio * ys)
         return np.where(inside, value / self.scale, 0.0)
 
@@ -127,16 +177,17 @@ class MarchenkoPastur:
         return np.arccos(np.clip(cos_phi, -1.0, 1.0))
 
     def cdf(self, x: ArrayLike) -> NDArray[np.float64]:
-        """P(X <= x) in closed form (atom included at ``shift``)."""
-        y = (np.asarray(x, dtype=np.float64) - self.shift) / self.scale
+        """P(X <= x) in closed form (atom included at ``shift``); real x, NaN raises ValueError."""
+        with np.errstate(over="ignore"):
+            y = (real_array(x, "x") - self.shift) / self.scale
         atom = np.where(y >= 0, self.atom, 0.0)
         return np.clip(atom + self._continuous_cdf(self._phi(y)), 0.0, 1.0)
 
     def quantile(self, q: ArrayLike) -> NDArray[np.float64]:
         """inf{x : cdf(x) >= q} by vectorised bisection in phi; q must lie in [0, 1]."""
-        q = np.asarray(q, dtype=np.float64)
-        if np.any((q < 0) | (q > 1)) or np.any(np.isnan(q)):
-            raise ValueError("quantile levels must lie in [0, 1]")
+        q = real_array(q, "quantile levels q")
+        if np.any((q < 0) | (q > 1)):
+            raise ValueError("quantile levels q must lie in [0, 1]")
         target = q - self.atom
         lo = np.zeros_like(q)
         hi = np.full_like(q, np.pi)
@@ -171,10 +222,9 @@ class MarchenkoPasturSurrogate(MarchenkoPastur):
 def mp_edge(beta: ArrayLike) -> float | NDArray[np.float64]:
     """Edge 4 theta1 = 4 (e^{beta^2} - 1) of the MP surrogate (paper A); 0 at beta = 0.
 
-    Vectorised over ``beta``; returns a float for scalar input.
+    Vectorised over ``beta``, each 0 or in [1e-150, 26.6] (above 26.6 the edge overflows
+    float64), else ValueError; returns a float for scalar input.
     """
-    beta = np.asarray(beta, dtype=np.float64)
-    if np.any(~np.isfinite(beta) | (beta < 0)):
-        raise ValueError("beta (inverse temperature) must be finite and >= 0")
+    beta = check_betas(beta, allow_zero=True)
     edge = 4.0 * np.expm1(beta * beta)
     return float(edge) if edge.ndim == 0 else edge

@@ -14,16 +14,18 @@ atom, and p ~ x^{-1/2} at 0. Moments m1 = theta1, m2 = 2 theta1^2 + beta^4 c.
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from attnspec.theory.constants import nonlinearity_coefficients
+from attnspec.theory.constants import nonlinearity_coefficients, nonlinearity_ratio
 from attnspec.theory.cumulative import SqrtEdgeCumulative
 from attnspec.theory.edge import (
+    _edge_over_b,
+    _other_roots,
+    _physical_root,
     bulk_edge,
     edge_cubic_coefficients,
     edge_cubic_roots,
-    edge_over_b,
 )
-from attnspec.theory.marchenko_pastur import marchenko_pastur_stieltjes
-from attnspec.theory.parameters import check_parameters
+from attnspec.theory.marchenko_pastur import _stieltjes
+from attnspec.theory.parameters import check_parameters, real_array
 
 __all__ = [
     "NuInfinity",
@@ -33,6 +35,12 @@ __all__ = [
     "edge_cubic_roots",
 ]
 
+BETA_MIN_NU = 1e-6
+"""Smallest beta of :class:`NuInfinity`: for c > 1 its component of mass 1 - 1/c sits at
+x ~ beta^4 / 2, where the float64 quartic loses it (tested to fail below beta ~ 1e-10)."""
+
+# Below y = x / theta1 = _SMALL_Y the density is C x^{-1/2} (see _quartic_density).
+_SMALL_Y = 1e-100
 # A root is on the principal sheet when |x - u^2 G_rho(u)| <= _SHEET_TOLERANCE * x; roots on the
 # other sheet miss by O(x), correct roots by the eigenvalue error (<~ 1e-8 at a double root).
 _SHEET_TOLERANCE = 1e-6
@@ -46,9 +54,15 @@ class NuInfinity:
     Parameters
     ----------
     beta : float
-        Inverse temperature, > 0 (beta = 0 is a point mass at 0; see :func:`bulk_edge`).
+        Inverse temperature, in [1e-6, 26.6] (``BETA_MIN_NU``; beta = 0 is a point mass at 0,
+        see :func:`bulk_edge`).
     ratio : float
-        c = ell / d_qk > 0.
+        c = ell / d_qk, in [1e-8, 1e8].
+
+    Raises
+    ------
+    ValueError
+        If beta or ratio is outside its range.
 
     Attributes
     ----------
@@ -60,6 +74,11 @@ class NuInfinity:
 
     def __init__(self, beta: float, ratio: float = 1.0):
         self.beta, self.ratio = check_parameters(beta, ratio)
+        if self.beta < BETA_MIN_NU:
+            raise ValueError(
+                f"beta (inverse temperature) must be in [{BETA_MIN_NU:g}, 26.6] for nu_inf, got "
+                f"{self.beta!r} (below, the component near x ~ beta^4 is lost in float64)"
+            )
         coefficients = nonlinearity_coefficients(self.beta)
         self._theta1 = coefficients.theta1
         # Work in units of theta1 = a + b so the quartic is well scaled for every beta.
@@ -76,8 +95,15 @@ class NuInfinity:
 
     @property
     def second_moment(self) -> float:
-        """m2 = 2 theta1^2 + beta^4 c."""
-        return 2 * self._theta1**2 + self.beta**4 * self.ratio
+        """m2 = 2 theta1^2 + beta^4 c (ValueError where it overflows float64, beta > ~18.9)."""
+        with np.errstate(over="ignore"):
+            value = float(2 * np.float64(self._theta1) ** 2 + self.beta**4 * self.ratio)
+        if not np.isfinite(value):
+            raise ValueError(
+                f"the second moment 2 theta1^2 + beta^4 c overflows float64 at beta = {self.beta:g}"
+                " (supported: beta <= 18.9)"
+            )
+        return value
 
     def support(self) -> list[tuple[float, float]]:
         """Support intervals [(0, x_+)] or, with an internal gap, [(0, e1), (e2, x_+)].
@@ -92,11 +118,10 @@ class NuInfinity:
         c = self.ratio
         if c > 1:
             g_minus = 1.0 / (np.sqrt(c) * (np.sqrt(c) - 1.0))
-            cubic = edge_cubic_roots(self.beta, c)
-            others = np.delete(cubic.roots, cubic.physical_index)
+            r = nonlinearity_ratio(self.beta)
+            others, _ = _other_roots(_physical_root(r, c), r, c)
             if np.all(others.imag == 0) and np.all(others.real > g_minus):
-                r = self._a / self._b
-                e1, e2 = sorted(self.beta**2 * edge_over_b(others.real, r, c))
+                e1, e2 = sorted(self.beta**2 * _edge_over_b(others.real, r, c))
                 if 0 < e1 < e2 < self.edge:
                     return [(0.0, float(e1)), (float(e2), self.edge)]
         return [(0.0, self.edge)]
@@ -115,7 +140,7 @@ class NuInfinity:
         companion[:, 1, 0] = companion[:, 2, 1] = companion[:, 3, 2] = 1.0
         v = np.linalg.eigvals(companion)
         with np.errstate(invalid="ignore"):  # a root exactly at the atom of rho gives nan
-            g_rho = marchenko_pastur_stieltjes((v - a) / b, c) / b
+            g_rho = _stieltjes((v - a) / b, c) / b
             residual = np.abs(v * v * g_rho - y[:, None]) / y[:, None]
         accepted = (v.imag > 0) & (residual <= _SHEET_TOLERANCE)
         best = np.argmin(np.where(accepted, residual, np.inf), axis=1)
@@ -124,9 +149,18 @@ class NuInfinity:
         return u, found
 
     def _quartic_density(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
-        """Root-selected quartic density at 1-D x > 0, no support mask."""
-        u, found = self._physical_root(x / self._theta1)
-        return np.where(found, u.imag / (np.pi * np.abs(u) ** 2), 0.0) / self._theta1
+        """Root-selected quartic density at 1-D x > 0, no support mask.
+
+        Below y = x / theta1 = _SMALL_Y the quartic's y^2 terms near underflow; there
+        p(x) = C x^{-1/2} with C = sqrt(x0) p(x0) at y0 = _SMALL_Y (the correction is
+        O(sqrt(y / (a / theta1))) <= 1e-44 for beta >= BETA_MIN_NU).
+        """
+        y = x / self._theta1
+        small = y < _SMALL_Y
+        u, found = self._physical_root(np.where(small, _SMALL_Y, y))
+        p = np.where(found, u.imag / (np.pi * np.abs(u) ** 2), 0.0) / self._theta1
+        root_x0 = np.sqrt(_SMALL_Y * self._theta1)
+        return np.where(small, p * (root_x0 / np.sqrt(np.where(small, x, root_x0**2))), p)
 
     def _closed_form_cdf(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
         """F(x) = 1 + x p(x) - (1/pi) E_rho arg(u - X) at 1-D x inside the support (else nan).
@@ -138,15 +172,17 @@ class NuInfinity:
         """
         y = x / self._theta1
         u, found = self._physical_root(y)
-        g = marchenko_pastur_stieltjes((u - self._a) / self._b, self.ratio)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            g = _stieltjes((u - self._a) / self._b, self.ratio)
         one_minus = 1.0 - self.ratio * g
         potential = (g / one_minus).imag - np.angle(g) + np.angle(one_minus) / self.ratio
         value = 1.0 + y * u.imag / (np.pi * np.abs(u) ** 2) - potential / np.pi
         return np.where(found, value, np.nan)
 
     def density(self, x: ArrayLike) -> NDArray[np.float64]:
-        """p(x) = Im u / (pi |u|^2) on the support, 0 elsewhere; vectorised over x."""
-        x = np.asarray(x, dtype=np.float64)
+        """p(x) = Im u / (pi |u|^2) on the support, 0 elsewhere; vectorised over real x (+-inf
+        allowed, NaN raises ValueError)."""
+        x = real_array(x, "x")
         flat = x.ravel()
         inside = np.zeros(flat.shape, dtype=bool)
         for lo, hi in self._support:
@@ -193,5 +229,8 @@ class NuInfinity:
 
 
 def bulk_density(x: ArrayLike, beta: float, ratio: float = 1.0) -> NDArray[np.float64]:
-    """Density of nu_inf at x (``NuInfinity(beta, ratio).density(x)``); beta must be > 0."""
+    """Density of nu_inf at x (``NuInfinity(beta, ratio).density(x)``).
+
+    x real (+-inf allowed, NaN raises ValueError), beta in [1e-6, 26.6], c in [1e-8, 1e8].
+    """
     return NuInfinity(beta, ratio).density(x)

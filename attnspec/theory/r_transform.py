@@ -17,10 +17,15 @@ section 3), and a rank-one spike theta > 1/G* gives an outlier at K(1/theta)^2
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy.optimize import brentq
 
-from attnspec.theory.constants import nonlinearity_coefficients
-from attnspec.theory.parameters import check_parameters
+from attnspec.theory.constants import nonlinearity_coefficients, nonlinearity_ratio
+from attnspec.theory.parameters import (
+    as_real,
+    check_parameters,
+    check_ratio,
+    finite_complex_array,
+    real_array,
+)
 
 TRACY_WIDOM_1_MEAN = -1.2065335745820
 """E[TW1], the mean of the GOE Tracy–Widom law."""
@@ -33,17 +38,27 @@ _FIXED_POINT_STEPS = 40
 _CORRECTOR_STEPS = 4
 _MAX_CONTINUATION_STEPS = 400
 _NEWTON_FINAL = 40
+# from_coefficients: a + b up to this, b / (a + b) at least its inverse.
+_COEFFICIENT_LIMIT = 1e300
+# Smallest beta, and smallest a / (a + b) (beta^2 / 2 there): below, G(s + i0) near s = 0,
+# ~ (a / (a + b))^{-1/4}, leaves the range the quartic and its continuation handle.
+BETA_MIN_R = 1e-6
+_NOISE_SHARE_MIN = 5e-13
 
 
 class SymmetrisedLinearModel:
     """R-transform description of Y_lin (paper A section 2; papers.md section 3).
 
+    Everything is computed in units of theta1 = a + b (G scaled by sqrt(theta1), z by
+    1/sqrt(theta1), so a + b = 1), which keeps every beta in range as accurate as beta = 1.
+
     Parameters
     ----------
     beta : float
-        Inverse temperature, > 0.
+        Inverse temperature, in [1e-6, 26.6] (``BETA_MIN_R``, as for
+        :class:`attnspec.theory.nu_infinity.NuInfinity`).
     ratio : float
-        c = ell / d_qk > 0.
+        c = ell / d_qk, in [1e-8, 1e8].
 
     Attributes
     ----------
@@ -53,71 +68,138 @@ class SymmetrisedLinearModel:
         x_+ = K(G*)^2.
     tracy_widom_scale : float
         gamma_TW = sqrt(x_+) K''(G*)^{1/3}; 2^{4/3} for the Ginibre limit a = 1, b -> 0.
+
+    Raises
+    ------
+    ValueError
+        If beta or ratio is outside its range.
     """
 
     def __init__(self, beta: float, ratio: float = 1.0):
         self.beta, ratio = check_parameters(beta, ratio)
-        coefficients = nonlinearity_coefficients(self.beta)
-        self._set_coefficients(coefficients.a, coefficients.b, ratio)
+        if self.beta < BETA_MIN_R:
+            raise ValueError(
+                f"beta (inverse temperature) must be in [{BETA_MIN_R:g}, 26.6] for the "
+                f"R-transform model, got {self.beta!r} (G(s + i0) near s = 0 grows like "
+                "beta^(-1/2) and leaves float64 range of the quartic)"
+            )
+        r = nonlinearity_ratio(self.beta)  # a / b, accurate where a underflows
+        theta1 = nonlinearity_coefficients(self.beta).theta1
+        self._set_coefficients(theta1, r / (1 + r), 1 / (1 + r), ratio)
 
     @classmethod
     def from_coefficients(cls, a: float, b: float, ratio: float = 1.0) -> "SymmetrisedLinearModel":
-        """The same law for (sqrt(a) W + sqrt(b) Q K^T / sqrt(d_qk)) / sqrt(ell), any a >= 0, b > 0.
+        """The same law for (sqrt(a) W + sqrt(b) Q K^T / sqrt(d_qk)) / sqrt(ell).
 
-        a = 1, b -> 0 is the Ginibre limit (MP_1 with edge 4). ``beta`` is None on the result.
+        a > 0 and b > 0 finite with a + b <= 1e300, b / (a + b) >= 1e-300 and
+        a / (a + b) >= 5e-13 (the noise share at beta = 1e-6), c in [1e-8, 1e8] (else
+        ValueError). a = 1, b -> 0 is the Ginibre limit (MP_1 with edge 4). ``beta`` is None
+        on the result.
         """
-        a, b = float(a), float(b)
-        if not (np.isfinite(a) and a >= 0 and np.isfinite(b) and b > 0):
-            raise ValueError(f"need finite a >= 0 and b > 0, got a={a!r}, b={b!r}")
-        _, ratio = check_parameters(0.0, ratio, allow_zero_beta=True)
+        a, b = as_real(a, "a"), as_real(b, "b")
+        if not (np.isfinite(a) and a > 0 and np.isfinite(b) and b > 0):
+            raise ValueError(f"need finite a > 0 and b > 0, got a={a!r}, b={b!r}")
+        theta1 = a + b
+        if not (
+            theta1 <= _COEFFICIENT_LIMIT
+            and b / theta1 >= 1 / _COEFFICIENT_LIMIT
+            and a / theta1 >= _NOISE_SHARE_MIN
+        ):
+            raise ValueError(
+                f"need a + b <= {_COEFFICIENT_LIMIT:g}, b / (a + b) >= "
+                f"{1 / _COEFFICIENT_LIMIT:g} and a / (a + b) >= {_NOISE_SHARE_MIN:g}, got "
+                f"a={a!r}, b={b!r}"
+            )
         model = cls.__new__(cls)
         model.beta = None
-        model._set_coefficients(a, b, ratio)
+        model._set_coefficients(theta1, a / theta1, b / theta1, check_ratio(ratio))
         return model
 
-    def _set_coefficients(self, a: float, b: float, ratio: float) -> None:
-        self._a, self._b, self.ratio = a, b, ratio
-        self._scale = np.sqrt(a + b)
-        pole = 1.0 / np.sqrt(ratio * b)
-        self.critical_point = brentq(
-            self._k_prime,
-            pole * 1e-12,
-            pole * (1 - 1e-12),
-            xtol=1e-300,
-            rtol=4 * np.finfo(float).eps,
-            maxiter=500,
-        )
-        self.edge = float(self.inverse_cauchy(self.critical_point) ** 2)
-        self.tracy_widom_scale = float(
-            np.sqrt(self.edge) * self._k_second(self.critical_point) ** (1 / 3)
-        )
+    def _set_coefficients(self, theta1: float, a: float, b: float, ratio: float) -> None:
+        """theta1 = a + b of the law and the scaled a / theta1, b / theta1 (summing to 1)."""
+        from scipy.optimize import brentq  # lazy: keeps `import attnspec.theory` light
 
-    def r_transform(self, G: ArrayLike) -> NDArray:
-        """R(G) = a G + b G / (1 - c b G^2), vectorised (real or complex G)."""
-        G = np.asarray(G)
+        self._theta1, self._root = theta1, np.sqrt(theta1)
+        self._a, self._b, self.ratio = a, b, ratio
+        pole = 1.0 / np.sqrt(ratio * b)
+        # K'(G) < -4 + a + 2.3 b < 0 at G = min(1, pole) / 2 (a + b = 1); K' -> +inf at the pole.
+        lower = 0.5 * min(1.0, pole)
+        upper = 2.0 if 2.0 < pole and self._k_prime(2.0) > 0 else pole * (1 - 1e-12)
+        critical = brentq(
+            self._k_prime, lower, upper, xtol=1e-300, rtol=4 * np.finfo(float).eps, maxiter=500
+        )
+        k = float(self._k(critical))
+        self.critical_point = critical / self._root
+        self.edge = theta1 * k * k
+        self.tracy_widom_scale = float(theta1 * k * self._k_second(critical) ** (1 / 3))
+
+    def _r(self, G):
+        """R in scaled units: a G + b G / (1 - c b G^2) with a + b = 1."""
         return self._a * G + self._b * G / (1 - self.ratio * self._b * G * G)
 
+    def _k(self, G):
+        """K in scaled units, 1/G + R(G)."""
+        return 1 / G + self._r(G)
+
+    def _evaluate(self, G: ArrayLike, scaled_function, what: str) -> NDArray:
+        """sqrt(theta1) f(sqrt(theta1) G) for finite real or complex G; ValueError if not finite."""
+        points = np.asarray(G)
+        if np.iscomplexobj(points):
+            points = finite_complex_array(points, "G")
+        else:
+            points = real_array(points, "G", allow_inf=False)
+        with np.errstate(all="ignore"):
+            value = self._root * scaled_function(self._root * points)
+        if not np.all(np.isfinite(value)):
+            raise ValueError(
+                f"G: {what} is not finite there (G = 0, the pole c b G^2 = 1, or overflow)"
+            )
+        return value
+
+    def r_transform(self, G: ArrayLike) -> NDArray:
+        """R(G) = a G + b G / (1 - c b G^2), vectorised over finite real or complex G.
+
+        ValueError at the poles c b G^2 = 1 or where R(G) overflows float64.
+        """
+        return self._evaluate(G, self._r, "R(G)")
+
     def inverse_cauchy(self, G: ArrayLike) -> NDArray:
-        """K(G) = 1/G + R(G), the functional inverse of the Cauchy transform of mu_sym."""
-        G = np.asarray(G)
-        return 1 / G + self.r_transform(G)
+        """K(G) = 1/G + R(G), the functional inverse of the Cauchy transform of mu_sym.
+
+        Vectorised over finite real or complex G; ValueError at G = 0, at c b G^2 = 1 or where
+        K(G) overflows float64.
+        """
+        return self._evaluate(G, self._k, "K(G)")
 
     def _k_prime(self, G: float) -> float:
-        """K'(G) = -1/G^2 + a + b (1 + q G^2) / (1 - q G^2)^2, q = c b."""
+        """K'(G) = -1/G^2 + a + b (1 + q G^2) / (1 - q G^2)^2, q = c b (scaled units)."""
         q = self.ratio * self._b
-        return -1 / G**2 + self._a + self._b * (1 + q * G * G) / (1 - q * G * G) ** 2
+        return -1 / (G * G) + self._a + self._b * (1 + q * G * G) / (1 - q * G * G) ** 2
 
     def _k_second(self, G: float) -> float:
-        """K''(G) = 2/G^3 + 2 b q G (3 + q G^2) / (1 - q G^2)^3, q = c b."""
+        """K''(G) = 2/G^3 + 2 b q G (3 + q G^2) / (1 - q G^2)^3, q = c b (scaled units)."""
         q = self.ratio * self._b
-        return 2 / G**3 + 2 * self._b * q * G * (3 + q * G * G) / (1 - q * G * G) ** 3
+        return 2 / (G * G * G) + 2 * self._b * q * G * (3 + q * G * G) / (1 - q * G * G) ** 3
 
     def spike_outlier(self, theta: ArrayLike) -> NDArray[np.float64]:
-        """K(1/theta)^2 if theta > 1/G* (an outlier above the bulk), else nan; vectorised."""
-        theta = np.asarray(theta, dtype=np.float64)
+        """K(1/theta)^2 if theta > 1/G* (an outlier above the bulk), else nan; vectorised.
+
+        ``theta`` >= 0 and finite (else ValueError); ValueError where the outlier
+        ~ theta^2 + 2 theta1 overflows float64 (theta above ~1e154).
+        """
+        theta = real_array(theta, "theta (spike strength)", allow_inf=False)
+        if np.any(theta < 0):
+            raise ValueError(f"theta (spike strength) must be >= 0, got {theta[theta < 0][0]!r}")
         supercritical = theta > 1 / self.critical_point
         safe = np.where(supercritical, theta, 1 / self.critical_point)
-        return np.where(supercritical, self.inverse_cauchy(1 / safe) ** 2, np.nan)
+        with np.errstate(over="ignore", divide="ignore", under="ignore"):
+            outlier = self._theta1 * self._k(self._root / safe) ** 2  # K(1/theta)^2
+        if not np.all(np.isfinite(outlier)):
+            raise ValueError(
+                "theta (spike strength): the outlier K(1/theta)^2 ~ theta^2 overflows float64; "
+                "supported: theta < ~1e154"
+            )
+        return np.where(supercritical, outlier, np.nan)
 
     def _quartic(self, G, z):
         """P(G) = a c b G^4 - z c b G^3 + (c b - a - b) G^2 + z G - 1 and P'(G)."""
@@ -138,7 +220,7 @@ class SymmetrisedLinearModel:
         A step is accepted when the corrector lands in the lower half plane (the physical sheet
         for Im z > 0) and moves G by at most half the predictor step (it stayed on the path).
         """
-        unit = 1j * self._scale * (1 + np.sqrt(self.ratio))
+        unit = 1j * (1 + np.sqrt(self.ratio))
         z_old, z_new = s + unit * eta, s + unit * eta_new
         _, slope = self._quartic(G, z_old)
         tangent = -(G - self.ratio * self._b * G**3) / slope
@@ -158,15 +240,30 @@ class SymmetrisedLinearModel:
         At z = s + i eta_0 the damped iteration G <- (G + 1/(z - R(G)))/2 from G = 1/z converges
         to the physical root. A predictor-corrector continuation (tangent step, Newton on the
         quartic, step halved on log scale when the corrector leaves the path) follows it as eta
-        decreases to _ETA_STOP; Newton at eta = 0 finishes. Vectorised over s.
+        decreases to _ETA_STOP; Newton at eta = 0 finishes (all in units of theta1, then
+        G = G~(s / sqrt theta1) / sqrt theta1). Vectorised over finite real s (else ValueError).
         """
-        s = np.asarray(s, dtype=np.float64)
-        shape = s.shape
-        s = s.ravel()
-        z = s + 1j * _ETA_START * self._scale * (1 + np.sqrt(self.ratio))
+        points = real_array(s, "s", allow_inf=False)
+        with np.errstate(over="ignore"):
+            s = points.ravel() / self._root
+        # Far outside the support (4 times its edge) G is real and ~ 1/s: Newton from 1/s;
+        # beyond |s| = 1e100 sqrt(theta1), G = 1/s (1 + O(theta1 / s^2)) is 1/s in float64.
+        far = np.abs(s) > 4 * np.sqrt(self.edge / self._theta1)
+        G = np.empty(s.shape, dtype=np.complex128)
+        with np.errstate(under="ignore", over="ignore", invalid="ignore"):
+            G[far] = self._newton(1 / s[far].astype(np.complex128), s[far], _NEWTON_FINAL)
+        G[~far] = self._continued(s[~far])
+        huge = np.abs(s) > 1e100
+        G = G / self._root
+        G[huge] = 1 / points.ravel()[huge].astype(np.complex128)
+        return G.reshape(points.shape)
+
+    def _continued(self, s: NDArray[np.float64]) -> NDArray[np.complex128]:
+        """G(s + i0) in units of theta1 by the continuation of :meth:`cauchy`."""
+        z = s + 1j * _ETA_START * (1 + np.sqrt(self.ratio))
         G = 1 / z
         for _ in range(_FIXED_POINT_STEPS):
-            G = 0.5 * (G + 1 / (z - self.r_transform(G)))
+            G = 0.5 * (G + 1 / (z - self._r(G)))
         eta = np.full(s.shape, _ETA_START)
         factor = np.full(s.shape, 0.5)
         for _ in range(_MAX_CONTINUATION_STEPS):
@@ -184,15 +281,16 @@ class SymmetrisedLinearModel:
             )
         if np.any(eta > _ETA_STOP):
             raise RuntimeError("continuation of the Cauchy transform did not reach the real axis")
-        return self._newton(G, s.astype(np.complex128), _NEWTON_FINAL).reshape(shape)
+        return self._newton(G, s.astype(np.complex128), _NEWTON_FINAL)
 
     def density(self, x: ArrayLike) -> NDArray[np.float64]:
         """Squared-singular-value density p(x) = -Im G(sqrt x + i0) / (pi sqrt x), x > 0.
 
-        Zero for x <= 0 and off the support (where G is real).
+        Zero for x <= 0 and off the support (where G is real). Vectorised over real x
+        (+-inf allowed, NaN raises ValueError).
         """
-        x = np.asarray(x, dtype=np.float64)
-        positive = x > 0
+        x = real_array(x, "x")
+        positive = (x > 0) & np.isfinite(x)
         s = np.sqrt(np.where(positive, x, 1.0))
         p_sym = np.clip(-self.cauchy(s).imag, 0.0, None) / np.pi
         return np.where(positive, p_sym / s, 0.0)
