@@ -3,8 +3,11 @@
 A law's Cauchy transform G(z) is analytic in the upper half-plane, so the root v(z) that
 defines it (e.g. v = S-transform value) is an analytic function of z there and stays separated
 from the other roots. Starting at z = x + i eta_0 (|z| above the support radius, where a series
-gives v), eta is shrunk geometrically to eta_stop and v is refined by Newton at each level,
-vectorised over x. The density is then -Im G(x + i eta_stop) / pi: an O(eta_stop) bias.
+gives v), eta is lowered point by point to eta_stop: a secant predictor in log(eta), then
+Newton. A step is accepted only if Newton converged, did not move far from the predictor, and
+the root is physical by a necessary test: for a probability law on [0, R],
+-Im G(x + i eta) >= eta / ((|x| + R)^2 + eta^2). A rejected step is retried with half the step
+in log(eta); an accepted one lets the next grow.
 """
 
 from collections.abc import Callable
@@ -14,7 +17,17 @@ import numpy as np
 _NEWTON_STEPS = 40
 _RELATIVE_TOLERANCE = 1e-13
 _ROUNDING = 16
-_SHRINKS = (0.8, 0.92, 0.97)
+_STALLED = 1e-10
+_FIRST_STEP = np.log(1 / 0.9)  # log(eta) decrease of a first step
+_LARGEST_STEP = np.log(1 / 0.5)
+# A step is rejected when Newton moves the root by more than _CORRECTOR times the predicted
+# change (plus _FLOOR |v|: near the axis the root barely moves).
+_CORRECTOR = 0.5
+_FLOOR = 1e-3
+_SMALLEST_STEP = 1e-8
+_MAX_ROUNDS = 4000
+# Fraction of the Nevanlinna lower bound a computed root must reach (rounding allowance).
+_BOUND_FRACTION = 0.5
 
 
 def _newton(residual, v, z):
@@ -22,7 +35,7 @@ def _newton(residual, v, z):
 
     A point has converged when the step is below the relative tolerance or the residual is at
     rounding level (at most _ROUNDING eps times the size of its terms, so a small slope cannot
-    keep it cycling).
+    keep it cycling), or, after the last step, below _STALLED times that size.
     """
     converged = np.zeros(v.shape, dtype=bool)
     for _ in range(_NEWTON_STEPS):
@@ -34,17 +47,22 @@ def _newton(residual, v, z):
         v = v - step
         converged |= np.abs(step) <= _RELATIVE_TOLERANCE * np.maximum(np.abs(v), 1e-300)
         if converged.all():
-            break
-    return v, converged
+            return v, converged
+    # Next to a support edge the root is nearly double and rounding stalls Newton above the
+    # tolerances; such a point is accepted once its residual is small.
+    value, _, size = residual(v, z)
+    return v, converged | (np.abs(value) <= _STALLED * size)
 
 
 def follow_root(
-    residual: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+    residual: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]],
+    cauchy: Callable[[np.ndarray, np.ndarray], np.ndarray],
     start: Callable[[np.ndarray], np.ndarray],
     x: np.ndarray,
     *,
+    radius: float,
     eta_start: float,
-    eta_stop: float,
+    eta_stop: float | np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Root v(x + i eta_stop) continued from v(x + i eta_start) = Newton(start(z)).
 
@@ -52,12 +70,18 @@ def follow_root(
     ----------
     residual : callable
         (v, z) -> (F(v, z), dF/dv, size of F's terms), vectorised, complex (size real).
+    cauchy : callable
+        (v, z) -> G(z) from the root.
     start : callable
         z -> an approximation of the physical root at z = x + i eta_start.
     x : ndarray of float
         Real parts.
-    eta_start, eta_stop : float
-        First and last imaginary parts (eta_start > eta_stop > 0).
+    radius : float
+        R with the law supported in [0, R].
+    eta_start : float
+        First imaginary part (the start must be physical there).
+    eta_stop : float or ndarray of float
+        Last imaginary part, per point or common (0 < eta_stop < eta_start).
 
     Returns
     -------
@@ -66,22 +90,44 @@ def follow_root(
     Raises
     ------
     RuntimeError
-        If Newton fails at some point even with the finest schedule.
+        If the start is not physical or a step below _SMALLEST_STEP in log(eta) is needed.
     """
     x = np.asarray(x, dtype=np.float64)
-    for shrink in _SHRINKS:
-        levels = int(np.ceil(np.log(eta_stop / eta_start) / np.log(shrink)))
-        etas = eta_start * shrink ** np.arange(levels + 1)
-        etas[-1] = eta_stop
-        z = x + 1j * etas[0]
-        v, ok = _newton(residual, start(z), z)
-        for eta in etas[1:]:
-            z = x + 1j * eta
-            v, converged = _newton(residual, v, z)
-            ok &= converged
-        if ok.all():
-            return v, z
-    raise RuntimeError(
-        f"root continuation failed at {np.count_nonzero(~ok)} of {x.size} points "
-        f"(e.g. x = {x[~ok][:3]})"
-    )
+    stop = np.broadcast_to(np.asarray(eta_stop, dtype=np.float64), x.shape)
+
+    def physical(v, z):
+        bound = z.imag / ((np.abs(z.real) + radius) ** 2 + z.imag**2)
+        return -cauchy(v, z).imag >= _BOUND_FRACTION * bound
+
+    eta = np.full(x.shape, float(eta_start))
+    z = x + 1j * eta
+    v, ok = _newton(residual, start(z), z)
+    if not np.all(ok & physical(v, z)):
+        raise RuntimeError("the continuation does not start on the physical root")
+    # Secant predictor in log(eta) from the last accepted step (none before the first).
+    velocity = np.zeros(x.shape, dtype=np.complex128)  # dv / d(log eta) of the last step
+    step = np.full(x.shape, _FIRST_STEP)
+    for _ in range(_MAX_ROUNDS):
+        active = np.flatnonzero(eta > stop)
+        if active.size == 0:
+            return v, x + 1j * eta
+        target = np.maximum(eta[active] * np.exp(-step[active]), stop[active])
+        change = np.log(target / eta[active])
+        predicted = v[active] + velocity[active] * change
+        trial_z = x[active] + 1j * target
+        trial, converged = _newton(residual, predicted, trial_z)
+        # A jump to another root shows as a corrector far from the predictor.
+        corrector = np.abs(trial - predicted)
+        allowed = _CORRECTOR * (np.abs(predicted - v[active]) + _FLOOR * np.abs(v[active]))
+        accepted = converged & physical(trial, trial_z) & (corrector <= allowed)
+        take = active[accepted]
+        velocity[take] = (trial[accepted] - v[take]) / change[accepted]
+        v[take], eta[take] = trial[accepted], target[accepted]
+        step[take] = np.minimum(1.5 * step[take], _LARGEST_STEP)
+        step[active[~accepted]] *= 0.5
+        if np.any(step[active] < _SMALLEST_STEP):
+            bad = active[step[active] < _SMALLEST_STEP]
+            raise RuntimeError(
+                f"root continuation failed at {bad.size} of {x.size} points (e.g. x = {x[bad][:3]})"
+            )
+    raise RuntimeError(f"root continuation did not reach eta_stop in {_MAX_ROUNDS} rounds")

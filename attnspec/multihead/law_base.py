@@ -18,13 +18,52 @@ from attnspec.multihead.series import moments_from_s_transform
 from attnspec.multihead.support import support_intervals
 from attnspec.theory.cumulative import SqrtEdgeCumulative
 
+BETA_RANGE = (0.05, 4.0)
+"""Inverse temperatures the laws are tested on (paper D's regime is beta = O(1))."""
+RATIO_RANGE = (1e-2, 1e3)
+"""Width ratios gamma_K, gamma_V, gamma_O the laws are tested on."""
+HEADS_MAX = 10_000
+
 _SERIES_ORDER = 12
 _START_TERMS = 8
-# Imaginary part where the density is read (mean-one units), then polished at eta = 0.
+# Imaginary part where the density is read, relative to the distance to 0 and to the nearest
+# support edge (mean-one units, at most _ETA_STOP), then polished at eta = 0.
 _ETA_STOP = 1e-9
+_ETA_RELATIVE = 1e-6
 _POLISH_STEPS = 8
 _POLISH_TOLERANCE = 1e-6
 _CDF_TOLERANCE = 1e-11
+
+
+def check_beta_for_laws(beta) -> float:
+    """beta as a float in BETA_RANGE, else ValueError naming it and the range."""
+    try:
+        value = float(beta)
+    except (TypeError, ValueError):
+        raise ValueError(f"beta must be a real number, got {beta!r}") from None
+    if not BETA_RANGE[0] <= value <= BETA_RANGE[1]:
+        raise ValueError(f"beta must lie in [{BETA_RANGE[0]}, {BETA_RANGE[1]}], got {beta!r}")
+    return value
+
+
+def check_ratio_for_laws(name: str, ratio) -> float:
+    """A width ratio as a float in RATIO_RANGE, else ValueError naming it and the range."""
+    try:
+        value = float(ratio)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a real number, got {ratio!r}") from None
+    if not RATIO_RANGE[0] <= value <= RATIO_RANGE[1]:
+        raise ValueError(f"{name} must lie in [{RATIO_RANGE[0]}, {RATIO_RANGE[1]}], got {ratio!r}")
+    return value
+
+
+def check_heads_for_laws(heads) -> int:
+    """The head count as an int in [1, HEADS_MAX], else ValueError."""
+    if isinstance(heads, bool) or not isinstance(heads, int | np.integer):
+        raise ValueError(f"heads must be an integer in [1, {HEADS_MAX}], got {heads!r}")
+    if not 1 <= heads <= HEADS_MAX:
+        raise ValueError(f"heads must be an integer in [1, {HEADS_MAX}], got {heads!r}")
+    return int(heads)
 
 
 class FreeCompoundLaw:
@@ -45,11 +84,11 @@ class FreeCompoundLaw:
         raise NotImplementedError
 
     def _residual(self, v: np.ndarray, z: np.ndarray) -> tuple[np.ndarray, ...]:
-        """(F(v, z), dF/dv, |terms of F|); the physical root gives psi(1/z) = self._w_of(v)."""
+        """(F(v, z), dF/dv, |terms of F|); the physical root v(z) gives z G(z) = 1 + w(v)."""
         raise NotImplementedError
 
-    def _w_of(self, v: np.ndarray) -> np.ndarray:
-        """w = psi(1/z) from the auxiliary unknown."""
+    def _one_plus_w(self, v: np.ndarray) -> np.ndarray:
+        """1 + w = 1 + psi(1/z) = z G(z) from the auxiliary unknown (no cancellation near 0)."""
         raise NotImplementedError
 
     def _real_curve(self):
@@ -92,7 +131,18 @@ class FreeCompoundLaw:
             w = sum(m / z ** (q + 1) for q, m in enumerate(self._unit_moments[:_START_TERMS]))
             return self._start(w)
 
-        v, z = follow_root(self._residual, start, x, eta_start=eta_start, eta_stop=_ETA_STOP)
+        edges = np.array([0.0] + [e for interval in self._unit_support for e in interval])
+        distance = np.min(np.abs(x[:, None] - edges[None, :]), axis=1)
+        eta_stop = np.minimum(_ETA_STOP, _ETA_RELATIVE * distance)
+        v, z = follow_root(
+            self._residual,
+            lambda v, z: self._one_plus_w(v) / z,
+            start,
+            x,
+            radius=self._unit_support[-1][1],
+            eta_start=eta_start,
+            eta_stop=eta_stop,
+        )
         # Polish at eta = 0 (removes the O(eta) bias); keep the eta_stop root where Newton moves
         # far (next to an edge, where the root is nearly double).
         polished = v.copy()
@@ -105,7 +155,7 @@ class FreeCompoundLaw:
         near &= np.isfinite(polished)
         v = np.where(near, polished, v)
         z = np.where(near, real, z)
-        return (1.0 + self._w_of(v)) / z
+        return self._one_plus_w(v) / z
 
     def density(self, x: ArrayLike) -> NDArray[np.float64]:
         """Density of the continuous part, -Im G(x + i0) / pi; zero off the support."""

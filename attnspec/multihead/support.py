@@ -21,15 +21,16 @@ _MERGE = 1e-10
 
 
 def _grid(lo: float, hi: float) -> np.ndarray:
-    """Points strictly inside (lo, hi), dense near both ends (either end may be infinite)."""
+    """Points of [lo, hi], dense near both ends, the finite ends included (a level that is
+    finite at an end, e.g. x_j = 0 at p = 0, then enters with its exact limit)."""
     if np.isfinite(lo) and np.isfinite(hi):
-        theta = np.pi * (np.arange(_SAMPLES) + 0.5) / _SAMPLES
+        theta = np.linspace(0.0, np.pi, _SAMPLES)
         return lo + (hi - lo) * 0.5 * (1.0 - np.cos(theta))
     offsets = np.exp(np.linspace(-_LOG_RANGE, _LOG_RANGE, _SAMPLES))
     if np.isfinite(lo):
-        return lo + offsets
+        return np.concatenate(([lo], lo + offsets))
     if np.isfinite(hi):
-        return hi - offsets[::-1]
+        return np.concatenate((hi - offsets[::-1], [hi]))
     raise ValueError("a parameter interval needs at least one finite end")
 
 
