@@ -8,7 +8,8 @@ Both are built from the same MultiHeadWeights. Theorem 3.1 compares the squared 
 of MHA_perp with those of n^{-1/2} MHA^G. Without a value projection V_r = sqrt(n / h) I_n (the
 attention law's scaling, (C.10)); without an output projection W^O = I.
 
-Heads are accumulated one at a time into the n x (output width) result; the softmax side holds
+Head blocks are written into the n x (h d_V) concatenation, which W^O then multiplies in one
+matrix product (per-head products with d_V-wide blocks are memory-bound); the softmax side holds
 one n x n attention matrix at a time, the Gaussian side none (with the default noise).
 """
 
@@ -27,14 +28,9 @@ def centred_attention(Q: np.ndarray, K: np.ndarray, beta: float) -> np.ndarray:
     return remove_perron(A, out=A)
 
 
-def _accumulate(out: np.ndarray, weights: MultiHeadWeights, head: int, block: np.ndarray):
-    """Add head r's block (A_r V_r or Y_r V_r) times its rows of W^O, or place it (no W^O)."""
-    rows = weights.output_rows(head)
-    if rows is None:
-        width = block.shape[1]
-        out[:, head * width : (head + 1) * width] = block
-    else:
-        out += block @ rows
+def _project(weights: MultiHeadWeights, blocks: np.ndarray) -> np.ndarray:
+    """[B_1, ..., B_h] W^O in one matrix product (or the concatenation itself without W^O)."""
+    return blocks if weights.output is None else blocks @ weights.output
 
 
 def attention_output(weights: MultiHeadWeights, beta: float, *, centred: bool = True) -> np.ndarray:
@@ -47,23 +43,22 @@ def attention_output(weights: MultiHeadWeights, beta: float, *, centred: bool = 
     ndarray, shape (n, output width), float64
     """
     shape = weights.shape
-    n = shape.n_tokens
-    out = np.zeros((n, shape.output_width))
+    n, width = shape.n_tokens, shape.value_width
+    blocks = np.empty((n, shape.heads * width))
     buffer = np.empty((n, n))
     for head in range(shape.heads):
         A = attention_matrix(weights.query(head), weights.key(head), beta, out=buffer)
         V = weights.value(head)
+        block = blocks[:, head * width : (head + 1) * width]
         if V is None:
             if centred:
                 remove_perron(A, out=A)
-            A *= np.sqrt(n / shape.heads)
-            block = A
+            np.multiply(A, np.sqrt(n / shape.heads), out=block)
         else:
-            block = A @ V
+            np.matmul(A, V, out=block)
             if centred:
                 block -= V.mean(axis=0)
-        _accumulate(out, weights, head, block)
-    return out
+    return _project(weights, blocks)
 
 
 def gaussian_equivalent_output(
@@ -101,17 +96,18 @@ def gaussian_equivalent_output(
     coefficients = nonlinearity_coefficients(beta)
     linear, nonlinear = np.sqrt(coefficients.theta2), np.sqrt(coefficients.a)
     shape = weights.shape
-    n, d_k = shape.n_tokens, shape.d_k
-    out = np.zeros((n, shape.output_width))
+    n, d_k, width = shape.n_tokens, shape.d_k, shape.value_width
+    blocks = np.empty((n, shape.heads * width))
     for head in range(shape.heads):
         Q, K, V = weights.query(head), weights.key(head), weights.value(head)
+        block = blocks[:, head * width : (head + 1) * width]
         if V is None:
-            block = Q @ K.T
+            np.matmul(Q, K.T, out=block)
             block *= linear / np.sqrt(d_k)
             block += nonlinear * rng.standard_normal((n, n))
             block *= np.sqrt(1.0 / shape.heads)
         else:
-            block = Q @ (K.T @ V)
+            np.matmul(Q, K.T @ V, out=block)
             block *= linear / np.sqrt(d_k)
             if noise == "literal":
                 block += nonlinear * (rng.standard_normal((n, n)) @ V)
@@ -119,5 +115,4 @@ def gaussian_equivalent_output(
                 upper = np.linalg.qr(V, mode="r")
                 block += nonlinear * (rng.standard_normal((n, upper.shape[0])) @ upper)
             block *= 1.0 / np.sqrt(n)
-        _accumulate(out, weights, head, block)
-    return out
+    return _project(weights, blocks)

@@ -1,0 +1,68 @@
+"""Paper D's finite-size comparison metrics and their Student-t intervals (appendix D).
+
+Relative W1: the mean absolute difference of the ordered eigenvalues of two spectra of equal
+size (softmax and Gaussian equivalent from the same weights), divided by the common limiting
+mean. KS: the largest absolute difference of the two empirical cdfs. Intervals over N draws:
+mean +- t_{N-1, 0.975} s / sqrt(N), s the sample standard deviation (ddof 1).
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+from scipy import stats
+
+from attnspec.distances import kolmogorov_distance
+
+
+def relative_wasserstein(first, second, mean: float) -> float:
+    """mean_k |first_(k) - second_(k)| / mean over the sorted values (equal sizes)."""
+    first, second = np.sort(np.ravel(first)), np.sort(np.ravel(second))
+    if first.size != second.size or first.size == 0:
+        raise ValueError(
+            f"spectra must be non-empty and of equal size, got {first.size}, {second.size}"
+        )
+    if not (np.isfinite(mean) and mean > 0):
+        raise ValueError(f"mean must be finite and > 0, got {mean!r}")
+    return float(np.mean(np.abs(first - second)) / mean)
+
+
+def kolmogorov_two_sample(first, second) -> float:
+    """sup_x |F_first(x) - F_second(x)| of the empirical cdfs."""
+    return kolmogorov_distance(first, np.asarray(second, dtype=np.float64))
+
+
+def kolmogorov_to_law(samples, law) -> float:
+    """sup_x |F_n(x) - F(x)| for a law with an atom ``law.atom`` at 0 and a continuous part.
+
+    At every sample value v both one-sided limits count: F_n(v) against F(v) and F_n(v-) against
+    F(v-), where F(0-) = 0 and F(v-) = F(v) for v > 0 (exact zeros in the sample meet the atom).
+    """
+    x = np.sort(np.ravel(np.asarray(samples, dtype=np.float64)))
+    if x.size == 0 or not np.all(np.isfinite(x)):
+        raise ValueError("samples must be non-empty and finite")
+    values, counts = np.unique(x, return_counts=True)
+    right = np.cumsum(counts) / x.size
+    left = right - counts / x.size
+    cdf = np.asarray(law.cdf(values), dtype=np.float64)
+    cdf_left = np.where(values > 0, cdf, 0.0)
+    return float(max(np.max(np.abs(right - cdf)), np.max(np.abs(left - cdf_left))))
+
+
+class Interval(NamedTuple):
+    """Mean over draws and the half-width of its Student-t 95 % interval."""
+
+    mean: float
+    half_width: float
+    draws: int
+
+
+def student_t_interval(values, level: float = 0.95) -> Interval:
+    """mean +- t_{N-1, (1 + level)/2} s / sqrt(N) over N >= 2 finite values (paper D, app. D)."""
+    values = np.ravel(np.asarray(values, dtype=np.float64))
+    if values.size < 2 or not np.all(np.isfinite(values)):
+        raise ValueError(f"need at least 2 finite values, got {values.size}")
+    if not 0 < level < 1:
+        raise ValueError(f"level must lie in (0, 1), got {level!r}")
+    quantile = stats.t.ppf(0.5 * (1 + level), values.size - 1)
+    half = quantile * values.std(ddof=1) / np.sqrt(values.size)
+    return Interval(float(values.mean()), float(half), int(values.size))
