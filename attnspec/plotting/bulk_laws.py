@@ -96,7 +96,7 @@ def plot_bulk_laws(
         top.set_ylim(0, _density_ylim(panel, "density_attention", ["density_nu_inf", "density_mp"]))
         top.set_xlim(0, edges[-1])
         beta = float(panel["beta"])
-        verdict = f"\n{verdicts[beta]}" if beta in verdicts else "\n(not judged)"
+        verdict = f"\n{verdicts[beta]}" if beta in verdicts else "\n(beta not judged: out of reach)"
         top.text(
             0.97,
             0.96,
