@@ -13,6 +13,7 @@ def main(smk) -> None:
         cfg["profiles"],
         cfg["draws"],
         bulk_grid(cfg["grid_points"]),
+        replicate=smk.params.replicate,
     )
     save_npz(smk.output[0], **result)
 

@@ -1,12 +1,13 @@
 """Figure C2: bulk distribution of n s_k(A) for growing n (PDF, PNG, CSV, caption)."""
 
+from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
     BULK_TABLE_HEADER,
     bulk_series,
     bulk_table_rows,
     counts_by_size,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.degeneration import bulk_plotted_rows, plot_bulk
 
@@ -27,13 +28,15 @@ def main(smk) -> None:
         spikes=model["spikes"],
         bulk_scale=model["bulk_scale"],
     )
-    figure = plot_bulk(jobs, series, **layout)
+    judged = rows_of(read_csv(smk.input.claims), "C.2/")
+    figure = plot_bulk(jobs, series, **layout, verdicts=judged)
     write_figure_outputs(
         smk,
         figure,
         ("panel", "profile", "mask", "n", "x", "y"),
         bulk_plotted_rows(jobs, series, **layout),
         tables=[(BULK_TABLE_HEADER, bulk_table_rows(series))],
+        judged=judged,
         intro="\n",
     )
     log.info("wrote %s", ", ".join(smk.output))

@@ -1,11 +1,12 @@
 """Figure C3: stable rank against n, canonical and Gaussian models (PDF, PNG, CSV, caption)."""
 
+from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
     STABLE_RANK_TABLE_HEADER,
     collect_stable_ranks,
     stable_rank_table_rows,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.plotting.degeneration import plot_stable_rank, stable_rank_plotted_rows
 
 
@@ -19,17 +20,25 @@ def main(smk) -> None:
         params.stable_rank["profiles"],
         params.isotropic["profile"],
     )
+    reference = load_npz(smk.input.reference)
+    claims = read_csv(smk.input.claims)
+    judged = [*rows_of(claims, "C.3/"), *rows_of(claims, "C.4/")]
     spikes, beta = params.model["spikes"], params.gaussian_model["beta"]
-    figure = plot_stable_rank(*data, spikes=spikes, beta=beta)
+    figure = plot_stable_rank(*data, spikes=spikes, beta=beta, reference=reference, verdicts=judged)
     rows = stable_rank_table_rows(
-        [*data.canonical, *data.isotropic, *data.gaussian], data.cesaro, spikes=spikes, beta=beta
+        [*data.canonical, *data.isotropic, *data.gaussian],
+        data.cesaro,
+        spikes=spikes,
+        beta=beta,
+        gaussian_reference=reference,
     )
     write_figure_outputs(
         smk,
         figure,
         ("model", "profile", "mask", "quantity", "n", "draw", "value"),
-        stable_rank_plotted_rows(*data),
+        stable_rank_plotted_rows(*data, reference, spikes),
         tables=[(STABLE_RANK_TABLE_HEADER, rows)],
+        judged=judged,
         intro="\n",
     )
     log.info("wrote %s", ", ".join(smk.output))

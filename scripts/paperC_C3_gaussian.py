@@ -9,7 +9,12 @@ def main(smk) -> None:
     cfg = smk.params.gaussian_model
     save_npz(
         smk.output[0],
-        **gaussian_model_job(int(smk.wildcards.n_tokens), cfg["beta"], cfg["draws"]),
+        **gaussian_model_job(
+            int(smk.wildcards.n_tokens),
+            cfg["beta"],
+            cfg["draws"],
+            replicate=smk.params.replicate,
+        ),
     )
 
 

@@ -10,7 +10,11 @@ def main(smk) -> None:
     save_npz(
         smk.output[0],
         **isotropic_job(
-            int(smk.wildcards.n_tokens), smk.params.model, cfg["profile"], cfg["draws"]
+            int(smk.wildcards.n_tokens),
+            smk.params.model,
+            cfg["profile"],
+            cfg["draws"],
+            replicate=smk.params.replicate,
         ),
     )
 

@@ -8,7 +8,11 @@ def main(smk) -> None:
     configure_logging(smk.log[0])
     cfg = smk.params.stable_rank
     result = stable_rank_job(
-        int(smk.wildcards.n_tokens), smk.params.model, cfg["profiles"], cfg["draws"]
+        int(smk.wildcards.n_tokens),
+        smk.params.model,
+        cfg["profiles"],
+        cfg["draws"],
+        replicate=smk.params.replicate,
     )
     save_npz(smk.output[0], **result)
 

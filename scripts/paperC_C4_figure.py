@@ -1,7 +1,8 @@
 """Figure C4: spike survival against kappa (PDF, PNG, CSV, caption)."""
 
+from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import SURVIVAL_TABLE_HEADER, survival_table_rows
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.plotting.degeneration import plot_survival, survival_plotted_rows
 
 
@@ -9,8 +10,13 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.survival
     jobs = [load_npz(path) for path in smk.input.survival]
+    judged = rows_of(read_csv(smk.input.claims), "C.1/")
     figure = plot_survival(
-        jobs, n_tokens=cfg["n_tokens"], spikes=smk.params.model["spikes"], profile=cfg["profile"]
+        jobs,
+        n_tokens=cfg["n_tokens"],
+        spikes=smk.params.model["spikes"],
+        profile=cfg["profile"],
+        verdicts=judged,
     )
     write_figure_outputs(
         smk,
@@ -18,6 +24,7 @@ def main(smk) -> None:
         ("mask", "n", "kappa", "series", "value"),
         survival_plotted_rows(jobs, n_tokens=cfg["n_tokens"]),
         tables=[(SURVIVAL_TABLE_HEADER, survival_table_rows(jobs, cfg["n_tokens"]))],
+        judged=judged,
         intro="\n",
     )
     log.info("wrote %s", ", ".join(smk.output))

@@ -15,6 +15,7 @@ def main(smk) -> None:
             cfg["profile"],
             cfg["kappas"],
             cfg["draws"],
+            replicate=smk.params.replicate,
         ),
     )
 

@@ -11,7 +11,10 @@ def main(smk) -> None:
     configure_logging(smk.log[0])
     wildcards = smk.wildcards
     diagnostics = isotropic_diagnostics(
-        int(wildcards.tokens), int(wildcards.width), int(wildcards.draws)
+        int(wildcards.tokens),
+        int(wildcards.width),
+        int(wildcards.draws),
+        replicate=smk.params.replicate,
     )
     save_npz(smk.output[0], **diagnostics)
 

@@ -1,9 +1,18 @@
-"""Table C-T2: per-layer/head diagnostics (CSV, Markdown, LaTeX) and the C.5, C.6 verdict rows."""
+"""Table C-T2: per-layer/head diagnostics (CSV, Markdown, LaTeX), with the two-sample tests of
+the eigen-angle distances, their power and the verdicts of claims C.5, C.6 in the caption."""
 
-from attnspec.experiments.pretrained import HAAR, dominance_check, eigen_angle_check
-from attnspec.experiments.pretrained_summary import table_header, table_rows
-from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
-from attnspec.legacy_verdicts import CLAIM_HEADER
+from attnspec.dashboard import rows_of, verdict_table
+from attnspec.experiments.pretrained_evidence import full_rank_distances
+from attnspec.experiments.pretrained_summary import (
+    POWER_HEADER,
+    TESTS_HEADER,
+    power_rows,
+    table_header,
+    table_rows,
+    tests_rows,
+    tests_text,
+)
+from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_csv, write_text
 from attnspec.tables import to_latex, to_markdown
 
 
@@ -12,41 +21,44 @@ def main(smk) -> None:
     cfg = smk.params.pretrained
     top_k = cfg["top_k"]
     full_rank, long = load_npz(smk.input.model_full_rank), load_npz(smk.input.model_long)
-    iso_full_rank, iso_long = (
-        load_npz(smk.input.isotropic_full_rank),
-        load_npz(smk.input.isotropic_long),
-    )
+    iso_full_rank = load_npz(smk.input.isotropic_full_rank)
+    iso_long = load_npz(smk.input.isotropic_long)
     header = table_header(top_k)
     rows = table_rows(full_rank, long, iso_full_rank, iso_long, top_k=top_k)
-    checks = [
-        eigen_angle_check(
-            full_rank["angle_distance"][..., HAAR],
-            iso_full_rank["angle_distance"][..., HAAR],
-            passage_tokens=cfg["full_rank_passages"]["tokens"],
-            ranks=full_rank["rank"],
-        ),
-        dominance_check(
-            long["energy"][..., top_k - 1],
-            iso_long["energy"][..., top_k - 1],
-            top_k=top_k,
-            passage_tokens=cfg["long_passages"]["tokens"],
-            centred_energy=long["centred_energy"][..., top_k - 1],
-        ),
-    ]
-    for check in checks:
-        log.info("claim %s: %s (%s)", check.claim_id, check.verdict, check.note)
+    tests = load_npz(smk.input.tests)
+    sizes = {
+        "model": full_rank_distances(full_rank).size,
+        "aligned": full_rank_distances(load_npz(smk.input.control_aligned)).size,
+        "local": full_rank_distances(load_npz(smk.input.control_local)).size,
+        "null": full_rank_distances(iso_full_rank).size // 2,
+    }
+    claims = read_csv(smk.input.claims)
+    judged = [*rows_of(claims, "C.5/"), *rows_of(claims, "C.6/")]
+    extra = [(TESTS_HEADER, tests_rows(tests, sizes)), (POWER_HEADER, power_rows(tests))]
     write_csv(smk.output.csv, header, rows)
-    write_csv(smk.output.claims, CLAIM_HEADER, [check.as_row() for check in checks])
-    caption = rule_caption(smk)
-    verdicts = [f"Claim {c.claim_id}: **{c.verdict}**. {c.note}." for c in checks]
-    write_text(smk.output.md, "\n".join([caption, to_markdown(header, rows), *verdicts, ""]))
-    latex = to_latex(
-        header,
-        rows,
-        caption="Per-layer/head score diagnostics of all-MiniLM-L6-v2 (paper C, C-T2).",
-        label="tab:C-T2-pretrained",
+    markdown = "".join(
+        to_markdown(h, r) for h, r in [(header, rows), *extra, verdict_table(judged)]
+    )
+    write_text(smk.output.md, rule_caption(smk) + "\n" + tests_text(tests) + "\n" + markdown)
+    latex = "\n".join(
+        [
+            to_latex(
+                header,
+                rows,
+                caption="Per-layer/head score diagnostics of all-MiniLM-L6-v2 (paper C, C-T2).",
+                label="tab:C-T2-pretrained",
+            ),
+            to_latex(
+                *extra[0],
+                caption="Two-sample tests of the per-head eigen-angle distances against the Haar "
+                "reference (paper C, C-T2).",
+                label="tab:C-T2-tests",
+            ),
+        ]
     )
     write_text(smk.output.tex, latex)
+    for row in judged:
+        log.info("%s: %s", row["row_id"], row["verdict"])
 
 
 main(snakemake)  # noqa: F821

@@ -4,6 +4,8 @@ import numpy as np
 import pytest
 
 from attnspec.models.canonical import (
+    bidirectional_norm_squared_approximation,
+    bidirectional_stable_rank_approximation,
     canonical_scores,
     diagonal_softmax,
     gaussian_score_singular_values,
@@ -135,8 +137,9 @@ def test_haar_factor_is_orthogonal_and_isotropic_scores_keep_the_singular_values
     U = haar_orthogonal(50, rng)
     np.testing.assert_allclose(U.T @ U, np.eye(50), atol=1e-13)
     sigma = np.abs(scores(50, "iid"))
-    S = isotropic_scores(sigma, rng)
+    S, left, right = isotropic_scores(sigma, rng)
     np.testing.assert_allclose(np.linalg.svd(S, compute_uv=False), np.sort(sigma)[::-1], atol=1e-12)
+    np.testing.assert_allclose(S @ right[:, 7], sigma[7] * left[:, 7], atol=1e-12)
 
 
 def test_haar_sign_fix_makes_the_diagonal_mean_zero():
@@ -170,3 +173,47 @@ def test_top_values_are_bit_identical_between_calls():
     softmax = diagonal_softmax(sigma, "bidirectional")
     first = softmax.top_squared_singular_values(10)
     assert np.array_equal(first, softmax.top_squared_singular_values(10))
+
+
+def test_bidirectional_stable_rank_approximation_is_exact_for_the_zeros_bulk():
+    """Zero bulk: delta_i = 0 off the spikes, so the 2 x 2 reduction of A A^T is exact."""
+    for n in (256, 4096, 65536):
+        sigma = scores(n, "zeros")
+        softmax = diagonal_softmax(sigma, "bidirectional")
+        exact = softmax.frobenius_squared() / softmax.top_squared_singular_values(1)[0]
+        approximation = bidirectional_stable_rank_approximation(
+            sigma, spike_positions(n, 3, "spread")
+        )
+        assert approximation == pytest.approx(exact, rel=1e-10)
+
+
+def test_bidirectional_stable_rank_approaches_r_plus_one_like_the_derived_law():
+    """iid bulk: the approximation's error is O(1/n) (n x error shrinks), ||A||^2 - 1 ~ sqrt(r/n)
+    and the stable rank (r + 1) / (1 + sqrt(r / n)) up to O(1/n)."""
+    errors = []
+    for n in (1024, 16384, 131072):
+        sigma = scores(n, "iid", seed=7)
+        softmax = diagonal_softmax(sigma, "bidirectional")
+        top = softmax.top_squared_singular_values(1)[0]
+        exact = softmax.frobenius_squared() / top
+        errors.append(
+            n
+            * abs(
+                exact
+                - bidirectional_stable_rank_approximation(sigma, spike_positions(n, 3, "spread"))
+            )
+        )
+        rows = spike_positions(n, 3, "spread")
+        gap = softmax.diagonal[rows] - softmax.off_diagonal[rows]
+        approximation = bidirectional_norm_squared_approximation(n, 3, float(np.mean(gap)))
+        assert top == pytest.approx(approximation, abs=2.0 / n)
+        assert (top - 1.0) / np.sqrt(3 / n) == pytest.approx(1.0, abs=np.sqrt(3 / n))
+        assert exact == pytest.approx(4.0 / (1.0 + np.sqrt(3 / n)), abs=20.0 / n)
+    assert errors[-1] < errors[0] < 1.0
+
+
+def test_norm_approximation_of_fully_kept_spikes():
+    """delta_s = 1: lambda = 1 - eps/2 + sqrt(eps - 3 eps^2 / 4), eps = r / n."""
+    eps = 3 / 1000
+    expected = 1 - eps / 2 + np.sqrt(eps - 0.75 * eps**2)
+    assert bidirectional_norm_squared_approximation(1000, 3, 1.0) == pytest.approx(expected)

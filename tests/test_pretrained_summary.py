@@ -5,6 +5,8 @@ import pytest
 
 from attnspec.experiments import pretrained_summary as summary
 from attnspec.experiments.pretrained import isotropic_diagnostics, model_diagnostics
+from attnspec.experiments.pretrained_controls import control_diagnostics
+from attnspec.experiments.pretrained_evidence import eigen_angle_tests
 
 
 @pytest.fixture(scope="module")
@@ -36,3 +38,22 @@ def test_figure_summary_shapes_and_normalisation(diagnostics):
         assert numbers[key][-1] == 1.0 and np.all(np.diff(numbers[key]) >= 0)
     rows = summary.layer_rows(numbers, full_rank_q95=0.2)
     assert [row[0] for row in rows] == [0, 1, "isotropic"]
+
+
+def test_distance_series_and_tests_tables(diagnostics):
+    full, long, iso_full, iso_long = diagnostics
+    controls = {name: control_diagnostics(name, 8, 8, 10) for name in ("aligned", "local")}
+    numbers = summary.figure_summary(
+        full, long, iso_full, iso_long, top_k=2, bins=10, controls=controls
+    )
+    assert numbers["distance/model"].size == full["angle_distance"][..., 0].size
+    assert numbers["distance/aligned"].size == 20 and np.all(
+        np.diff(numbers["distance/aligned"]) >= 0
+    )
+    tests = eigen_angle_tests(full, iso_full, controls["aligned"], controls["local"])
+    sizes = {"model": 24, "aligned": 20, "local": 20, "null": 20}
+    rows = summary.tests_rows(tests, sizes)
+    assert [row[1] for row in rows] == [24, 20, 20, 20]
+    assert all(len(row) == len(summary.TESTS_HEADER) for row in rows)
+    assert len(summary.power_rows(tests)) == tests["contaminations"].size
+    assert "Haar 95 % quantile" in summary.tests_text(tests)

@@ -11,8 +11,15 @@ the isotropic model softmax(U Sigma V^T) the canonical one stands for.
 
 Seeding: the bulk of draw i at n tokens comes from the stream ``bulk`` of
 :func:`bulk_parameters` (no kappa), so every figure and every kappa of C4 sees the same bulk;
-the Haar factors of the isotropic model from the stream ``haar``. The ``zeros`` profile is
-deterministic: one draw.
+the Haar factors of the isotropic model from the stream ``haar``; the Gaussian model's Q, K from
+paper A's stream ``queries_keys``. Every job takes ``replicate`` (the workflow replicate, 0 =
+the default streams) and passes it to :func:`attnspec.seeding.rng_for`. The ``zeros`` profile
+is deterministic: one draw.
+
+Spike-tied singular values: among the top r + EXTRA_TOP singular pairs of A, those whose right
+singular vector has weight >= SPIKE_WEIGHT on the spike directions of S (the columns V e_p of
+S = U Sigma V^T; the spike rows e_p in the canonical model, V = I); a spike not found counts as
+a singular value 0 (a lost mode).
 """
 
 import logging
@@ -28,7 +35,7 @@ from attnspec.models.canonical import (
     isotropic_scores,
     spike_positions,
 )
-from attnspec.models.sampling import attention_matrix, sample_queries_keys
+from attnspec.models.sampling import sample_queries_keys
 from attnspec.models.softmax import MASKS, row_softmax
 from attnspec.seeding import rng_for
 from attnspec.spectra.lanczos import top_squared_singular_values
@@ -64,7 +71,13 @@ def draws_of(profile: str, draws: int) -> int:
 
 
 def canonical_sigma(
-    n: int, model: Mapping, profile: str, draw: int, kappa: float | None = None
+    n: int,
+    model: Mapping,
+    profile: str,
+    draw: int,
+    kappa: float | None = None,
+    *,
+    replicate: int = 0,
 ) -> np.ndarray:
     """sigma of draw ``draw`` (spikes kappa log n; kappa defaults to the model's)."""
     return canonical_scores(
@@ -75,16 +88,22 @@ def canonical_sigma(
         profile=profile,
         bulk_scale=model["bulk_scale"],
         gaussian_ratio=model["gaussian_ratio"],
-        rng=rng_for(bulk_parameters(n, model, profile), draw, "bulk"),
+        rng=rng_for(bulk_parameters(n, model, profile), draw, "bulk", replicate=replicate),
     )
 
 
-def spike_tied_values(values: np.ndarray, vectors: np.ndarray, positions, spikes: int):
-    """The singular values (not squared) among the top ones whose right singular vector puts
-    weight >= SPIKE_WEIGHT on the spike rows, descending, nan-padded to ``spikes`` entries."""
-    weight = np.sum(vectors[np.asarray(positions)] ** 2, axis=0)
-    tied = np.sort(np.sqrt(values[weight >= SPIKE_WEIGHT]))[::-1][:spikes]
-    return np.concatenate([tied, np.full(spikes - tied.size, np.nan)])
+def spike_tied_values(values: np.ndarray, weights: np.ndarray, spikes: int) -> np.ndarray:
+    """The singular values (not squared) among the top ones whose right singular vector has
+    weight ``weights`` >= SPIKE_WEIGHT on the spike directions, descending, padded with 0 (a
+    lost spike) to ``spikes`` entries."""
+    tied = np.sort(np.sqrt(values[np.asarray(weights) >= SPIKE_WEIGHT]))[::-1][:spikes]
+    return np.concatenate([tied, np.zeros(spikes - tied.size)])
+
+
+def spike_deviation(spike_values: np.ndarray) -> np.ndarray:
+    """max_p |s_p - 1| over the r spike-tied singular values of each draw (last axis): 0 for a
+    fully kept mode, 1 for a lost one (claim C.1)."""
+    return np.max(np.abs(np.asarray(spike_values) - 1.0), axis=-1)
 
 
 def canonical_spectrum_summary(sigma: np.ndarray, mask: str, positions, spikes: int) -> dict:
@@ -92,15 +111,18 @@ def canonical_spectrum_summary(sigma: np.ndarray, mask: str, positions, spikes: 
     and the spike diagonal entries A_pp."""
     softmax = diagonal_softmax(sigma, mask)
     values, vectors = softmax.top_squared_singular_values(spikes + EXTRA_TOP, return_vectors=True)
+    weights = np.sum(vectors[np.asarray(positions)] ** 2, axis=0)
     return {
         "frobenius_squared": softmax.frobenius_squared(),
         "top": values,
-        "spike_values": spike_tied_values(values, vectors, positions, spikes),
+        "spike_values": spike_tied_values(values, weights, spikes),
         "spike_diagonal": softmax.diagonal[np.asarray(positions)],
     }
 
 
-def stable_rank_job(n: int, model: Mapping, profiles: Sequence[str], draws: int) -> dict:
+def stable_rank_job(
+    n: int, model: Mapping, profiles: Sequence[str], draws: int, *, replicate: int = 0
+) -> dict:
     """Figure C3 at one n: every profile, mask and draw of the canonical model, and the Cesaro
     matrix (sigma = 0, no spike, causal).
 
@@ -117,7 +139,7 @@ def stable_rank_job(n: int, model: Mapping, profiles: Sequence[str], draws: int)
         for mask in MASKS:
             rows = []
             for draw in range(draws_of(profile, draws)):
-                sigma = canonical_sigma(n, model, profile, draw)
+                sigma = canonical_sigma(n, model, profile, draw, replicate=replicate)
                 rows.append(canonical_spectrum_summary(sigma, mask, positions, model["spikes"]))
                 done += 1
                 LOG.info(
@@ -147,7 +169,13 @@ def bulk_grid(grid_points: int) -> np.ndarray:
 
 
 def bulk_count_job(
-    n_tokens: Sequence[int], model: Mapping, profiles: Sequence[str], draws: int, grid
+    n_tokens: Sequence[int],
+    model: Mapping,
+    profiles: Sequence[str],
+    draws: int,
+    grid,
+    *,
+    replicate: int = 0,
 ) -> dict:
     """Figure C2: N(x) = #{k : n s_k(A) < x} on the grid, per n, profile, mask and draw.
 
@@ -163,7 +191,8 @@ def bulk_count_job(
             for mask in MASKS:
                 counts = []
                 for draw in range(draws_of(profile, draws)):
-                    softmax = diagonal_softmax(canonical_sigma(n, model, profile, draw), mask)
+                    sigma = canonical_sigma(n, model, profile, draw, replicate=replicate)
+                    softmax = diagonal_softmax(sigma, mask)
                     counts.append(softmax.squared_singular_value_counts((grid / n) ** 2))
                 out[f"n{n}/{profile}/{mask}/counts"] = np.array(counts)
         LOG.info(
@@ -178,7 +207,7 @@ def bulk_count_job(
     return out
 
 
-def spectra_job(n: int, model: Mapping, profiles: Sequence[str]) -> dict:
+def spectra_job(n: int, model: Mapping, profiles: Sequence[str], *, replicate: int = 0) -> dict:
     """Figure C1 at one n, draw 0: every singular value of S = diag(sigma) (|sigma| sorted)
     and of A (dense SVD without vectors: the Gram route would lose values below
     sqrt(eps) s_1), per profile and mask; the isotropic model softmax(U Sigma V^T) of the
@@ -190,7 +219,7 @@ def spectra_job(n: int, model: Mapping, profiles: Sequence[str]) -> dict:
     out = {}
     done = 0
     for profile in profiles:
-        sigma = canonical_sigma(n, model, profile, 0)
+        sigma = canonical_sigma(n, model, profile, 0, replicate=replicate)
         out[f"{profile}/scores"] = np.sort(np.abs(sigma))[::-1]
         for mask in MASKS:
             explicit = diagonal_softmax(sigma, mask).dense()
@@ -211,8 +240,9 @@ def spectra_job(n: int, model: Mapping, profiles: Sequence[str]) -> dict:
             )
     if random_profiles:
         profile = random_profiles[0]
-        sigma = canonical_sigma(n, model, profile, 0)
-        scores = isotropic_scores(sigma, rng_for(bulk_parameters(n, model, profile), 0, "haar"))
+        sigma = canonical_sigma(n, model, profile, 0, replicate=replicate)
+        haar = rng_for(bulk_parameters(n, model, profile), 0, "haar", replicate=replicate)
+        scores = isotropic_scores(sigma, haar)[0]
         out["isotropic_profile"] = np.array(profile)
         for mask in MASKS:
             isotropic = row_softmax(scores, mask=mask)
@@ -231,27 +261,37 @@ def spectra_job(n: int, model: Mapping, profiles: Sequence[str]) -> dict:
     return out
 
 
-def isotropic_job(n: int, model: Mapping, profile: str, draws: int) -> dict:
+def isotropic_job(n: int, model: Mapping, profile: str, draws: int, *, replicate: int = 0):
     """softmax(U Sigma V^T) against softmax(Sigma) at one n, same sigma, U, V Haar.
 
-    Per mask and draw: ``<model>/<mask>/frobenius_squared`` and ``.../top`` (r + EXTRA_TOP squared
-    singular values), model in {isotropic, canonical}; isotropic top values by block Lanczos
-    on the dense matrix, canonical ones by Lanczos with O(n) products.
+    Per mask and draw: ``<model>/<mask>/frobenius_squared``, ``.../top`` (r + EXTRA_TOP
+    squared singular values) and ``.../spike_values`` (r spike-tied singular values, the
+    spike directions being V e_p for the isotropic model, e_p for the canonical one), model in
+    {isotropic, canonical}; isotropic values by block Lanczos on the dense matrix, canonical
+    ones by Lanczos with O(n) products.
     """
     spikes = model["spikes"]
     positions = spike_positions(n, spikes, model["spike_placement"])
+    keys = ("frobenius_squared", "top", "spike_values")
     rows = {(kind, mask): [] for kind in ("isotropic", "canonical") for mask in MASKS}
     taken = draws_of(profile, draws)
     clock = Stopwatch()
     for draw in range(taken):
-        sigma = canonical_sigma(n, model, profile, draw)
-        scores = isotropic_scores(sigma, rng_for(bulk_parameters(n, model, profile), draw, "haar"))
+        sigma = canonical_sigma(n, model, profile, draw, replicate=replicate)
+        haar = rng_for(bulk_parameters(n, model, profile), draw, "haar", replicate=replicate)
+        scores, _, right = isotropic_scores(sigma, haar)
+        directions = right[:, positions]
         for mask in MASKS:
             A = row_softmax(scores, mask=mask)
-            top = top_squared_singular_values(A, spikes + EXTRA_TOP)
-            rows["isotropic", mask].append((np.vdot(A, A), top))
+            top, _, vectors = top_squared_singular_values(
+                A, spikes + EXTRA_TOP, return_vectors=True
+            )
+            weights = np.sum((directions.T @ vectors) ** 2, axis=0)
+            rows["isotropic", mask].append(
+                (np.vdot(A, A), top, spike_tied_values(top, weights, spikes))
+            )
             summary = canonical_spectrum_summary(sigma, mask, positions, spikes)
-            rows["canonical", mask].append((summary["frobenius_squared"], summary["top"]))
+            rows["canonical", mask].append(tuple(summary[key] for key in keys))
         LOG.info(
             "draw %d of %d, n = %d, %s: isotropic and canonical, both masks, %.2f s",
             draw + 1,
@@ -263,16 +303,17 @@ def isotropic_job(n: int, model: Mapping, profile: str, draws: int) -> dict:
     LOG.info("%d draws in %.2f s", taken, clock.total())
     out = {}
     for (kind, mask), values in rows.items():
-        out[f"{kind}/{mask}/frobenius_squared"] = np.array([v[0] for v in values])
-        out[f"{kind}/{mask}/top"] = np.array([v[1] for v in values])
+        for index, key in enumerate(keys):
+            out[f"{kind}/{mask}/{key}"] = np.array([v[index] for v in values])
     return out
 
 
-def gaussian_model_job(n: int, beta: float, draws: int) -> dict:
+def gaussian_model_job(n: int, beta: float, draws: int, *, replicate: int = 0) -> dict:
     """Stable rank of the Gaussian model A = row-softmax(beta Q K^T / sqrt(d_qk)), d_qk = n.
 
     Draw i is paper A's draw i at the same (ell, d_qk, beta) (stream ``queries_keys`` of
-    :func:`attnspec.experiments.spectra.draw_parameters`); both masks share its scores.
+    :func:`attnspec.experiments.spectra.draw_parameters`, re-keyed by ``replicate``); both
+    masks share its scores.
     Keys ``<mask>/frobenius_squared`` and ``<mask>/norm_squared``, shape (draws,).
     """
     params = draw_parameters(n, n, beta, "gaussian", None)
@@ -280,9 +321,11 @@ def gaussian_model_job(n: int, beta: float, draws: int) -> dict:
     out = {f"{mask}/{key}": np.empty(draws) for mask in MASKS for key in keys}
     clock = Stopwatch()
     for draw in range(draws):
-        Q, K = sample_queries_keys(rng_for(params, draw, "queries_keys"), n, n)
+        rng = rng_for(params, draw, "queries_keys", replicate=replicate)
+        Q, K = sample_queries_keys(rng, n, n)
+        product = Q @ K.T  # the product attention_matrix forms, once for both masks
         for mask in MASKS:
-            A = attention_matrix(Q, K, beta, mask=mask)
+            A = row_softmax(product, mask=mask, scale=beta / np.sqrt(n))
             out[f"{mask}/frobenius_squared"][draw] = np.vdot(A, A)
             out[f"{mask}/norm_squared"][draw] = top_squared_singular_values(A, 1)[0]
         LOG.info(
@@ -297,7 +340,15 @@ def gaussian_model_job(n: int, beta: float, draws: int) -> dict:
     return out
 
 
-def survival_job(n: int, model: Mapping, profile: str, kappas: Sequence[float], draws: int):
+def survival_job(
+    n: int,
+    model: Mapping,
+    profile: str,
+    kappas: Sequence[float],
+    draws: int,
+    *,
+    replicate: int = 0,
+):
     """Figure C4 at one n: spike-tied singular values and spike diagonals A_pp against kappa.
 
     Keys ``<mask>/spike_values`` and ``<mask>/spike_diagonal``, shape (kappas, draws, r);
@@ -312,7 +363,10 @@ def survival_job(n: int, model: Mapping, profile: str, kappas: Sequence[float], 
         grid = [
             [
                 canonical_spectrum_summary(
-                    canonical_sigma(n, model, profile, draw, kappa), mask, positions, spikes
+                    canonical_sigma(n, model, profile, draw, kappa, replicate=replicate),
+                    mask,
+                    positions,
+                    spikes,
                 )
                 for draw in range(draws_of(profile, draws))
             ]

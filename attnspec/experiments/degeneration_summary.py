@@ -1,7 +1,8 @@
 """Paper C, figures C2-C4 and table C-T1: the numbers drawn from the canonical-model jobs.
 
 Stable rank srank(A) = ||A||_F^2 / ||A||^2. Fits: srank against log n by ordinary least squares
-over every (n, draw) point (slope with its standard error from the residual scatter); bulk
+over every (n, draw) point (slope with its 95 % Student-t interval from the residual scatter:
+descriptive; the judged intervals are the claims table's bootstrap); bulk
 quantiles of n s_k(A) from the exact counts N(x) = #{k : n s_k(A) < x}; Cesaro reference
 C_n = row-softmax(0) with the causal mask, ||C_n||_F^2 = H_n = sum_{i <= n} 1/i, ||C_n|| -> 2
 (Hardy's inequality), so srank(C_n) ~ (log n)/4 asymptotically (papers.md section 5).
@@ -12,9 +13,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
+from scipy import stats
 from scipy.stats import norm
 
-from attnspec.experiments.perron import confidence_halfwidth
 from attnspec.models.softmax import MASKS
 
 ASYMPTOTIC_CAUSAL_SLOPE = 0.25
@@ -33,6 +34,15 @@ class LineFit(NamedTuple):
     def halfwidth(self) -> float:
         """Half-width of the slope's 95 % Student-t confidence interval."""
         return confidence_halfwidth(self.slope_se, self.dof)
+
+    def interval(self) -> tuple[float, float]:
+        """The slope's 95 % Student-t interval."""
+        return self.slope - self.halfwidth, self.slope + self.halfwidth
+
+
+def confidence_halfwidth(standard_error: float, dof: int) -> float:
+    """Half-width t_{0.975, dof} x standard error of a 95 % Student-t interval."""
+    return float(stats.t.ppf(0.975, dof) * standard_error)
 
 
 def fit_line(x, y) -> LineFit:
@@ -141,14 +151,6 @@ def cesaro_from_jobs(n_tokens: Sequence[int], jobs: Sequence[Mapping]) -> Cesaro
     )
 
 
-def spike_deviation(job: Mapping, profile: str, mask: str) -> np.ndarray:
-    """max_p |s_p - 1| over the r spike-tied singular values of each draw (inf when fewer than
-    r are tied: a lost spike)."""
-    values = job[f"{profile}/{mask}/spike_values"]
-    deviation = np.max(np.abs(values - 1.0), axis=1)
-    return np.where(np.any(np.isnan(values), axis=1), np.inf, deviation)
-
-
 def bulk_quantile(counts, grid, n: int, bulk_size: int, level: float) -> float:
     """The level-quantile of the bulk of n s_k(A) (the n - r - 1 smallest values), from the
     exact counts N(x) on the grid, interpolated linearly in log x; nan when it lies below the
@@ -255,76 +257,83 @@ STABLE_RANK_TABLE_HEADER = (
     "mask",
     "quantity",
     "estimate",
-    "uncertainty_95",
+    "ci95_low",
+    "ci95_high",
     "n_min",
     "n_max",
     "draws",
-    "reference",
+    "finite_n_reference",
+    "limit",
 )
 
 
+def _mean_interval(samples) -> tuple[float, float, float]:
+    samples = np.asarray(samples, dtype=np.float64)
+    mean, half = float(np.mean(samples)), mean_halfwidth(samples)
+    return mean, mean - half, mean + half
+
+
+def _slope_interval(series: StableRankSeries) -> tuple[float, float, float]:
+    fit = series.fit()
+    return (fit.slope, *fit.interval())
+
+
 def stable_rank_table_rows(
-    series: Sequence[StableRankSeries], cesaro: CesaroReference, *, spikes: int, beta: float
+    series: Sequence[StableRankSeries],
+    cesaro: CesaroReference,
+    *,
+    spikes: int,
+    beta: float,
+    gaussian_reference: Mapping,
 ) -> list[tuple]:
-    """Rows of table C-T1: the limit (bidirectional: mean srank at the largest n against its
-    bound or limit) or the slope against log n (causal), with 95 % half-widths."""
+    """Rows of table C-T1 per model, profile and mask: bidirectional, the mean stable rank at
+    the largest n (95 % Student-t interval over draws) with its derived finite-n reference and
+    limit; causal, the OLS slope on log n over every (n, draw) (95 % Student-t interval) with
+    its finite-n reference (Cesaro: the Cesaro matrix's own slope over the same n; Gaussian
+    model: the derived reference slope) and its n -> infinity value. Then the Cesaro matrix."""
+    cesaro_fit = fit_line(np.log(cesaro.n_tokens), cesaro.stable_rank)
+    limit = float(np.exp(beta**2))
     rows = []
     for s in series:
         n_min, n_max, draws = int(s.n_tokens[0]), int(s.n_tokens[-1]), s.stable_rank.shape[1]
         if s.mask == "bidirectional":
-            reference = float(np.exp(beta**2)) if s.model == "gaussian" else float(spikes + 1)
-            last = s.stable_rank[-1]
             quantity = "srank at n_max"
-            estimate, uncertainty = float(np.mean(last)), mean_halfwidth(last)
+            estimate = _mean_interval(s.stable_rank[-1])
+            reference, asymptote = {
+                "canonical": ((spikes + 1) / (1 + np.sqrt(spikes / n_max)), spikes + 1.0),
+                "gaussian": (float(gaussian_reference["bidirectional/stable_rank"][-1]), limit),
+            }.get(s.model, (float("nan"), float("nan")))
         else:
-            reference = ASYMPTOTIC_CAUSAL_SLOPE
             quantity = "d srank / d log n"
-            fit = s.fit() if s.n_tokens.size > 1 else None
-            estimate = fit.slope if fit else float("nan")
-            uncertainty = fit.halfwidth if fit else float("nan")
+            estimate = _slope_interval(s)
+            reference, asymptote = {
+                "canonical": (cesaro_fit.slope, ASYMPTOTIC_CAUSAL_SLOPE),
+                "gaussian": (float(gaussian_reference["causal/slope"]), limit / 4.0),
+            }.get(s.model, (float("nan"), float("nan")))
         rows.append(
             (
                 s.model,
                 s.profile,
                 s.mask,
                 quantity,
-                estimate,
-                uncertainty,
+                *estimate,
                 n_min,
                 n_max,
                 draws,
-                reference,
+                float(reference),
+                float(asymptote),
             )
         )
-    fit = fit_line(np.log(cesaro.n_tokens), cesaro.stable_rank)
     n_min, n_max = int(cesaro.n_tokens[0]), int(cesaro.n_tokens[-1])
+    slope = (cesaro_fit.slope, *cesaro_fit.interval())
     rows.append(
-        (
-            "cesaro",
-            "zeros, r = 0",
-            "causal",
-            "d srank / d log n",
-            fit.slope,
-            fit.halfwidth,
-            n_min,
-            n_max,
-            1,
-            ASYMPTOTIC_CAUSAL_SLOPE,
-        )
+        ("cesaro", "zeros, r = 0", "causal", "d srank / d log n", *slope, n_min, n_max, 1)
+        + (float("nan"), ASYMPTOTIC_CAUSAL_SLOPE)
     )
+    norm = float(cesaro.norm[-1])
     rows.append(
-        (
-            "cesaro",
-            "zeros, r = 0",
-            "causal",
-            "||C_n|| at n_max",
-            float(cesaro.norm[-1]),
-            0.0,
-            n_min,
-            n_max,
-            1,
-            2.0,
-        )
+        ("cesaro", "zeros, r = 0", "causal", "||C_n|| at n_max", norm, norm, norm, n_min, n_max, 1)
+        + (float("nan"), 2.0)
     )
     return rows
 

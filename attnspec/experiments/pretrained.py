@@ -37,18 +37,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from attnspec.claims import CLAIMS
 from attnspec.distances import kolmogorov_distance
 from attnspec.experiments.progress import Stopwatch
-from attnspec.legacy_verdicts import (
-    AT_MOST,
-    DOES_NOT_REPRODUCE,
-    EXCEEDS,
-    ClaimCheck,
-    describe_test,
-    judge_at_most,
-    judge_exceeds,
-)
 from attnspec.models.softmax import MASKS, row_softmax
 from attnspec.seeding import rng_for
 from attnspec.spectra.dense import top_squared_singular_values_dense
@@ -59,15 +49,7 @@ NULL_SPACE_CONVENTIONS = ("haar", "nearest_identity")
 HAAR = NULL_SPACE_CONVENTIONS.index("haar")
 NEAREST_IDENTITY = NULL_SPACE_CONVENTIONS.index("nearest_identity")
 SIDES = ("U", "V")
-# Upper quantile of the isotropic reference that sets the tolerances (its sampling spread).
-REFERENCE_QUANTILE = 0.95
-# "Dominated by a few directions": more than this share of ||S||_F^2 in the top k (claim C.6).
-DOMINANCE_SHARE = 0.5
-# The tests of claims C.5 (eigen_angle_check) and C.6 (dominance_check): one model, one size, so
-# no trend and no finite-size caveat.
-EIGEN_ANGLE_TEST = describe_test(AT_MOST)
-DOMINANCE_TEST = describe_test(EXCEEDS, f"value > {DOMINANCE_SHARE}")
-# The isotropic reference logs its progress once per this many draws (each takes ~0.05 s).
+# The isotropic reference logs its progress once per this many draws (each takes ~2 ms at n = 32).
 DRAWS_PER_PROGRESS_RECORD = 50
 
 
@@ -227,18 +209,22 @@ def stream_parameters(source: str, passage_tokens: int, head_width: int) -> dict
     }
 
 
-def model_diagnostics(queries: np.ndarray, keys: np.ndarray) -> dict[str, np.ndarray]:
+def model_diagnostics(
+    queries: np.ndarray, keys: np.ndarray, *, replicate: int = 0
+) -> dict[str, np.ndarray]:
     """Diagnostics of every passage of a model, arrays (passages, layers, heads, ...).
 
     ``queries``, ``keys``: (passages, layers, heads, n, d). Passage p draws its null-space
-    completions from rng_for(stream_parameters("minilm", n, d), p, "null_space").
+    completions from rng_for(stream_parameters("minilm", n, d), p, "null_space", replicate)
+    (used only when rank S < n).
     """
     passages, layers, heads, n, width = queries.shape
     params = stream_parameters("minilm", n, width)
     clock = Stopwatch()
     results = []
     for p in range(passages):
-        results.append(passage_diagnostics(queries[p], keys[p], rng_for(params, p, "null_space")))
+        rng = rng_for(params, p, "null_space", replicate=replicate)
+        results.append(passage_diagnostics(queries[p], keys[p], rng))
         LOG.info(
             "passage %d of %d, n = %d: %d layers x %d heads, %.2f s",
             p + 1,
@@ -253,22 +239,24 @@ def model_diagnostics(queries: np.ndarray, keys: np.ndarray) -> dict[str, np.nda
 
 
 def isotropic_diagnostics(
-    passage_tokens: int, head_width: int, draws: int
+    passage_tokens: int, head_width: int, draws: int, *, replicate: int = 0
 ) -> dict[str, np.ndarray]:
     """The same diagnostics for isotropic scores, arrays (draws, 1, 1, ...).
 
     Draw i: Q, K in R^{n x d} with iid N(0, 1) entries from rng_for(params, i, "queries_keys")
     (left and right singular vectors of Q K^T are Haar distributed), completions from the
-    stream "null_space"; params = stream_parameters("isotropic", n, d).
+    stream "null_space"; params = stream_parameters("isotropic", n, d); both re-keyed by
+    ``replicate``.
     """
     params = stream_parameters("isotropic", passage_tokens, head_width)
     clock = Stopwatch()
     results = []
     for draw in range(draws):
-        gaussian = rng_for(params, draw, "queries_keys").standard_normal(
+        gaussian = rng_for(params, draw, "queries_keys", replicate=replicate).standard_normal(
             (2, 1, 1, passage_tokens, head_width)
         )
-        results.append(passage_diagnostics(*gaussian, rng_for(params, draw, "null_space")))
+        null_space = rng_for(params, draw, "null_space", replicate=replicate)
+        results.append(passage_diagnostics(*gaussian, null_space))
         if (draw + 1) % DRAWS_PER_PROGRESS_RECORD == 0 or draw + 1 == draws:
             LOG.info(
                 "draw %d of %d, n = %d, d = %d: %d draws since the previous record, %.2f s",
@@ -286,114 +274,3 @@ def isotropic_diagnostics(
 def stack_passages(diagnostics: Sequence[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     """Diagnostics of several passages as arrays with a leading passage axis."""
     return {key: np.stack([d[key] for d in diagnostics]) for key in diagnostics[0]}
-
-
-def reference_quantiles(values: np.ndarray) -> tuple[float, float]:
-    """(median, REFERENCE_QUANTILE quantile) of a reference sample."""
-    values = np.asarray(values, dtype=np.float64).ravel()
-    return float(np.median(values)), float(np.quantile(values, REFERENCE_QUANTILE))
-
-
-def eigen_angle_check(
-    model_distance: np.ndarray,
-    reference_distance: np.ndarray,
-    *,
-    passage_tokens: int,
-    ranks: np.ndarray,
-) -> ClaimCheck:
-    """Claim C.5: the typical head's eigen-angle distance is within the Haar noise.
-
-    value = median over (passages, layers, heads, sides) of D(model); target = median of D over
-    the isotropic reference (same n, same pipeline); tolerance = its 95th percentile minus its
-    median (the spread of D for one exactly Haar matrix). One-sided: holds iff
-    value <= target + tolerance. ``ranks`` (the rank of S per head) is reported: the check is
-    meant for rank S = n, where U and V are determined by S up to the sign convention.
-    """
-    deficient = int(np.sum(np.asarray(ranks) < passage_tokens))
-    null_space = (
-        "rank S = n for every head: no null space"
-        if deficient == 0
-        else f"rank S < n for {deficient} heads, completed Haar"
-    )
-    value = float(np.median(model_distance))
-    target, upper = reference_quantiles(reference_distance)
-    beyond = float(np.mean(np.asarray(model_distance) > upper))
-    return ClaimCheck(
-        claim_id="C.5",
-        claim=CLAIMS["C.5"],
-        figure="C5-pretrained",
-        quantity=(
-            f"median Kolmogorov distance of the eigen-angles of U and V to uniform on [0, pi], "
-            f"over heads and passages of n = {passage_tokens} tokens ({null_space})"
-        ),
-        value=value,
-        target=target,
-        tolerance=upper - target,
-        tolerance_basis=(
-            f"isotropic reference measured in this run: {np.size(reference_distance)} distances "
-            f"(U and V) of Gaussian Q, K of the same shape through the same pipeline (Haar "
-            f"singular vectors); target = their median, tolerance = their "
-            f"{REFERENCE_QUANTILE:.0%} quantile minus median"
-        ),
-        test=EIGEN_ANGLE_TEST,
-        verdict=judge_at_most(value, target, upper - target),
-        note=(
-            f"{beyond:.1%} of the {np.size(model_distance)} head-side distances exceed the Haar "
-            f"{REFERENCE_QUANTILE:.0%} quantile {upper:.4f} (about "
-            f"{1 - REFERENCE_QUANTILE:.0%} expected for Haar); signs: largest entry of u_k "
-            f"positive; at n > head width the result depends on the null-space completion "
-            f"(figure C5, panel c)"
-        ),
-    )
-
-
-def dominance_check(
-    model_energy: np.ndarray,
-    reference_energy: np.ndarray,
-    *,
-    top_k: int,
-    passage_tokens: int,
-    centred_energy: np.ndarray | None = None,
-) -> ClaimCheck:
-    """Claim C.6: the top-k directions hold most of ||S||_F^2, far more than isotropic scores.
-
-    value = median over heads and passages of E_k; target = median E_k of the isotropic
-    reference; tolerance = its 95th percentile minus its median. Holds iff value > target +
-    tolerance (a separation beyond the reference's spread) and value > DOMINANCE_SHARE (a
-    majority of the energy); otherwise does not reproduce.
-    """
-    value = float(np.median(model_energy))
-    target, upper = reference_quantiles(reference_energy)
-    verdict = judge_exceeds(value, target, upper - target)
-    if value <= DOMINANCE_SHARE:
-        verdict = DOES_NOT_REPRODUCE
-    centred = (
-        ""
-        if centred_energy is None
-        else f"; row-centred scores (softmax-invariant offsets removed): median "
-        f"E_{top_k} = {float(np.median(centred_energy)):.4f}"
-    )
-    return ClaimCheck(
-        claim_id="C.6",
-        claim=CLAIMS["C.6"],
-        figure="C5-pretrained",
-        quantity=(
-            f"median energy fraction E_{top_k} of ||S||_F^2 in the top {top_k} singular "
-            f"directions, over heads and passages of n = {passage_tokens} tokens"
-        ),
-        value=value,
-        target=target,
-        tolerance=upper - target,
-        tolerance_basis=(
-            f"isotropic reference measured in this run: {np.size(reference_energy)} Gaussian "
-            f"Q, K of the same shape; target = its median E_{top_k}, tolerance = its "
-            f"{REFERENCE_QUANTILE:.0%} quantile minus median; also required: value > "
-            f"{DOMINANCE_SHARE} (a majority)"
-        ),
-        test=DOMINANCE_TEST,
-        verdict=verdict,
-        note=(
-            f"{float(np.mean(np.asarray(model_energy) > upper)):.1%} of heads above the "
-            f"isotropic {REFERENCE_QUANTILE:.0%} quantile {upper:.4f}{centred}"
-        ),
-    )

@@ -20,6 +20,11 @@ singular values is an O(n) inertia count (:meth:`DiagonalSoftmax.squared_singula
 
 The isotropic model the canonical one stands for is S = U Sigma V^T with U, V Haar on O(n)
 (:func:`isotropic_scores`).
+
+Bidirectional limit (derived, docs/papers.md paper C): the stable rank tends to r + 1 for
+kappa > 1, approached like (r + 1) / (1 + sqrt(r / n)) because the r spike rows couple to the
+n - r nearly uniform rows through the Perron direction
+(:func:`bidirectional_norm_squared_approximation`).
 """
 
 from dataclasses import dataclass
@@ -317,8 +322,47 @@ def haar_orthogonal(n: int, rng: np.random.Generator) -> np.ndarray:
     return factor
 
 
-def isotropic_scores(sigma: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """S = U diag(sigma) V^T with U, V independent Haar on O(n) (U drawn first)."""
+def isotropic_scores(
+    sigma: np.ndarray, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(S, U, V): S = U diag(sigma) V^T with U, V independent Haar on O(n) (U drawn first).
+
+    Column p of V is the right singular direction of S that carries sigma_p (the spike p of
+    the canonical model sits at row p of V = I)."""
     U = haar_orthogonal(sigma.size, rng)
     V = haar_orthogonal(sigma.size, rng)
-    return (U * sigma) @ V.T
+    return (U * sigma) @ V.T, U, V
+
+
+def bidirectional_norm_squared_approximation(n: int, spikes: int, spike_gap: float) -> float:
+    """||A||^2 of the bidirectional canonical A with the bulk's O(1/n) part dropped (derived).
+
+    A = diag(delta) P + 1 1^T / n (delta = d - a, P = I - 1 1^T / n), so
+    A A^T = diag(delta^2) - delta delta^T / n + 1 1^T / n. With delta = delta_s on the r spike
+    rows and 0 on the bulk, A A^T acts on span{s, q} (s: the unit indicator of the spike rows,
+    q: of the other rows; 1 / sqrt(n) = sqrt(eps) s + sqrt(1 - eps) q, eps = r / n) as
+    [[delta_s^2 (1 - eps) + eps, sqrt(eps (1 - eps))], [sqrt(eps (1 - eps)), 1 - eps]], and as
+    delta_s^2 on the r - 1 spike directions orthogonal to s. Its top eigenvalue is
+    1 + sqrt(r / n) - r / (2 n) + O(n^(-3/2)) when delta_s = 1: the spike rows couple to the
+    uniform rows through the Perron direction. ``spike_gap`` is delta_s = A_pp - A_pq.
+    """
+    eps = spikes / n
+    a = spike_gap**2 * (1.0 - eps) + eps
+    c = 1.0 - eps
+    b = np.sqrt(eps * (1.0 - eps))
+    top = 0.5 * (a + c) + np.sqrt(0.25 * (a - c) ** 2 + b**2)
+    return float(max(top, spike_gap**2))
+
+
+def bidirectional_stable_rank_approximation(sigma: np.ndarray, positions) -> float:
+    """||A||_F^2 / ||A||^2 of the bidirectional canonical A: ||A||_F^2 exact
+    (= 1 + (1 - 1/n) sum_i delta_i^2), ||A||^2 from
+    :func:`bidirectional_norm_squared_approximation` (error O(1/n)). With delta_s -> 1
+    (kappa > 1) it tends to r + 1 like (r + 1) / (1 + sqrt(r / n)) (docs/papers.md, paper C)."""
+    softmax = diagonal_softmax(sigma, "bidirectional")
+    gap = softmax.diagonal - softmax.off_diagonal
+    positions = np.asarray(positions)
+    norm_squared = bidirectional_norm_squared_approximation(
+        softmax.n, positions.size, float(np.mean(gap[positions]))
+    )
+    return softmax.frobenius_squared() / norm_squared

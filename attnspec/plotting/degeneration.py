@@ -21,10 +21,49 @@ from attnspec.plotting.style import (
     new_figure,
 )
 
+BAND_DRAWS = 10
+"""Quantile bands (10-90 %) need at least this many draws; fewer are drawn one by one."""
+
 MASK_COLOURS = {"bidirectional": DATA_COLOUR, "causal": "#DD8452"}
 PROFILE_MARKERS = {"zeros": "s", "iid": "o", "gaussian": "^"}
 FLOOR = 1e-12
 """Singular values below this (exact zeros to rounding) are drawn at the floor in C1."""
+
+
+FOOTER_CHARACTERS_PER_INCH = 17
+"""Characters of the 6.5 pt verdict footer per inch of figure width (for its line breaks)."""
+
+
+def add_verdicts(figure, rows: Sequence[Mapping]) -> None:
+    """The judged rows' short labels (row id, verdict, fragility) as a footer below the axes,
+    which the constrained layout keeps clear (rows of ``{results}/paperC/claims.csv``; the
+    figure computes no verdict)."""
+    import textwrap
+
+    from attnspec.dashboard import verdict_label
+
+    if not rows:
+        return
+    width, height = figure.get_size_inches()
+    text = "Verdicts: " + "; ".join(verdict_label(row) for row in rows)
+    lines = textwrap.wrap(text, int(FOOTER_CHARACTERS_PER_INCH * width))
+    share = (len(lines) * 6.5 * 1.3 / 72 + 0.08) / height
+    figure.get_layout_engine().set(rect=(0.0, share, 1.0, 1.0 - share))
+    figure.text(0.01, 0.01, "\n".join(lines), fontsize=6.5, ha="left", va="bottom")
+
+
+def band_or_draws(ax, x, values, colour, *, marker="o", label=None, ls="-", summary="median"):
+    """Per-x median (or mean) of ``values`` (len(x), draws) with the 10-90 % band over draws
+    when there are at least BAND_DRAWS of them, else every draw as a small marker."""
+    values = np.asarray(values, dtype=np.float64)
+    centre = np.median(values, axis=1) if summary == "median" else values.mean(axis=1)
+    ax.plot(x, centre, color=colour, marker=marker, ms=3.5, lw=1.1, ls=ls, label=label)
+    if values.shape[1] >= BAND_DRAWS:
+        low, high = np.quantile(values, [0.1, 0.9], axis=1)
+        ax.fill_between(x, low, high, color=colour, alpha=0.2, lw=0)
+    elif values.shape[1] > 1:
+        for column in values.T:
+            ax.plot(x, column, ls="none", marker=".", ms=2.5, color=colour, alpha=0.6)
 
 
 def _size_colours(count: int):
@@ -33,7 +72,15 @@ def _size_colours(count: int):
     return matplotlib.colormaps["viridis"](np.linspace(0.0, 0.85, count))
 
 
-def plot_spectra(spectra: Mapping, *, profiles: Sequence[str], n: int, spikes: int, kappa: float):
+def plot_spectra(
+    spectra: Mapping,
+    *,
+    profiles: Sequence[str],
+    n: int,
+    spikes: int,
+    kappa: float,
+    verdicts: Sequence[Mapping] = (),
+):
     """C1: every singular value of S = diag(sigma) and of A (bidirectional, causal) against
     the rank, one panel per bulk profile; the isotropic softmax(U Sigma V^T) in its profile's
     panel."""
@@ -80,9 +127,10 @@ def plot_spectra(spectra: Mapping, *, profiles: Sequence[str], n: int, spikes: i
     figure.suptitle(
         f"Canonical model, n = {n}: {spikes} spikes $\\sigma = {kappa:g}\\,\\log n$ survive the "
         f"softmax ($s_k(A)\\approx 1$, $k \\leq {spikes + 1}$), the bulk collapses "
-        f"(values < {FLOOR:g} drawn at {FLOOR:g})",
+        f"(values < {FLOOR:g} drawn at {FLOOR:g}); the isotropic model loses them",
         fontsize=9,
     )
+    add_verdicts(figure, verdicts)
     return figure
 
 
@@ -111,6 +159,7 @@ def plot_bulk(
     profiles: Sequence[str],
     spikes: int,
     bulk_scale: float,
+    verdicts: Sequence[Mapping] = (),
 ):
     """C2: the bulk distribution of n s_k(A) for every n (one panel per profile and mask) and
     the median / 0.9 quantile of s_k(A) against n (last column)."""
@@ -156,14 +205,12 @@ def plot_bulk(
         for s in resolved:
             n = s.n_tokens.astype(float)
             for values, style, label in ((s.median, "-", "median"), (s.upper, ":", "0.9 quantile")):
-                scaled = values / n[:, None]
-                ax.plot(
+                band_or_draws(
+                    ax,
                     n,
-                    scaled.mean(axis=1),
+                    values / n[:, None],
+                    MASK_COLOURS[s.mask],
                     ls=style,
-                    marker="o",
-                    ms=3,
-                    color=MASK_COLOURS[s.mask],
                     label=f"{label}, {s.mask}",
                 )
         if resolved:
@@ -190,6 +237,7 @@ def plot_bulk(
         "1/n: distribution of n s (exact inertia counts)",
         fontsize=9,
     )
+    add_verdicts(figure, verdicts)
     return figure
 
 
@@ -208,27 +256,22 @@ def bulk_plotted_rows(jobs, series, *, n_tokens, profiles, spikes, bulk_scale):
     for s in series:
         for level, values in (("median", s.median), ("quantile_0.9", s.upper)):
             for n, row in zip(s.n_tokens, values, strict=True):
-                yield (level, s.profile, s.mask, int(n), float(n), float(np.nanmean(row) / n))
+                yield (level, s.profile, s.mask, int(n), float(n), float(np.median(row) / n))
 
 
 def _log_fit(ax, n, series):
-    """The fitted line intercept + slope log n of a series' stable rank (dashed, its colour)."""
+    """The fitted line intercept + slope log n of a series' stable rank (dashed, its colour),
+    labelled with the slope's 95 % Student-t interval."""
     fit = series.fit()
+    low, high = fit.interval()
     ax.plot(
         n,
         fit.intercept + fit.slope * np.log(n),
         color=MASK_COLOURS[series.mask],
         lw=0.7,
         ls="--",
-        label=f"fit: {fit.slope:.3f} ± {fit.halfwidth:.3f} per log n",
+        label=f"OLS slope {fit.slope:.3f} [{low:.3f}, {high:.3f}] per log n",
     )
-
-
-def _band(ax, n, values, colour, marker, label, ls="-"):
-    mean = values.mean(axis=1)
-    ax.plot(n, mean, color=colour, marker=marker, ms=3.5, lw=1.1, ls=ls, label=label)
-    if values.shape[1] > 1:
-        ax.fill_between(n, values.min(axis=1), values.max(axis=1), color=colour, alpha=0.2, lw=0)
 
 
 def plot_stable_rank(
@@ -239,29 +282,33 @@ def plot_stable_rank(
     *,
     spikes: int,
     beta: float,
+    reference: Mapping,
+    verdicts: Sequence[Mapping] = (),
 ):
-    """C3: (a) canonical srank against n, bidirectional bounded by r + 1, causal growing like
-    log n with its OLS fit, the Cesaro reference and the isotropic model; (b) the Gaussian
-    model; (c) the Cesaro norm -> 2 and ||C_n||_F^2 = H_n."""
+    """C3: (a) canonical srank against n, bidirectional approaching r + 1 like
+    (r + 1) / (1 + sqrt(r / n)), causal growing like log n with its OLS fit, the Cesaro
+    reference and the isotropic model; (b) the Gaussian model with its derived references;
+    (c) the Cesaro norm -> 2 and ||C_n||_F^2 = H_n. Medians with 10-90 % bands over >= 10 draws
+    (fewer: every draw)."""
     apply_style()
-    figure, axes = new_figure(1, 3, width=11.5, height=4.8)
+    figure, axes = new_figure(1, 3, width=11.5, height=5.2)
     ax = axes[0, 0]
     for s in canonical:
         n = s.n_tokens.astype(float)
-        _band(
+        band_or_draws(
             ax,
             n,
             s.stable_rank,
             MASK_COLOURS[s.mask],
-            PROFILE_MARKERS[s.profile],
-            f"{s.mask}, {s.profile} bulk",
+            marker=PROFILE_MARKERS[s.profile],
+            label=f"{s.mask}, {s.profile} bulk",
         )
         if s.mask == "causal":
             _log_fit(ax, n, s)
     for s in isotropic:
         ax.plot(
             s.n_tokens,
-            s.stable_rank.mean(axis=1),
+            np.median(s.stable_rank, axis=1),
             ls="none",
             marker="x",
             ms=6,
@@ -285,31 +332,57 @@ def plot_stable_rank(
         label=r"$H_n/4$ (Hardy: $\|C_n\|\to 2$)",
     )
     ax.axhline(
-        spikes + 1, color=THEORY_COLOUR, lw=0.9, ls="--", label=f"bound r + 1 = {spikes + 1}"
+        spikes + 1, color=THEORY_COLOUR, lw=0.9, ls="--", label=f"limit r + 1 = {spikes + 1}"
+    )
+    fine = np.geomspace(n[0], n[-1], 200)
+    ax.plot(
+        fine,
+        (spikes + 1) / (1 + np.sqrt(spikes / fine)),
+        color=THEORY_COLOUR,
+        lw=0.8,
+        ls="-.",
+        label=r"derived $(r+1)/(1+\sqrt{r/n})$",
     )
     ax.set_xscale("log", base=2)
     ax.set_xlabel("n")
     ax.set_ylabel(r"stable rank $\|A\|_F^2/\|A\|^2$")
     ax.set_title("canonical model diag(σ)")
-    ax.legend(frameon=False, fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
+    ax.legend(frameon=False, fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2)
     ax = axes[0, 1]
     for s in gaussian:
         n = s.n_tokens.astype(float)
-        _band(ax, n, s.stable_rank, MASK_COLOURS[s.mask], "o", s.mask)
+        band_or_draws(ax, n, s.stable_rank, MASK_COLOURS[s.mask], label=s.mask)
         if s.mask == "causal" and s.n_tokens.size > 1:
             _log_fit(ax, n, s)
+    n = np.asarray(reference["n_tokens"], dtype=float)
+    for mask, text in (
+        ("bidirectional", r"derived $E\|A\|_F^2/(1+\theta_1/n+\beta^4/2d)$"),
+        (
+            "causal",
+            r"derived $E\|A\|_F^2/\lambda_{max}(E AA^T)$, slope "
+            f"{float(reference['causal/slope']):.3f}",
+        ),
+    ):
+        ax.plot(
+            n,
+            reference[f"{mask}/stable_rank"],
+            color=THEORY_COLOUR,
+            lw=0.9,
+            ls="-." if mask == "causal" else ":",
+            label=text,
+        )
     ax.axhline(
         np.exp(beta**2),
         color=THEORY_COLOUR,
         lw=0.9,
         ls="--",
-        label=rf"$e^{{\beta^2}}$ = {np.exp(beta**2):.3f}",
+        label=rf"limit $e^{{\beta^2}}$ = {np.exp(beta**2):.3f}",
     )
     ax.set_xscale("log", base=2)
     ax.set_xlabel(r"$n = \ell = d_{qk}$")
     ax.set_ylabel("stable rank")
     ax.set_title(rf"Gaussian model softmax$(\beta QK^T/\sqrt{{d_{{qk}}}})$, $\beta$ = {beta:g}")
-    ax.legend(frameon=False, fontsize=6, loc="upper left")
+    ax.legend(frameon=False, fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.16))
     ax = axes[0, 2]
     n = cesaro.n_tokens.astype(float)
     ax.plot(
@@ -339,15 +412,18 @@ def plot_stable_rank(
     ax.legend(frameon=False, fontsize=6, loc="lower right")
     figure.suptitle(
         "Stable rank: bounded for bidirectional attention, growing like log n for causal "
-        f"(asymptotic slope {ASYMPTOTIC_CAUSAL_SLOPE:g})",
+        f"(Cesàro asymptotic slope {ASYMPTOTIC_CAUSAL_SLOPE:g}; Gaussian model: derived "
+        "finite-n reference)",
         fontsize=9,
     )
+    add_verdicts(figure, verdicts)
     return figure
 
 
-def stable_rank_plotted_rows(canonical, isotropic, gaussian, cesaro):
-    """Rows (model, profile, mask, n, draw, stable rank) of :func:`plot_stable_rank`, and the
-    Cesaro norm, Frobenius norm and H_n (draw 0)."""
+def stable_rank_plotted_rows(canonical, isotropic, gaussian, cesaro, reference, spikes):
+    """Rows (model, profile, mask, quantity, n, draw, value) of :func:`plot_stable_rank`: every
+    draw's stable rank, the Cesaro norm, Frobenius norm and H_n (draw 0), the derived canonical
+    approach and the Gaussian model's references (draw -1: theory)."""
     for s in (*canonical, *isotropic, *gaussian):
         for n, row in zip(s.n_tokens, s.stable_rank, strict=True):
             for draw, value in enumerate(row):
@@ -360,9 +436,21 @@ def stable_rank_plotted_rows(canonical, isotropic, gaussian, cesaro):
             ("harmonic_number", cesaro.harmonic[i]),
         ):
             yield ("cesaro", "zeros", "causal", name, int(n), 0, float(value))
+        approach = (spikes + 1) / (1 + np.sqrt(spikes / n))
+        yield ("canonical", "derived", "bidirectional", "stable_rank", int(n), -1, float(approach))
+    for mask in MASKS:
+        for n, value in zip(reference["n_tokens"], reference[f"{mask}/stable_rank"], strict=True):
+            yield ("gaussian", "derived", mask, "stable_rank", int(n), -1, float(value))
 
 
-def plot_survival(jobs: Sequence[Mapping], *, n_tokens: Sequence[int], spikes: int, profile: str):
+def plot_survival(
+    jobs: Sequence[Mapping],
+    *,
+    n_tokens: Sequence[int],
+    spikes: int,
+    profile: str,
+    verdicts: Sequence[Mapping] = (),
+):
     """C4: mean spike-tied singular value of A against kappa (spikes sigma = kappa log n) for
     every n, with the mean explicit spike diagonal A_pp; transition near kappa = 1."""
     apply_style()
@@ -399,6 +487,7 @@ def plot_survival(jobs: Sequence[Mapping], *, n_tokens: Sequence[int], spikes: i
         r"$\kappa = 1$, sharper as n grows (a lost spike counts as 0)",
         fontsize=9,
     )
+    add_verdicts(figure, verdicts)
     return figure
 
 

@@ -5,6 +5,7 @@ from matplotlib import colormaps
 
 from attnspec.experiments.pretrained import NULL_SPACE_CONVENTIONS
 from attnspec.models.softmax import MASKS
+from attnspec.plotting.degeneration import add_verdicts
 from attnspec.plotting.style import (
     DATA_COLOUR,
     REFERENCE_COLOUR,
@@ -53,34 +54,42 @@ def _eigen_angle_histogram(axis, summary: dict, n_full: int) -> None:
     _panel_title(axis, "a", f"eigen-angles of U, V; n = {n_full} tokens (rank S = n)")
 
 
-def _distance_boxes(axis, summary: dict, q95: float) -> None:
-    distances = list(summary["distance_by_layer"]) + [summary["distance_isotropic"]]
-    labels = [str(layer) for layer in range(len(distances) - 1)] + ["iso."]
-    boxes = axis.boxplot(
-        distances,
-        tick_labels=labels,
-        widths=0.6,
-        patch_artist=True,
-        medianprops={"color": "black"},
-        flierprops={"markersize": 2, "alpha": 0.5},
+DISTANCE_SERIES = (
+    ("model", "MiniLM heads", DATA_COLOUR, "-"),
+    ("reference", "Haar reference", REFERENCE_COLOUR, "-"),
+    ("aligned", "aligned control (known angles)", THEORY_COLOUR, "--"),
+    ("local", "local-attention control", SURROGATE_COLOUR, ":"),
+)
+
+
+def _distance_cdfs(axis, summary: dict, tests: dict) -> None:
+    """Distribution functions of the per-head distances D to uniform (the C.5 test's data)."""
+    for name, label, colour, style in DISTANCE_SERIES:
+        key = f"distance/{name}"
+        if key not in summary:
+            continue
+        values = summary[key]
+        text = label
+        if name != "reference":
+            text += f": KS {float(tests[f'{name}/ks']):.3f}"
+        axis.step(
+            values,
+            np.arange(1, values.size + 1) / values.size,
+            where="post",
+            color=colour,
+            ls=style,
+            lw=1.2,
+            label=f"{text} ({values.size})",
+        )
+    axis.axvline(
+        float(tests["reference_q95"]), color=REFERENCE_COLOUR, ls=":", lw=0.8, label="Haar q95"
     )
-    for patch in boxes["boxes"][:-1]:
-        patch.set_facecolor(DATA_COLOUR)
-        patch.set_alpha(0.55)
-    boxes["boxes"][-1].set_facecolor(REFERENCE_COLOUR)
-    boxes["boxes"][-1].set_alpha(0.4)
-    axis.axhline(
-        np.median(summary["distance_isotropic"]),
-        color=REFERENCE_COLOUR,
-        ls="--",
-        lw=0.9,
-        label="Haar median",
-    )
-    axis.axhline(q95, color=REFERENCE_COLOUR, ls=":", lw=0.9, label="Haar 95% quantile")
-    axis.set_xlabel("layer")
-    axis.set_ylabel(r"Kolmogorov distance to uniform on $[0,\pi]$")
-    axis.legend(frameon=False, loc="upper right", fontsize=6.5)
-    _panel_title(axis, "b", "distance to uniform per head and passage")
+    axis.set_xscale("log")
+    axis.set_ylim(0, 1)
+    axis.set_xlabel(r"Kolmogorov distance $D$ of a head's angles to uniform on $[0,\pi]$")
+    axis.set_ylabel("distribution function")
+    axis.legend(frameon=False, loc="lower right", fontsize=6)
+    _panel_title(axis, "b", "per-head distances against Haar (two-sample tests)")
 
 
 def _null_space_cdfs(axis, summary: dict, n_long: int) -> None:
@@ -202,14 +211,22 @@ def _stable_ranks(axis, summary: dict) -> None:
     _panel_title(axis, "f", "stable rank of the attention")
 
 
-def plot_pretrained(summary: dict, *, n_full: int, n_long: int, top_k: int, q95: float):
+def plot_pretrained(
+    summary: dict,
+    *,
+    n_full: int,
+    n_long: int,
+    top_k: int,
+    tests: dict,
+    verdicts=(),
+):
     """Top row: eigen-angles (histogram at n = head width, distances per head, the null-space
     conventions at n > head width); bottom row: normalised score singular values, top-k energy
     per layer/head, stable rank with the model's own and with a causal mask."""
     apply_style()
     figure, axes = new_figure(2, 3, width=13.0, height=7.6)
     _eigen_angle_histogram(axes[0, 0], summary, n_full)
-    _distance_boxes(axes[0, 1], summary, q95)
+    _distance_cdfs(axes[0, 1], summary, tests)
     _null_space_cdfs(axes[0, 2], summary, n_long)
     _normalised_spectra(axes[1, 0], summary)
     _energy_map(figure, axes[1, 1], summary, top_k)
@@ -220,6 +237,7 @@ def plot_pretrained(summary: dict, *, n_full: int, n_long: int, top_k: int, q95:
         f"(bottom, n = {n_long})",
         fontsize=9,
     )
+    add_verdicts(figure, verdicts)
     return figure
 
 
@@ -231,11 +249,10 @@ def pretrained_plotted_rows(summary: dict):
             yield ("a_eigen_angles", series, x, y)
     for x in centres:
         yield ("a_eigen_angles", "uniform_density", x, 1 / np.pi)
-    for layer, distances in enumerate(summary["distance_by_layer"]):
-        for i, y in enumerate(distances):
-            yield ("b_distance", f"layer{layer}", i, y)
-    for i, y in enumerate(summary["distance_isotropic"]):
-        yield ("b_distance", "isotropic", i, y)
+    for key in (k for k in summary if k.startswith("distance/")):
+        values = summary[key]
+        for i, x in enumerate(values, start=1):
+            yield ("b_distance_cdf", key.removeprefix("distance/"), x, i / values.size)
     for key in (k for k in summary if k.startswith("cdf/")):
         for x, y in zip(summary["cdf_grid"], summary[key], strict=True):
             yield ("c_null_space_cdf", key.removeprefix("cdf/"), x, y)

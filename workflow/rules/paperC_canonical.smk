@@ -1,40 +1,55 @@
 # Paper C, canonical score model S = diag(sigma) (papers.md section 5): figures C1 (spectra of S
-# and A), C2 (bulk -> 0), C3 (stable rank), C4 (spike survival) and table C-T1 with the verdicts
-# of claims C.1-C.4. Structured jobs (O(n) products and inertia counts) per n; dense jobs (C1,
-# the Gaussian and the isotropic models) at the sizes of their own config keys.
+# and A), C2 (bulk -> 0), C3 (stable rank), C4 (spike survival), table C-T1, and the evidence of
+# claims C.1-C.4. Simulations write under {results} (one root per replicate) and pass the
+# replicate to the library's random streams; each job computes every draw of one parameter point
+# (draws seeded on their own). The figures and tables read the configured replicate RESULTS.
 
 CANONICAL = config["paperC"]["canonical"]
 CANONICAL_MODEL = {
     key: CANONICAL[key]
     for key in ("spikes", "kappa", "spike_placement", "bulk_scale", "gaussian_ratio")
 }
-CANONICAL_SPECTRA = "results/paperC/canonical/C1-spectra.npz"
-CANONICAL_COUNTS = "results/paperC/canonical/C2-bulk-counts.npz"
+CANONICAL_SPECTRA = "{results}/paperC/canonical/C1-spectra.npz"
+CANONICAL_COUNTS = "{results}/paperC/canonical/C2-bulk-counts.npz"
 CANONICAL_STABLE_RANKS = expand(
-    "results/paperC/canonical/stable-rank/n{n_tokens}.npz",
+    "{{results}}/paperC/canonical/stable-rank/n{n_tokens}.npz",
     n_tokens=CANONICAL["stable_rank"]["n_tokens"],
 )
 CANONICAL_ISOTROPIC = expand(
-    "results/paperC/canonical/isotropic/n{n_tokens}.npz",
+    "{{results}}/paperC/canonical/isotropic/n{n_tokens}.npz",
     n_tokens=CANONICAL["isotropic"]["n_tokens"],
 )
 CANONICAL_GAUSSIAN = expand(
-    "results/paperC/canonical/gaussian-model/ell{n_tokens}.npz",
+    "{{results}}/paperC/canonical/gaussian-model/ell{n_tokens}.npz",
     n_tokens=CANONICAL["gaussian_model"]["n_tokens"],
 )
+# Theory (deterministic, shared by every replicate): the Gaussian model's derived references.
+CANONICAL_GAUSSIAN_REFERENCE = "results/paperC/canonical/gaussian-model-reference.npz"
 CANONICAL_SURVIVAL = expand(
-    "results/paperC/canonical/survival/n{n_tokens}.npz",
+    "{{results}}/paperC/canonical/survival/n{n_tokens}.npz",
     n_tokens=CANONICAL["survival"]["n_tokens"],
 )
+
+
+def configured(patterns):
+    """The configured replicate's files of {results} patterns (figures and tables)."""
+    if isinstance(patterns, str):
+        return patterns.format(results=RESULTS)
+    return [pattern.format(results=RESULTS) for pattern in patterns]
+
+
+def stable_rank_mem_mb(wildcards):
+    """Per matrix a few O(n) vectors and the Lanczos basis (r + 6 values, ncv 40): ~2 kB per n."""
+    return job_mem_mb(300 + 2000 * int(wildcards.n_tokens) // 1_000_000)
 
 
 rule paperC_C1_spectra:
     output:
         CANONICAL_SPECTRA,
     log:
-        "logs/paperC/canonical/C1-spectra.log",
+        "logs/{results}/paperC/canonical/C1-spectra.log",
     benchmark:
-        "benchmarks/paperC/canonical/C1-spectra.tsv"
+        "benchmarks/{results}/paperC/canonical/C1-spectra.tsv"
     conda:
         "../envs/simulate.yaml"
     threads: 1
@@ -43,13 +58,15 @@ rule paperC_C1_spectra:
     params:
         model=CANONICAL_MODEL,
         spectra=CANONICAL["spectra"],
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_C1_spectra.py"
 
 
 rule paperC_C1_figure:
     input:
-        spectra=CANONICAL_SPECTRA,
+        spectra=configured(CANONICAL_SPECTRA),
+        claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C1-spectra.rst",
         config="results/config.yaml",
     output:
@@ -77,9 +94,9 @@ rule paperC_C2_counts:
     output:
         CANONICAL_COUNTS,
     log:
-        "logs/paperC/canonical/C2-bulk-counts.log",
+        "logs/{results}/paperC/canonical/C2-bulk-counts.log",
     benchmark:
-        "benchmarks/paperC/canonical/C2-bulk-counts.tsv"
+        "benchmarks/{results}/paperC/canonical/C2-bulk-counts.tsv"
     conda:
         "../envs/simulate.yaml"
     threads: 1
@@ -88,13 +105,37 @@ rule paperC_C2_counts:
     params:
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_C2_counts.py"
 
 
-rule paperC_C2_figure:
+rule paperC_C2_evidence:
+    """Evidence of C.2 (registry rows C.2/...): the median bulk singular value per (draw, n)."""
     input:
         counts=CANONICAL_COUNTS,
+    output:
+        "{results}/paperC/evidence/C2-bulk.npz",
+    log:
+        "logs/{results}/paperC/evidence/C2-bulk.log",
+    benchmark:
+        "benchmarks/{results}/paperC/evidence/C2-bulk.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(300),
+    params:
+        model=CANONICAL_MODEL,
+        bulk=CANONICAL["bulk"],
+    script:
+        "../../scripts/paperC_C2_evidence.py"
+
+
+rule paperC_C2_figure:
+    input:
+        counts=configured(CANONICAL_COUNTS),
+        claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C2-bulk.rst",
         config="results/config.yaml",
     output:
@@ -120,34 +161,33 @@ rule paperC_C2_figure:
 
 rule paperC_C3_stable_rank:
     output:
-        "results/paperC/canonical/stable-rank/n{n_tokens}.npz",
+        "{results}/paperC/canonical/stable-rank/n{n_tokens}.npz",
     log:
-        "logs/paperC/canonical/stable-rank/n{n_tokens}.log",
+        "logs/{results}/paperC/canonical/stable-rank/n{n_tokens}.log",
     benchmark:
-        "benchmarks/paperC/canonical/stable-rank/n{n_tokens}.tsv"
+        "benchmarks/{results}/paperC/canonical/stable-rank/n{n_tokens}.tsv"
     wildcard_constraints:
         n_tokens=r"\d+",
     conda:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: job_mem_mb(
-            300 + 2000 * int(wildcards.n_tokens) // 1_000_000
-        ),
+        mem_mb=stable_rank_mem_mb,
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_C3_stable_rank.py"
 
 
 rule paperC_C3_gaussian:
     output:
-        "results/paperC/canonical/gaussian-model/ell{n_tokens}.npz",
+        "{results}/paperC/canonical/gaussian-model/ell{n_tokens}.npz",
     log:
-        "logs/paperC/canonical/gaussian-model/ell{n_tokens}.log",
+        "logs/{results}/paperC/canonical/gaussian-model/ell{n_tokens}.log",
     benchmark:
-        "benchmarks/paperC/canonical/gaussian-model/ell{n_tokens}.tsv"
+        "benchmarks/{results}/paperC/canonical/gaussian-model/ell{n_tokens}.tsv"
     wildcard_constraints:
         n_tokens=r"\d+",
     conda:
@@ -157,17 +197,40 @@ rule paperC_C3_gaussian:
         mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=3),
     params:
         gaussian_model=CANONICAL["gaussian_model"],
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_C3_gaussian.py"
 
 
+rule paperC_C3_gaussian_reference:
+    """Derived references of the Gaussian model at the configured sizes: the exact expected
+    ||A||_F^2 of log-normal rows and the deterministic approximation of ||A||^2 (theory: no
+    random stream, shared by every replicate)."""
+    output:
+        CANONICAL_GAUSSIAN_REFERENCE,
+    log:
+        "logs/paperC/canonical/gaussian-model-reference.log",
+    benchmark:
+        "benchmarks/paperC/canonical/gaussian-model-reference.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        # (rows x log t) powers in blocks of 512 rows, (log t x Z) quadrature: ~10 MB each
+        mem_mb=job_mem_mb(400),
+    params:
+        gaussian_model=CANONICAL["gaussian_model"],
+    script:
+        "../../scripts/paperC_C3_gaussian_reference.py"
+
+
 rule paperC_C3_isotropic:
     output:
-        "results/paperC/canonical/isotropic/n{n_tokens}.npz",
+        "{results}/paperC/canonical/isotropic/n{n_tokens}.npz",
     log:
-        "logs/paperC/canonical/isotropic/n{n_tokens}.log",
+        "logs/{results}/paperC/canonical/isotropic/n{n_tokens}.log",
     benchmark:
-        "benchmarks/paperC/canonical/isotropic/n{n_tokens}.tsv"
+        "benchmarks/{results}/paperC/canonical/isotropic/n{n_tokens}.tsv"
     wildcard_constraints:
         n_tokens=r"\d+",
     conda:
@@ -178,15 +241,46 @@ rule paperC_C3_isotropic:
     params:
         model=CANONICAL_MODEL,
         isotropic=CANONICAL["isotropic"],
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_C3_isotropic.py"
 
 
-rule paperC_C3_figure:
+rule paperC_CT1_evidence:
+    """Evidence of C.1, C.3 and C.4 (registry rows C.1/..., C.3/..., C.4/...): spike-tied
+    singular values and stable ranks of the canonical, isotropic and Gaussian models."""
     input:
         canonical=CANONICAL_STABLE_RANKS,
         isotropic=CANONICAL_ISOTROPIC,
         gaussian=CANONICAL_GAUSSIAN,
+        reference=CANONICAL_GAUSSIAN_REFERENCE,
+    output:
+        "{results}/paperC/evidence/C-T1-stable-rank.npz",
+    log:
+        "logs/{results}/paperC/evidence/C-T1-stable-rank.log",
+    benchmark:
+        "benchmarks/{results}/paperC/evidence/C-T1-stable-rank.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(300),
+    params:
+        model=CANONICAL_MODEL,
+        stable_rank=CANONICAL["stable_rank"],
+        isotropic=CANONICAL["isotropic"],
+        gaussian_model=CANONICAL["gaussian_model"],
+    script:
+        "../../scripts/paperC_CT1_evidence.py"
+
+
+rule paperC_C3_figure:
+    input:
+        canonical=configured(CANONICAL_STABLE_RANKS),
+        isotropic=configured(CANONICAL_ISOTROPIC),
+        gaussian=configured(CANONICAL_GAUSSIAN),
+        reference=CANONICAL_GAUSSIAN_REFERENCE,
+        claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C3-stable-rank.rst",
         config="results/config.yaml",
     output:
@@ -214,30 +308,30 @@ rule paperC_C3_figure:
 
 rule paperC_C4_survival:
     output:
-        "results/paperC/canonical/survival/n{n_tokens}.npz",
+        "{results}/paperC/canonical/survival/n{n_tokens}.npz",
     log:
-        "logs/paperC/canonical/survival/n{n_tokens}.log",
+        "logs/{results}/paperC/canonical/survival/n{n_tokens}.log",
     benchmark:
-        "benchmarks/paperC/canonical/survival/n{n_tokens}.tsv"
+        "benchmarks/{results}/paperC/canonical/survival/n{n_tokens}.tsv"
     wildcard_constraints:
         n_tokens=r"\d+",
     conda:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: job_mem_mb(
-            300 + 2000 * int(wildcards.n_tokens) // 1_000_000
-        ),
+        mem_mb=stable_rank_mem_mb,
     params:
         model=CANONICAL_MODEL,
         survival=CANONICAL["survival"],
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_C4_survival.py"
 
 
 rule paperC_C4_figure:
     input:
-        survival=CANONICAL_SURVIVAL,
+        survival=configured(CANONICAL_SURVIVAL),
+        claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C4-spike-survival.rst",
         config="results/config.yaml",
     output:
@@ -263,17 +357,17 @@ rule paperC_C4_figure:
 
 rule paperC_CT1_table:
     input:
-        canonical=CANONICAL_STABLE_RANKS,
-        isotropic=CANONICAL_ISOTROPIC,
-        gaussian=CANONICAL_GAUSSIAN,
-        bulk=CANONICAL_COUNTS,
+        canonical=configured(CANONICAL_STABLE_RANKS),
+        isotropic=configured(CANONICAL_ISOTROPIC),
+        gaussian=configured(CANONICAL_GAUSSIAN),
+        reference=CANONICAL_GAUSSIAN_REFERENCE,
+        claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C-T1-stable-rank.rst",
         config="results/config.yaml",
     output:
         csv=reported("figures/paperC/C-T1-stable-rank.csv"),
         md="figures/paperC/C-T1-stable-rank.md",
         tex="figures/paperC/C-T1-stable-rank.tex",
-        claims="results/paperC/claims/C-T1-stable-rank.csv",
     log:
         "logs/paperC/C-T1-table.log",
     benchmark:
@@ -288,6 +382,5 @@ rule paperC_CT1_table:
         stable_rank=CANONICAL["stable_rank"],
         isotropic=CANONICAL["isotropic"],
         gaussian_model=CANONICAL["gaussian_model"],
-        bulk=CANONICAL["bulk"],
     script:
         "../../scripts/paperC_CT1_table.py"

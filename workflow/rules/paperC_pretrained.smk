@@ -1,6 +1,8 @@
 # Paper C, figure C5 and table C-T2: diagnostics of the pretrained all-MiniLM-L6-v2 (claims C.5,
-# C.6). Model -> per-passage Q, K (its own env) -> per-head diagnostics; an isotropic Gaussian
-# reference of the same shape -> the same diagnostics; both -> figure, table and verdict rows.
+# C.6). Model -> per-passage Q, K (its own env; deterministic, shared by every replicate) ->
+# per-head diagnostics; the Haar reference (Gaussian Q, K of the same shape) and the controls of
+# the eigen-angle diagnostic -> the same diagnostics; all -> two-sample tests, evidence, figure
+# and table. Random jobs write under {results} and pass the replicate to their streams.
 
 from attnspec.pretrained.loader import HEAD_WIDTH
 
@@ -8,23 +10,53 @@ PRETRAINED = config["paperC"]["pretrained"]
 PRETRAINED_QUERIES_KEYS = (
     "results/paperC/pretrained/queries-keys-n{tokens}-p{passages}.npz"
 )
-PRETRAINED_MODEL = "results/paperC/pretrained/minilm-n{tokens}-p{passages}.npz"
+PRETRAINED_MODEL = "{results}/paperC/pretrained/minilm-n{tokens}-p{passages}.npz"
 PRETRAINED_ISOTROPIC = (
-    "results/paperC/pretrained/isotropic-n{tokens}-d{width}-r{draws}.npz"
+    "{results}/paperC/pretrained/isotropic-n{tokens}-d{width}-r{draws}.npz"
 )
-# The four diagnostics files of figure C5 and table C-T2, by source and passage length.
+PRETRAINED_CONTROL = (
+    "{results}/paperC/pretrained/control-{control}-n{tokens}-d{width}-r{draws}.npz"
+)
+PRETRAINED_TESTS = "{results}/paperC/pretrained/eigen-angle-tests.npz"
+FULL_RANK = PRETRAINED["full_rank_passages"]
+LONG = PRETRAINED["long_passages"]
+
+
+def _pattern(pattern, **values):
+    """A pattern with its parameters filled in and {results} kept as a wildcard."""
+    return pattern.replace("{results}", "{{results}}").format(**values)
+
+
+# The diagnostics files of C5, C-T2 and the C.5/C.6 evidence, by source and passage length.
 PRETRAINED_DIAGNOSTICS = {
-    f"{source}_{length}": pattern.format(
-        tokens=PRETRAINED[f"{length}_passages"]["tokens"],
-        passages=PRETRAINED[f"{length}_passages"]["count"],
+    "model_full_rank": _pattern(
+        PRETRAINED_MODEL, tokens=FULL_RANK["tokens"], passages=FULL_RANK["count"]
+    ),
+    "model_long": _pattern(
+        PRETRAINED_MODEL, tokens=LONG["tokens"], passages=LONG["count"]
+    ),
+    "isotropic_full_rank": _pattern(
+        PRETRAINED_ISOTROPIC,
+        tokens=FULL_RANK["tokens"],
+        width=HEAD_WIDTH,
+        draws=PRETRAINED["haar_reference_draws"],
+    ),
+    "isotropic_long": _pattern(
+        PRETRAINED_ISOTROPIC,
+        tokens=LONG["tokens"],
         width=HEAD_WIDTH,
         draws=PRETRAINED["reference_draws"],
-    )
-    for length in ("full_rank", "long")
-    for source, pattern in (
-        ("model", PRETRAINED_MODEL),
-        ("isotropic", PRETRAINED_ISOTROPIC),
-    )
+    ),
+    **{
+        f"control_{control}": _pattern(
+            PRETRAINED_CONTROL,
+            control=control,
+            tokens=FULL_RANK["tokens"],
+            width=HEAD_WIDTH,
+            draws=PRETRAINED["control_draws"],
+        )
+        for control in ("aligned", "local")
+    },
 }
 
 
@@ -58,9 +90,9 @@ rule paperC_pretrained_model_diagnostics:
     output:
         PRETRAINED_MODEL,
     log:
-        "logs/paperC/pretrained/minilm-n{tokens}-p{passages}.log",
+        "logs/{results}/paperC/pretrained/minilm-n{tokens}-p{passages}.log",
     benchmark:
-        "benchmarks/paperC/pretrained/minilm-n{tokens}-p{passages}.tsv"
+        "benchmarks/{results}/paperC/pretrained/minilm-n{tokens}-p{passages}.tsv"
     wildcard_constraints:
         tokens=r"\d+",
         passages=r"\d+",
@@ -72,6 +104,8 @@ rule paperC_pretrained_model_diagnostics:
         mem_mb=lambda wildcards: job_mem_mb(
             300 + int(wildcards.passages) * int(wildcards.tokens) // 10
         ),
+    params:
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_C5_model_diagnostics.py"
 
@@ -80,9 +114,9 @@ rule paperC_pretrained_isotropic_reference:
     output:
         PRETRAINED_ISOTROPIC,
     log:
-        "logs/paperC/pretrained/isotropic-n{tokens}-d{width}-r{draws}.log",
+        "logs/{results}/paperC/pretrained/isotropic-n{tokens}-d{width}-r{draws}.log",
     benchmark:
-        "benchmarks/paperC/pretrained/isotropic-n{tokens}-d{width}-r{draws}.tsv"
+        "benchmarks/{results}/paperC/pretrained/isotropic-n{tokens}-d{width}-r{draws}.tsv"
     wildcard_constraints:
         tokens=r"\d+",
         width=r"\d+",
@@ -94,13 +128,92 @@ rule paperC_pretrained_isotropic_reference:
         mem_mb=lambda wildcards: job_mem_mb(
             300 + int(wildcards.draws) * int(wildcards.tokens) // 1000
         ),
+    params:
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_C5_isotropic_reference.py"
 
 
-rule paperC_C5_figure:
+rule paperC_pretrained_control:
+    """Controls of the eigen-angle diagnostic: aligned scores (known non-uniform eigen-angles)
+    and local-attention scores, through the same pipeline (n <= head width)."""
+    output:
+        PRETRAINED_CONTROL,
+    log:
+        "logs/{results}/paperC/pretrained/control-{control}-n{tokens}-d{width}-r{draws}.log",
+    benchmark:
+        "benchmarks/{results}/paperC/pretrained/control-{control}-n{tokens}-d{width}-r{draws}.tsv"
+    wildcard_constraints:
+        control="aligned|local",
+        tokens=r"\d+",
+        width=r"\d+",
+        draws=r"\d+",
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=lambda wildcards: job_mem_mb(
+            300 + int(wildcards.draws) * int(wildcards.tokens) // 1000
+        ),
+    params:
+        replicate=lambda wildcards: replicate_of(wildcards.results),
+    script:
+        "../../scripts/paperC_C5_control.py"
+
+
+rule paperC_pretrained_tests:
+    """Two-sample Kolmogorov-Smirnov and Mann-Whitney tests of the per-head eigen-angle distances
+    against the Haar reference (model, controls, a split of the reference), their power against
+    a share of aligned heads, and the share of heads above the Haar 95 % quantile."""
+    input:
+        model=PRETRAINED_DIAGNOSTICS["model_full_rank"],
+        reference=PRETRAINED_DIAGNOSTICS["isotropic_full_rank"],
+        aligned=PRETRAINED_DIAGNOSTICS["control_aligned"],
+        local=PRETRAINED_DIAGNOSTICS["control_local"],
+    output:
+        PRETRAINED_TESTS,
+    log:
+        "logs/{results}/paperC/pretrained/eigen-angle-tests.log",
+    benchmark:
+        "benchmarks/{results}/paperC/pretrained/eigen-angle-tests.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(300),
+    params:
+        replicate=lambda wildcards: replicate_of(wildcards.results),
+    script:
+        "../../scripts/paperC_C5_tests.py"
+
+
+rule paperC_CT2_evidence:
+    """Evidence of C.5 and C.6 (registry rows C.5/minilm, C.5/control, C.6/minilm)."""
     input:
         **PRETRAINED_DIAGNOSTICS,
+        tests=PRETRAINED_TESTS,
+    output:
+        "{results}/paperC/evidence/C-T2-pretrained.npz",
+    log:
+        "logs/{results}/paperC/evidence/C-T2-pretrained.log",
+    benchmark:
+        "benchmarks/{results}/paperC/evidence/C-T2-pretrained.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(400),
+    params:
+        pretrained=PRETRAINED,
+    script:
+        "../../scripts/paperC_CT2_evidence.py"
+
+
+rule paperC_C5_figure:
+    input:
+        **{key: configured(path) for key, path in PRETRAINED_DIAGNOSTICS.items()},
+        tests=configured(PRETRAINED_TESTS),
+        claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C5-pretrained.rst",
         config="results/config.yaml",
     output:
@@ -125,14 +238,15 @@ rule paperC_C5_figure:
 
 rule paperC_CT2_table:
     input:
-        **PRETRAINED_DIAGNOSTICS,
+        **{key: configured(path) for key, path in PRETRAINED_DIAGNOSTICS.items()},
+        tests=configured(PRETRAINED_TESTS),
+        claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C-T2-pretrained.rst",
         config="results/config.yaml",
     output:
         csv=reported("figures/paperC/C-T2-pretrained.csv"),
         md="figures/paperC/C-T2-pretrained.md",
         tex="figures/paperC/C-T2-pretrained.tex",
-        claims="results/paperC/claims/C-T2-pretrained.csv",
     log:
         "logs/paperC/C-T2-table.log",
     benchmark:
