@@ -2,36 +2,64 @@
 
 x_+ is the right edge of nu_inf, the limit law of the squared singular values of sqrt(ell) A_perp
 (paper A; paper B's scalar formula); 4(e^{beta^2}-1) is the edge of the Marchenko-Pastur
-surrogate that paper A refutes.
+surrogate that paper A refutes. Bad input gets one line on stderr (no usage dump, no traceback)
+and exit status 2; beta must lie in [1e-150, 26.6] and c in [1e-8, 1e8]
+(:mod:`attnspec.theory.parameters`).
 """
 
 import argparse
 import sys
 
-from attnspec.theory import bulk_edge, mp_edge
+from attnspec.theory.parameters import check_beta, check_ratio
 
 
-def positive_number(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
-    return value
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line: 'attnspec edge: error: ...'."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _argument(check):
+    """An argparse type that parses a number and checks it with a theory validator."""
+
+    def parse(text: str) -> float:
+        try:
+            return check(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="attnspec", description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="attnspec", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     edge = commands.add_parser("edge", help="bulk edge x_+ and the MP surrogate edge 4(e^{b^2}-1)")
-    edge.add_argument("--beta", type=positive_number, required=True, help="inverse temperature > 0")
     edge.add_argument(
-        "--ratio", type=positive_number, default=1.0, help="c = ell/d_qk > 0 (default 1)"
+        "--beta",
+        type=_argument(check_beta),
+        required=True,
+        help="inverse temperature, in [1e-150, 26.6]",
+    )
+    edge.add_argument(
+        "--ratio",
+        type=_argument(check_ratio),
+        default=1.0,
+        help="c = ell/d_qk, in [1e-8, 1e8] (default 1)",
     )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    x_plus, surrogate = bulk_edge(args.beta, args.ratio), mp_edge(args.beta)
+    from attnspec.theory import bulk_edge, mp_edge  # after parsing: --help stays instant
+
+    try:
+        x_plus, surrogate = bulk_edge(args.beta, args.ratio), mp_edge(args.beta)
+    except (ValueError, ArithmeticError, RuntimeError) as error:  # one line, never a traceback
+        print(f"attnspec edge: error: {error}", file=sys.stderr)
+        return 1
     print(f"beta = {args.beta:g}, c = ell/d_qk = {args.ratio:g}")
     print(f"x_+ = {x_plus:.12g}   (right edge of nu_inf)")
     print(f"4(exp(beta^2) - 1) = {surrogate:.12g}   (edge of the Marchenko-Pastur surrogate)")

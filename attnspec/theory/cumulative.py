@@ -18,6 +18,8 @@ import numpy as np
 from numpy.polynomial import chebyshev
 from numpy.typing import ArrayLike, NDArray
 
+from attnspec.theory.parameters import real_array
+
 _DEGREE = 64
 _TAIL = 8
 _MIN_PANEL_WIDTH = np.pi * 2.0**-40
@@ -190,9 +192,7 @@ class SqrtEdgeCumulative:
 
     def cdf(self, x: ArrayLike) -> NDArray[np.float64]:
         """F(x) = int_0^x p, vectorised over x (x must not be NaN; F(-inf) = 0, F(inf) = F(max))."""
-        x = np.asarray(x, dtype=np.float64)
-        if np.any(np.isnan(x)):
-            raise ValueError("x must not be NaN (any real x, including +-inf, is allowed)")
+        x = real_array(x, "x")
         t = np.sqrt(np.clip(x, 0.0, np.inf)).ravel()
         k = np.maximum(np.searchsorted(self._t0, t, side="right") - 1, 0)
         t0, t1 = self._t0[k], self._t1[k]
@@ -215,8 +215,8 @@ class SqrtEdgeCumulative:
 
     def quantile(self, q: ArrayLike) -> NDArray[np.float64]:
         """inf{x : F(x) >= q} for q in [0, 1]: safeguarded Newton on the panel holding q."""
-        q = np.asarray(q, dtype=np.float64)
-        if np.any((q < 0) | (q > 1)) or np.any(np.isnan(q)):
+        q = real_array(q, "quantile levels q")
+        if np.any((q < 0) | (q > 1)):
             raise ValueError("quantile levels q must lie in [0, 1]")
         flat = q.ravel()
         last = len(self._mass) - 1
@@ -259,9 +259,11 @@ class SqrtEdgeCumulative:
                 newton = current - value / slope
             inside = (newton > low) & (newton < high)
             # Converged: F within its rounding noise (~eps * mass) of the target (then one last
-            # Newton step if it stays in the bracket), or z fixed.
+            # Newton step if it is a polish, < 1e-12 in z: not where F is flat), or z fixed.
             converged = np.abs(value) <= 4 * np.finfo(float).eps * mass[active]
-            step = np.where(inside, newton, np.where(converged, current, 0.5 * (low + high)))
+            polish = inside & (np.abs(newton - current) < 1e-12)
+            step = np.where(inside, newton, 0.5 * (low + high))
+            step = np.where(converged, np.where(polish, newton, current), step)
             lo[active], hi[active], z[active] = low, high, step
             done = converged | (np.abs(step - current) <= _Z_TOLERANCE)
             done |= high - low <= _Z_TOLERANCE

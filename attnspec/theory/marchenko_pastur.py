@@ -108,7 +108,8 @@ class MarchenkoPastur:
     @property
     def edge(self) -> float:
         """Right edge shift + scale (1 + sqrt c)^2."""
-        return self.shift + self.scale * self._upper
+        with np.errstate(over="ignore"):
+            return float(np.float64(self.shift) + np.float64(self.scale) * self._upper)
 
     @property
     def mean(self) -> float:

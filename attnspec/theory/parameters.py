@@ -35,7 +35,7 @@ def real_array(values: ArrayLike, name: str, *, allow_inf: bool = True) -> NDArr
     bad = ~np.isfinite(array) if not allow_inf else np.isnan(array)
     if np.any(bad):
         allowed = "real numbers, not NaN (+-inf are allowed)" if allow_inf else "finite numbers"
-        raise ValueError(f"{name} must be {allowed}, got {array[bad].ravel()[0]!r}")
+        raise ValueError(f"{name} must be {allowed}, got {float(array[bad].ravel()[0])!r}")
     return array
 
 
@@ -66,7 +66,10 @@ def check_beta(beta, *, allow_zero: bool = False) -> float:
     """
     beta = as_real(beta, "beta (inverse temperature)")
     if beta == 0 and not allow_zero:
-        raise ValueError("beta = 0 is degenerate: the limit law is a point mass at 0; use beta > 0")
+        raise ValueError(
+            "beta = 0 is degenerate (the limit law is a point mass at 0): beta (inverse "
+            f"temperature) must be {beta_range_text(False)}"
+        )
     if not (beta == 0 or BETA_MIN <= beta <= BETA_MAX):
         raise ValueError(
             f"beta (inverse temperature) must be {beta_range_text(allow_zero)}, got {beta!r} "
@@ -78,7 +81,10 @@ def check_beta(beta, *, allow_zero: bool = False) -> float:
 
 def check_betas(beta: ArrayLike, *, allow_zero: bool = False) -> NDArray[np.float64]:
     """Vectorised :func:`check_beta`: a float64 array, every entry supported, else ValueError."""
-    values = real_array(beta, "beta (inverse temperature)", allow_inf=False)
+    try:
+        values = np.asarray(beta, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"beta (inverse temperature) must be real numbers, got {beta!r}") from None
     supported = (values >= BETA_MIN) & (values <= BETA_MAX)
     if allow_zero:
         supported |= values == 0
