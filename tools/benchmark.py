@@ -1,10 +1,13 @@
 """Benchmark the sampling and spectra paths against the naive way, each case in its own process.
 
 Every case runs as ``python tools/benchmark.py --case NAME`` in a fresh child process; the parent
-measures its whole-process wall time and peak RSS (os.wait4), and the child prints a JSON line
-with its own phase timings and results, so values are compared across processes. Ratios are
-taken within one run:
+measures its whole-process wall time and CPU time (user + sys, os.wait4), and the child prints
+a JSON line with its peak RSS (VmHWM), its own phase timings and results, so values are compared
+across processes. Ratios are taken within one run, on CPU time (the machine is shared; wall
+time and the load average before and after each case are recorded too):
 
+0. the machine's floors, one thread: DGEMM and SGEMM GFLOP/s, exp and standard_normal ns per
+   float64 element, memory read bandwidth.
 1. all squared singular values of sqrt(ell) A at ell = 4096: Gram eigenvalues (ours) against
    numpy.linalg.svd(A) with vectors; target >= 5x, max abs difference <= 1e-10 x_+ (x_+ = 9.53).
 2. top 10 non-Perron squared singular values of sqrt(ell) A_perp at ell = 8192: block Lanczos
@@ -13,14 +16,25 @@ taken within one run:
 3. building A at ell = d_qk = 4096: softmax time <= matmul time / 2, and peak memory
    <= 3 ell^2 8 bytes (Q, K and A); the peak is shown raw and above a baseline process that
    imports the same modules and warms the BLAS.
+4. one paper B sticking draw at ell = 8192 (c = 1, betas 0.5, 1, 1.5, ceil(sqrt(ell)) values of
+   A, top 5 of Y_lin): the library's sticking_draw against the old way (everything float64, A
+   and Y_lin by float64 block Lanczos), each part (S by GEMM, softmax, A's Lanczos, building
+   Y_lin, Y_lin's Lanczos) as CPU seconds and as a multiple of its floor; target <= 0.6x the old
+   CPU, values within SCORE_FLOAT32_BOUND of the old ones.
+5. one sticking draw at ell = 16384 to the end (time, peak memory against the model
+   sticking_peak_mb); with --huge also ell = 32768 (about 10 GB, 20-30 min).
+6. a paper A draw at ell = 250 (attnspec.experiments.spectra): 10 processes x 1 draw against
+   1 process x 10 draws; and the import cost of a sticking job's script.
 
-Usage: python tools/benchmark.py [--threads 2] [--repeat 1] [--small] [--out results/bench.json]
-Writes nothing unless --out is given. Not a test: the naive SVD at ell = 8192 takes minutes.
-On a shared machine, --repeat N keeps each case's fastest run (the load is printed per run).
+Usage: python tools/benchmark.py [--small] [--huge] [--repeat 1] [--threads 1]
+           [--json docs/benchmark.json] [--markdown docs/benchmark.md]
+Writes nothing unless --json / --markdown is given. Not a test: the naive SVD at ell = 8192 takes
+minutes and the whole run about 20 min. --repeat N keeps each case's fastest (CPU) run.
 """
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -31,11 +45,44 @@ import numpy as np
 
 X_PLUS = 9.53  # right edge of nu_inf at beta = 1, c = 1 (papers.md section 2)
 SIZES = {
-    "full": {"all": 4096, "top": 8192, "build": 4096},
-    "small": {"all": 512, "top": 1024, "build": 512},
+    "full": {
+        "all": 4096,
+        "top": 8192,
+        "build": 4096,
+        "draw": 8192,
+        "large_draw": 16384,
+        "huge_draw": 32768,
+        "batch_ell": 250,
+        "batch_draws": 10,
+    },
+    "small": {
+        "all": 512,
+        "top": 1024,
+        "build": 512,
+        "draw": 2048,
+        "large_draw": 2048,
+        "huge_draw": 2048,
+        "batch_ell": 100,
+        "batch_draws": 4,
+    },
 }
 TOP_K = 10
 BETA = 1.0
+DRAW_BETAS = (0.5, 1.0, 1.5)
+DRAW_TOP_K = 6
+OLD_LANCZOS_TOLERANCE = 1e-8  # the sticking draws' Lanczos tolerance before issue 11
+# Imports of a sticking job's script (scripts/paperB_sticking_draw.py) and of what it pulls in.
+SCRIPT_IMPORTS = ("attnspec.experiments.progress", "attnspec.experiments.sticking", "attnspec.io")
+IMPORT_CASES = {
+    "numpy": ("numpy",),
+    "sticking job script": SCRIPT_IMPORTS,
+    "attnspec.experiments.sticking": ("attnspec.experiments.sticking",),
+    "attnspec.models.gaussian_equivalent": ("attnspec.models.gaussian_equivalent",),
+    "attnspec.theory": ("attnspec.theory",),
+    "scipy.optimize": ("scipy.optimize",),
+    "attnspec.spectra.lanczos": ("attnspec.spectra.lanczos",),
+}
+MIB = 2.0**20
 
 
 def _attention(n_tokens):
@@ -54,6 +101,37 @@ def _timed(function):
     start = time.perf_counter()
     result = function()
     return result, time.perf_counter() - start
+
+
+def _cpu_best(function, repeats):
+    """The least CPU time (process_time) of ``repeats`` calls."""
+    best = math.inf
+    for _ in range(repeats):
+        start = time.process_time()
+        function()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+# --- cases: each returns a JSON-ready dict -------------------------------------------------
+
+
+def case_floors(sizes):
+    """The machine's floors on one thread: GEMM rates, exp, normal draws, read bandwidth."""
+    n = 2048 if sizes is SIZES["small"] else 4096
+    rng = np.random.default_rng(0)
+    out = {}
+    for name, dtype in (("dgemm_gflops", np.float64), ("sgemm_gflops", np.float32)):
+        a = rng.standard_normal((n, n)).astype(dtype)
+        b, c = a.copy(), np.empty_like(a)
+        out[name] = 2 * n**3 / _cpu_best(lambda a=a, b=b, c=c: np.matmul(a, b, out=c), 3) / 1e9
+    x = rng.standard_normal(1 << 23)
+    y = np.empty_like(x)
+    out["exp_ns"] = _cpu_best(lambda: np.exp(x, out=y), 5) / x.size * 1e9
+    out["normal_ns"] = _cpu_best(lambda: rng.standard_normal(out=y), 5) / y.size * 1e9
+    big = np.ones(1 << 27)  # 1 GiB
+    out["read_gbs"] = big.nbytes / _cpu_best(big.sum, 3) / 1e9
+    return out
 
 
 def case_baseline(sizes):
@@ -128,7 +206,150 @@ def case_top_naive(sizes):
     return {"ell": n, "setup_s": setup_s, "spectral_s": spectral_s, "values": values.tolist()}
 
 
+class PartTimer:
+    """CPU seconds per named part of a draw, and the Krylov vectors of each Lanczos call."""
+
+    def __init__(self):
+        self.seconds: dict[str, float] = {}
+        self.calls: dict[str, int] = {}
+        self.vectors: dict[str, list[int]] = {}
+        self._part: list[str] = []
+
+    def wrap(self, part, function):
+        def timed(*args, **kwargs):
+            self._part.append(part)
+            start = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.seconds[part] = self.seconds.get(part, 0.0) + time.process_time() - start
+                self.calls[part] = self.calls.get(part, 0) + 1
+                self._part.pop()
+
+        return timed
+
+    def count_vectors(self, block_lanczos):
+        """Wrap attnspec.spectra.lanczos._block_lanczos: vectors m = rows passed to H."""
+
+        def counted(normal_rows, *args, **kwargs):
+            used = [0]
+
+            def rows_counted(rows):
+                used[0] += rows.shape[0]
+                return normal_rows(rows)
+
+            try:
+                return block_lanczos(rows_counted, *args, **kwargs)
+            finally:
+                part = self._part[-1] if self._part else "other"
+                self.vectors.setdefault(part, []).append(used[0])
+
+        return counted
+
+
+def _draw_job(n_tokens):
+    from attnspec.experiments.sticking import ceil_root
+
+    return {"betas": DRAW_BETAS, "n_values": ceil_root(n_tokens, 2), "top_k": DRAW_TOP_K}
+
+
+def _draw_summary(n_tokens, result, timer, total):
+    return {
+        "ell": n_tokens,
+        "cpu_s": total,
+        "parts_s": timer.seconds,
+        "calls": timer.calls,
+        "vectors": timer.vectors,
+        "attention": np.asarray(result["attention"]).tolist(),
+        "linear": np.asarray(result["linear"]).tolist(),
+    }
+
+
+def _new_draw(n_tokens):
+    """The library's sticking_draw, its parts timed through the module's own names."""
+    from attnspec.experiments import sticking
+    from attnspec.spectra import lanczos
+
+    timer = PartTimer()
+    for name, part in (
+        ("sample_scores", "scores"),
+        ("perp_attention", "softmax"),
+        ("top_squared_singular_values_from_perp", "attention_lanczos"),
+        ("linear_model", "linear_build"),
+        ("leading_squared_singular_values", "linear_lanczos"),
+    ):
+        setattr(sticking, name, timer.wrap(part, getattr(sticking, name)))
+    lanczos._block_lanczos = timer.count_vectors(lanczos._block_lanczos)
+    start = time.process_time()
+    result = sticking.sticking_draw(n_tokens, 1.0, 0, **_draw_job(n_tokens))
+    return _draw_summary(n_tokens, result, timer, time.process_time() - start)
+
+
+def case_draw_new(sizes):
+    return _new_draw(sizes["draw"])
+
+
+def case_draw_large(sizes):
+    return _new_draw(sizes["large_draw"])
+
+
+def case_draw_huge(sizes):
+    return _new_draw(sizes["huge_draw"])
+
+
+def case_draw_old(sizes):
+    """The old way (before issue 11): S, A and Y_lin in float64, A's leading values by float64
+    block Lanczos on A itself (the same streams as sticking_draw)."""
+    from attnspec.experiments import sticking
+    from attnspec.models.gaussian_equivalent import linear_model
+    from attnspec.models.softmax import row_softmax
+    from attnspec.seeding import rng_for
+    from attnspec.spectra import lanczos
+    from attnspec.spectra.localisation import inverse_participation_ratio
+
+    n = sizes["draw"]
+    job = _draw_job(n)
+    timer = PartTimer()
+    lanczos._block_lanczos = timer.count_vectors(lanczos._block_lanczos)
+    scores_of = timer.wrap("scores", sticking.sample_scores)
+    softmax = timer.wrap("softmax", row_softmax)
+    attention_lanczos = timer.wrap("attention_lanczos", lanczos.top_squared_singular_values)
+    build = timer.wrap("linear_build", linear_model)
+    linear_lanczos = timer.wrap("linear_lanczos", lanczos.top_squared_singular_values)
+    tol = OLD_LANCZOS_TOLERANCE
+    start = time.process_time()
+    params = sticking.draw_parameters(n, n)
+    scores = scores_of(rng_for(params, 0, "keys"), rng_for(params, 0, "queries"), n, n)
+    buffer = np.empty_like(scores)
+    result = {"attention": [], "linear": []}
+    for beta in job["betas"]:
+        A = softmax(scores, scale=beta, out=buffer)
+        sticking.spike_strength(A)
+        values, left, right = attention_lanczos(A, job["n_values"], return_vectors=True, tol=tol)
+        inverse_participation_ratio(left[:, 1 : job["top_k"]])
+        inverse_participation_ratio(right[:, 1 : job["top_k"]])
+        result["attention"].append(n * values)
+        noise = rng_for(params, 0, f"noise/linear/beta={float(beta)!r}")
+        Y = build(scores, beta, noise, out=buffer)
+        result["linear"].append(linear_lanczos(Y, job["top_k"] - 1, tol=tol))
+    return _draw_summary(n, result, timer, time.process_time() - start)
+
+
+def case_spectrum(sizes, first=0, count=1):
+    """Paper A draws first..first+count-1 at ell = d_qk = batch_ell, beta = 1, by the library's
+    spectrum function (attnspec.experiments.spectra.model_spectrum), in this one process."""
+    from attnspec.experiments.spectra import model_spectrum
+
+    n = sizes["batch_ell"]
+    for draw in range(first, first + count):
+        model_spectrum(
+            "attention", draw, n_tokens=n, d_qk=n, beta=BETA, sampler="gaussian", d_model=None
+        )
+    return {"ell": n, "draws": count}
+
+
 CASES = {
+    "floors": case_floors,
     "baseline": case_baseline,
     "build": case_build,
     "all_ours": case_all_ours,
@@ -136,111 +357,480 @@ CASES = {
     "top_lanczos": case_top_lanczos,
     "top_dense": case_top_dense,
     "top_naive": case_top_naive,
+    "draw_old": case_draw_old,
+    "draw_new": case_draw_new,
+    "draw_large": case_draw_large,
+    "draw_huge": case_draw_huge,
 }
 
 
-def run_child(name, threads, small):
-    """Run one case in a child process: (wall seconds, peak RSS bytes, the child's JSON)."""
+# --- the parent: child processes, floors, summaries ---------------------------------------
+
+
+def child_env(threads):
     env = dict(os.environ)
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         env[variable] = str(threads)
-    command = [sys.executable, __file__, "--case", name] + (["--small"] if small else [])
+    return env
+
+
+def run_process(command, threads):
+    """Run a command: wall s, CPU s (user + sys), peak RSS bytes, stdout, load before/after."""
+    load_before = os.getloadavg()[0]
     start = time.perf_counter()
-    child = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(command, env=child_env(threads), stdout=subprocess.PIPE, text=True)
     output = child.stdout.read()
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     if status != 0:
-        raise RuntimeError(f"case {name} failed with status {status}")
-    return wall, usage.ru_maxrss * 1024, json.loads(output.strip().splitlines()[-1])
+        raise RuntimeError(f"{command} failed with status {status}")
+    return {
+        "wall": wall,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "rss": usage.ru_maxrss * 1024,
+        "load_before": load_before,
+        "load_after": os.getloadavg()[0],
+        "output": output,
+    }
 
 
-def summarise(runs, sizes):
-    """The three comparisons (ratios within this run) as rows of (quantity, value, target)."""
+def peak_rss_of_this_process() -> int:
+    """VmHWM in bytes: the peak RSS of this program since exec (ru_maxrss would also count the
+    parent's pages the child held between fork and exec)."""
+    status = Path("/proc/self/status").read_text()
+    return int(status.split("VmHWM:")[1].split()[0]) * 1024
+
+
+def run_case(name, threads, small, extra=()):
+    """One case in a child process; ``rss`` is the child's own peak (VmHWM)."""
+    command = [sys.executable, __file__, "--case", name, *extra] + (["--small"] if small else [])
+    run = run_process(command, threads)
+    run["child"] = json.loads(run.pop("output").strip().splitlines()[-1])
+    run["rss"] = run["child"].pop("vm_hwm")
+    return run
+
+
+def run_imports(threads, repeat):
+    """Whole-process CPU of `python -c "import ..."` per entry (fastest of ``repeat``), and of
+    a bare interpreter."""
+    out = {}
+    for label, modules in {"(bare interpreter)": (), **IMPORT_CASES}.items():
+        code = "; ".join(f"import {module}" for module in modules) or "pass"
+        runs = [run_process([sys.executable, "-c", code], threads) for _ in range(repeat)]
+        best = min(runs, key=lambda run: run["cpu"])
+        out[label] = {key: best[key] for key in ("wall", "cpu")}
+    return out
+
+
+def run_batching(threads, small):
+    """Paper A draws: ``batch_draws`` processes of one draw against one process of all."""
+    sizes = SIZES["small" if small else "full"]
+    draws = sizes["batch_draws"]
+    per_process = [run_case("spectrum", threads, small, ["--first", str(d)]) for d in range(draws)]
+    batched = run_case("spectrum", threads, small, ["--count", str(draws)])
+    total = {key: sum(run[key] for run in per_process) for key in ("wall", "cpu")}
+    return {"ell": sizes["batch_ell"], "draws": draws, "per_process": total, "batched": batched}
+
+
+def lanczos_floor(n, vectors, floors, single):
+    """Least seconds for the products of block Lanczos with m vectors on an n x n operand:
+    2 products per vector (H = M^T M), 2 n^2 flops each at the GEMM rate, or 2 m / 16 passes
+    over the operand at the read bandwidth, whichever is larger."""
+    rate = floors["sgemm_gflops" if single else "dgemm_gflops"] * 1e9
+    compute = 4.0 * n * n * vectors / rate
+    memory = (2 * vectors / 16) * n * n * (4 if single else 8) / (floors["read_gbs"] * 1e9)
+    return max(compute, memory)
+
+
+def draw_floors(child, floors, single):
+    """Floor of each part of a sticking draw (seconds), from the vectors its Lanczos calls used."""
+    n = child["ell"]
+    betas = child["calls"].get("linear_build", 1)
+    element = 4 if single else 8
+    softmax_memory = n * n * (element + element) / (floors["read_gbs"] * 1e9)
+    return {
+        "scores": 2.0 * n**3 / (floors["sgemm_gflops" if single else "dgemm_gflops"] * 1e9)
+        + 2 * n * n * floors["normal_ns"] * 1e-9,
+        "softmax": betas * max(n * n * floors["exp_ns"] * 1e-9, softmax_memory),
+        "attention_lanczos": sum(
+            lanczos_floor(n, m, floors, single) for m in child["vectors"]["attention_lanczos"]
+        ),
+        "linear_build": betas * n * n * floors["normal_ns"] * 1e-9,
+        "linear_lanczos": sum(
+            lanczos_floor(n, m, floors, single) for m in child["vectors"]["linear_lanczos"]
+        ),
+    }
+
+
+DRAW_PARTS = {
+    "scores": "S = Q K^T by GEMM (with the draws of Q, K)",
+    "softmax": "softmax (3 betas)",
+    "attention_lanczos": "leading ceil(sqrt(ell)) values of A, block Lanczos (3 betas)",
+    "linear_build": "building Y_lin (3 draws of W)",
+    "linear_lanczos": "top 5 of Y_lin, block Lanczos (3 betas)",
+}
+
+
+def draw_rows(runs, floors):
+    """Rows (part, old s, old x floor, new s, new x floor, old vectors, new vectors)."""
+    old, new = runs["draw_old"]["child"], runs["draw_new"]["child"]
+    old_floor, new_floor = draw_floors(old, floors, False), draw_floors(new, floors, True)
+    rows = []
+    for part, label in DRAW_PARTS.items():
+        rows.append(
+            {
+                "part": label,
+                "old_s": old["parts_s"][part],
+                "old_floor_ratio": old["parts_s"][part] / old_floor[part],
+                "new_s": new["parts_s"][part],
+                "new_floor_ratio": new["parts_s"][part] / new_floor[part],
+                "old_vectors": old["vectors"].get(part),
+                "new_vectors": new["vectors"].get(part),
+            }
+        )
+    rows.append(
+        {
+            "part": "whole draw (CPU inside sticking_draw)",
+            "old_s": old["cpu_s"],
+            "old_floor_ratio": old["cpu_s"] / sum(old_floor.values()),
+            "new_s": new["cpu_s"],
+            "new_floor_ratio": new["cpu_s"] / sum(new_floor.values()),
+            "old_vectors": None,
+            "new_vectors": None,
+        }
+    )
+    return rows
+
+
+def comparisons(runs, sizes, batching):
+    """The comparisons (ratios within this run) as rows of (quantity, value, target)."""
+    from attnspec.experiments.sticking import SCORE_FLOAT32_BOUND
 
     def ratio(slow, fast, key):
         return runs[slow][key] / runs[fast][key]
 
-    for run in runs.values():
-        run["spectral_s"] = run["child"].get("spectral_s")
+    def child_ratio(slow, fast, key):
+        return runs[slow]["child"][key] / runs[fast]["child"][key]
+
     ours, naive = (np.array(runs[n]["child"]["values"]) for n in ("all_ours", "all_naive"))
     lanczos, dense, svd = (
         np.array(runs[n]["child"]["values"]) for n in ("top_lanczos", "top_dense", "top_naive")
     )
     build = runs["build"]["child"]
-    mib = 2.0**20
     arrays = 3 * sizes["build"] ** 2 * 8
     net = runs["build"]["rss"] - runs["baseline"]["rss"] + 1024**2 * 8  # the warm-up array
+    old, new = runs["draw_old"]["child"], runs["draw_new"]["child"]
+
+    def worst(key):
+        a, b = np.array(old[key]), np.array(new[key])
+        return float(np.max(np.abs(b - a) / np.abs(a)))
+
     return [
         (
-            f"1. all values, ell={sizes['all']}: svd+vectors / ours, whole process",
-            ratio("all_naive", "all_ours", "wall"),
+            f"1. all values, ell={sizes['all']}: svd+vectors / ours, whole-process CPU",
+            ratio("all_naive", "all_ours", "cpu"),
             ">= 5",
         ),
-        ("   same, spectral step only", ratio("all_naive", "all_ours", "spectral_s"), ">= 5"),
+        (
+            "   same, spectral step only (wall)",
+            child_ratio("all_naive", "all_ours", "spectral_s"),
+            ">= 5",
+        ),
         ("   max |ours - svd| / x_+", np.max(np.abs(ours - naive)) / X_PLUS, "<= 1e-10"),
         (
-            f"2. top {TOP_K}, ell={sizes['top']}: svd+vectors / Lanczos, whole process",
-            ratio("top_naive", "top_lanczos", "wall"),
+            f"2. top {TOP_K}, ell={sizes['top']}: svd+vectors / Lanczos, whole-process CPU",
+            ratio("top_naive", "top_lanczos", "cpu"),
             ">= 20",
         ),
-        ("   same, spectral step only", ratio("top_naive", "top_lanczos", "spectral_s"), ">= 20"),
         (
-            "   dense Gram / Lanczos, whole process",
-            ratio("top_dense", "top_lanczos", "wall"),
+            "   same, spectral step only (wall)",
+            child_ratio("top_naive", "top_lanczos", "spectral_s"),
+            ">= 20",
+        ),
+        (
+            "   dense Gram / Lanczos, whole-process CPU",
+            ratio("top_dense", "top_lanczos", "cpu"),
             ">= 3",
         ),
-        ("   same, spectral step only", ratio("top_dense", "top_lanczos", "spectral_s"), ">= 3"),
+        (
+            "   same, spectral step only (wall)",
+            child_ratio("top_dense", "top_lanczos", "spectral_s"),
+            ">= 3",
+        ),
         ("   max relative |Lanczos - svd|", np.max(np.abs(lanczos - svd) / svd), "<= 1e-8"),
         ("   max relative |Lanczos - dense|", np.max(np.abs(lanczos - dense) / dense), "<= 1e-8"),
         (
-            f"3. build A, ell=d_qk={sizes['build']}: softmax / matmul",
+            f"3. build A, ell=d_qk={sizes['build']}: softmax / matmul (wall)",
             build["softmax_s"] / build["matmul_s"],
             "<= 0.5",
         ),
         ("   peak RSS / (3 ell^2 8 bytes), raw", runs["build"]["rss"] / arrays, "<= 1"),
         ("   peak RSS above the baseline / (3 ell^2 8 bytes)", net / arrays, "<= 1"),
-        ("   (3 ell^2 8 bytes, MiB)", arrays / mib, ""),
+        (
+            f"4. sticking draw, ell={sizes['draw']}: new / old, whole-process CPU",
+            ratio("draw_new", "draw_old", "cpu"),
+            "<= 0.6",
+        ),
+        ("   same, CPU inside the draw", new["cpu_s"] / old["cpu_s"], "<= 0.6"),
+        (
+            "   max relative |new - old|, ell s_k(A)^2",
+            worst("attention"),
+            f"<= {SCORE_FLOAT32_BOUND:g}",
+        ),
+        (
+            "   max relative |new - old|, s_k(Y_lin)^2",
+            worst("linear"),
+            f"<= {SCORE_FLOAT32_BOUND:g}",
+        ),
+        (
+            "   peak RSS new / (ell^2 8 bytes); old",
+            runs["draw_new"]["rss"] / (8 * sizes["draw"] ** 2),
+            "<= 2.2",
+        ),
+        (
+            "   peak RSS old / (ell^2 8 bytes)",
+            runs["draw_old"]["rss"] / (8 * sizes["draw"] ** 2),
+            "",
+        ),
+        (
+            f"6. paper A draws, ell={batching['ell']}: {batching['draws']} processes x 1 / "
+            f"1 x {batching['draws']}, CPU",
+            batching["per_process"]["cpu"] / batching["batched"]["cpu"],
+            "",
+        ),
     ]
+
+
+def large_draw_rows(runs):
+    """Rows (ell, CPU s, wall s, peak MiB, model peak MiB) of the draws run to the end."""
+    from attnspec.experiments.sticking import sticking_peak_mb
+
+    rows = []
+    for name in ("draw_new", "draw_large", "draw_huge"):
+        if name not in runs or (rows and runs[name]["child"]["ell"] == rows[-1]["ell"]):
+            continue
+        run, ell = runs[name], runs[name]["child"]["ell"]
+        rows.append(
+            {
+                "ell": ell,
+                "cpu_s": run["cpu"],
+                "wall_s": run["wall"],
+                "peak_mib": run["rss"] / MIB,
+                "model_mib": sticking_peak_mb(ell, 1.0) * 1e6 / MIB,
+                "peak_over_ell2_8B": run["rss"] / (8 * ell**2),
+                "vectors": run["child"]["vectors"],
+            }
+        )
+    return rows
+
+
+def _table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return lines + ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+
+
+def _vectors(counts):
+    return "-" if not counts else ", ".join(str(m) for m in counts)
+
+
+def markdown(summary) -> str:
+    """The benchmark's results as Markdown (docs/benchmark.md, included by the README)."""
+    floors = summary["floors"]
+    lines = [
+        "# Benchmark: speed and memory against the naive way",
+        "",
+        f"Generated by `tools/benchmark.py` on {summary['date']} ({summary['machine']}), "
+        f"{summary['threads']} BLAS thread(s) per process, fastest of {summary['repeat']} run(s) "
+        f"per case. Load average (1 min) {summary['load'][0]:.1f} at the start, "
+        f"{summary['load'][1]:.1f} at the end (the machine is shared; ratios use CPU time, "
+        "user + sys of each whole process, unless marked wall).",
+        "",
+        "## Floors of this machine (one thread)",
+        "",
+    ]
+    lines += _table(
+        ["DGEMM GFLOP/s", "SGEMM GFLOP/s", "exp ns / float64", "normal draw ns", "read GB/s"],
+        [
+            [
+                f"{floors['dgemm_gflops']:.1f}",
+                f"{floors['sgemm_gflops']:.1f}",
+                f"{floors['exp_ns']:.2f}",
+                f"{floors['normal_ns']:.2f}",
+                f"{floors['read_gbs']:.1f}",
+            ]
+        ],
+    )
+    ell = summary["sizes"]["draw"]
+    lines += [
+        "",
+        f"## One paper B sticking draw, ell = {ell}, c = 1, betas 0.5, 1, 1.5",
+        "",
+        "Old: S, A and Y_lin in float64, A's values by float64 block Lanczos on A. New: "
+        "`attnspec.experiments.sticking.sticking_draw` (S in float32, softmax in float64, "
+        "float32 Lanczos products). Floor of a part: S at the GEMM rate of its precision; "
+        "softmax at the exp rate (or the memory traffic); a Lanczos solve at the GEMM rate "
+        "for the 2 products per Krylov vector it used (or one read of the operand per block "
+        "of 16); building Y_lin at the normal-draw rate.",
+        "",
+    ]
+    lines += _table(
+        ["part", "old CPU s", "old / floor", "new CPU s", "new / floor", "Krylov vectors old; new"],
+        [
+            [
+                row["part"],
+                f"{row['old_s']:.2f}",
+                f"{row['old_floor_ratio']:.2f}",
+                f"{row['new_s']:.2f}",
+                f"{row['new_floor_ratio']:.2f}",
+                f"{_vectors(row['old_vectors'])}; {_vectors(row['new_vectors'])}"
+                if row["old_vectors"]
+                else "",
+            ]
+            for row in summary["draw_parts"]
+        ],
+    )
+    lines += ["", "## Comparisons (ratios within this run)", ""]
+    lines += _table(
+        ["quantity", "value", "target"],
+        [[q, f"{v:.4g}", t] for q, v, t in summary["comparisons"]],
+    )
+    lines += ["", "## Sticking draws run to the end (new path, c = 1, 3 betas)", ""]
+    lines += _table(
+        ["ell", "CPU s", "wall s", "peak MiB", "model peak MiB", "peak / (ell^2 8 B)"],
+        [
+            [
+                row["ell"],
+                f"{row['cpu_s']:.1f}",
+                f"{row['wall_s']:.1f}",
+                f"{row['peak_mib']:.0f}",
+                f"{row['model_mib']:.0f}",
+                f"{row['peak_over_ell2_8B']:.2f}",
+            ]
+            for row in summary["large_draws"]
+        ],
+    )
+    bare = summary["imports"]["(bare interpreter)"]["cpu"]
+    lines += ["", "## Imports (a fresh process each)", ""]
+    lines += _table(
+        ["import", "CPU s", "CPU s above a bare interpreter", "wall s"],
+        [
+            [label, f"{run['cpu']:.3f}", f"{run['cpu'] - bare:.3f}", f"{run['wall']:.3f}"]
+            for label, run in summary["imports"].items()
+        ],
+    )
+    batching = summary["batching"]
+    lines += [
+        "",
+        f"## Paper A draws at ell = {batching['ell']}: one process per draw against one batch",
+        "",
+    ]
+    lines += _table(
+        ["", "CPU s", "wall s"],
+        [
+            [
+                f"{batching['draws']} processes x 1 draw",
+                f"{batching['per_process']['cpu']:.2f}",
+                f"{batching['per_process']['wall']:.2f}",
+            ],
+            [
+                f"1 process x {batching['draws']} draws",
+                f"{batching['batched']['cpu']:.2f}",
+                f"{batching['batched']['wall']:.2f}",
+            ],
+        ],
+    )
+    lines += ["", "## Every case", ""]
+    lines += _table(
+        ["case", "wall s", "CPU s", "peak MiB", "load before", "load after"],
+        [
+            [
+                name,
+                f"{run['wall']:.2f}",
+                f"{run['cpu']:.2f}",
+                f"{run['rss'] / MIB:.0f}",
+                f"{run['load_before']:.1f}",
+                f"{run['load_after']:.1f}",
+            ]
+            for name, run in summary["runs"].items()
+        ],
+    )
+    return "\n".join(lines) + "\n"
+
+
+def machine() -> str:
+    """CPU model and core count."""
+    model = "unknown CPU"
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.is_file():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return f"{model}, {os.cpu_count()} cores"
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--case", choices=sorted(CASES), help="run one case here (internal)")
-    parser.add_argument("--threads", type=int, default=2, help="BLAS threads per case")
+    parser.add_argument("--case", choices=sorted(CASES) + ["spectrum"], help="internal")
+    parser.add_argument("--first", type=int, default=0, help="internal (case spectrum)")
+    parser.add_argument("--count", type=int, default=1, help="internal (case spectrum)")
+    parser.add_argument("--threads", type=int, default=1, help="BLAS threads per case")
     parser.add_argument("--small", action="store_true", help="small sizes, a smoke run")
+    parser.add_argument("--huge", action="store_true", help="also one draw at ell = 32768")
     parser.add_argument("--repeat", type=int, default=1, help="runs per case; the fastest counts")
-    parser.add_argument("--out", type=Path, help="also write the results as JSON here")
+    parser.add_argument("--json", type=Path, help="write the results as JSON here")
+    parser.add_argument("--markdown", type=Path, help="write the results as Markdown here")
     args = parser.parse_args()
     sizes = SIZES["small" if args.small else "full"]
-    if args.case:
-        print(json.dumps(CASES[args.case](sizes)))
+    if args.case == "spectrum":
+        result = case_spectrum(sizes, args.first, args.count)
+        print(json.dumps(result | {"vm_hwm": peak_rss_of_this_process()}))
         return
+    if args.case:
+        print(json.dumps(CASES[args.case](sizes) | {"vm_hwm": peak_rss_of_this_process()}))
+        return
+    load_start = os.getloadavg()[0]
+    names = [name for name in CASES if args.huge or name != "draw_huge"]
     runs = {}
-    print(f"{'case':<12} {'wall s':>9} {'step s':>9} {'setup s':>9} {'peak MiB':>9} {'load':>5}")
+    print(f"{'case':<12} {'wall s':>9} {'CPU s':>9} {'peak MiB':>9} {'load':>5}")
     for _ in range(args.repeat):
-        for name in CASES:
-            load = os.getloadavg()[0]
-            wall, rss, child = run_child(name, args.threads, args.small)
-            if name not in runs or wall < runs[name]["wall"]:
-                runs[name] = {"wall": wall, "rss": rss, "child": child, "load": load}
-            step = child.get("spectral_s", child.get("softmax_s", float("nan")))
-            setup = child.get("setup_s", child.get("matmul_s", float("nan")))
+        for name in names:
+            run = run_case(name, args.threads, args.small)
+            if name not in runs or run["cpu"] < runs[name]["cpu"]:
+                runs[name] = run
             print(
-                f"{name:<12} {wall:9.2f} {step:9.3f} {setup:9.3f} {rss / 2**20:9.1f} {load:5.1f}",
+                f"{name:<12} {run['wall']:9.2f} {run['cpu']:9.2f} {run['rss'] / MIB:9.1f} "
+                f"{run['load_before']:5.1f}",
                 flush=True,
             )
-    print("(build: 'step' is the softmax, 'setup' the matmul; load: 1-minute load average")
-    print(f" before the case; comparisons use each case's fastest of {args.repeat} run(s))")
-    rows = summarise(runs, sizes)
+    imports = run_imports(args.threads, max(3, args.repeat))
+    batching = run_batching(args.threads, args.small)
+    floors = runs["floors"]["child"]
+    summary = {
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+        "machine": machine(),
+        "threads": args.threads,
+        "repeat": args.repeat,
+        "sizes": sizes,
+        "load": [load_start, os.getloadavg()[0]],
+        "uptime": subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(),
+        "floors": floors,
+        "draw_parts": draw_rows(runs, floors),
+        "comparisons": comparisons(runs, sizes, batching),
+        "large_draws": large_draw_rows(runs),
+        "imports": imports,
+        "batching": batching,
+        "runs": runs,
+    }
+    text = markdown(summary)
     print()
-    for quantity, value, target in rows:
-        print(f"{quantity:<62} {value:12.4g}  {target}")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        summary = {"threads": args.threads, "repeat": args.repeat, "sizes": sizes}
-        summary |= {"runs": runs, "comparisons": rows}
-        args.out.write_text(json.dumps(summary, indent=1) + "\n")
+    print(text)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(summary, indent=1) + "\n")
+    if args.markdown:
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        args.markdown.write_text(text)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,6 @@ from attnspec.models.gaussian_equivalent import linear_model
 from attnspec.models.sampling import perp_attention
 from attnspec.models.softmax import row_softmax
 from attnspec.seeding import rng_for
-from attnspec.spectra.dense import top_squared_singular_values_dense
 from attnspec.spectra.lanczos import (
     top_squared_singular_values,
     top_squared_singular_values_from_perp,
@@ -45,8 +44,11 @@ LOG = logging.getLogger(__name__)
 # whole draw (c = 1, 3 betas, top 5 of Y_lin), single-threaded, dense / Lanczos: 0.81 / 0.83 s
 # at ell = 1024, 2.54 / 1.65 s at 1536, 5.9 / 2.64 s at 2048 (the dense route grows like ell^3).
 DENSE_CROSSOVER = 1536
-# Relative accuracy of the Lanczos values: the figures resolve relative gaps of 1e-3 and more.
-LANCZOS_TOLERANCE = 1e-8
+# Relative accuracy asked of the Lanczos values. The figures resolve relative gaps of 1e-3 and
+# more, the verdicts' margins are Tracy-Widom sds (~ell^(-2/3) x_+, above 1e-3 x_+ at every ell
+# here), and with float32 products the values are good to ~1e-6 anyway. Against 1e-8, 1e-6 used
+# 8-9 % fewer Krylov vectors at ell = 2048 and 4096 and moved no value by more than 7e-9.
+LANCZOS_TOLERANCE = 1e-6
 # S is formed in float32 (SGEMM, about twice the DGEMM rate) from the float64 draws of Q and K;
 # every softmax runs in float64. Above DENSE_CROSSOVER A_perp and Y_lin are stored in float32
 # too and their Lanczos products run in float32. Relative error of ell s_k(A)^2 and s_k(Y_lin)^2
@@ -55,11 +57,13 @@ SCORE_DTYPE = np.float32
 SCORE_FLOAT32_BOUND = 1e-5
 # Rows of Q drawn (and multiplied by K^T) per block while S is formed.
 _QUERY_BLOCK_ROWS = 256
-# Memory model (sticking_peak_mb). Resident memory of a process that has imported the draw's
-# modules: 77-80 MB. Krylov vectors used for A's leading ceil(sqrt(ell)) values (largest over
-# beta = 0.5, 1, 1.5; Y_lin's top 5 used fewer): 528 at ell = 2048, 736 at 4096, 1008 at 8192,
-# i.e. 11-12 sqrt(ell).
-_PROCESS_MB = 80
+# Memory model (sticking_peak_mb). Peak resident memory of a draw's job process at small ell
+# (interpreter, numpy, Snakemake's script preamble, attnspec): 45 MB, and 63 MB when the dense
+# solver's scipy.linalg is loaded (ell < DENSE_CROSSOVER). Krylov vectors used for A's leading
+# ceil(sqrt(ell)) values (largest over beta = 0.5, 1, 1.5; Y_lin's top 5 used fewer): 528 at
+# ell = 2048, 736 at 4096, 1008 at 8192, i.e. 11-12 sqrt(ell).
+_PROCESS_MB = 45
+_DENSE_SOLVER_MB = 20
 _KRYLOV_VECTORS_PER_ROOT = 12
 
 
@@ -136,9 +140,9 @@ def sticking_peak_mb(n_tokens: int, ratio: float) -> float:
     """Peak resident memory of one sticking draw at (ell, c), in MB (1e6 bytes): a model
     measured on this machine (tests/test_sticking_draw.py, tools/benchmark.py).
 
-    The process (interpreter, numpy, scipy.linalg, attnspec: _PROCESS_MB) plus the larger of
-    forming S (K and S in SCORE_DTYPE, a block of Q) and the solves: above DENSE_CROSSOVER S,
-    the A_perp / Y_lin buffer and the Krylov basis (m ell float64, twice while it grows, and
+    The job's process (_PROCESS_MB, plus _DENSE_SOLVER_MB below DENSE_CROSSOVER) and the larger
+    of forming S (K and S in SCORE_DTYPE, a block of Q) and the solves: above DENSE_CROSSOVER
+    S, the A_perp / Y_lin buffer and the Krylov basis (m ell float64, twice while it grows, and
     three m x m copies in Rayleigh-Ritz, m = _KRYLOV_VECTORS_PER_ROOT sqrt(ell)); below it S,
     A and its Gram matrix in float64.
     """
@@ -146,10 +150,9 @@ def sticking_peak_mb(n_tokens: int, ratio: float) -> float:
     ell, item = int(n_tokens), np.dtype(SCORE_DTYPE).itemsize
     forming = ell * d_qk * item + ell * ell * item + _QUERY_BLOCK_ROWS * d_qk * (item + 8)
     if ell < DENSE_CROSSOVER:
-        solving = ell * ell * (item + 8 + 8)
-    else:
-        vectors = min(ell, _KRYLOV_VECTORS_PER_ROOT * ceil_root(ell, 2))
-        solving = 2 * ell * ell * item + 2 * vectors * ell * 8 + 3 * vectors**2 * 8
+        return _PROCESS_MB + _DENSE_SOLVER_MB + max(forming, ell * ell * (item + 8 + 8)) / 1e6
+    vectors = min(ell, _KRYLOV_VECTORS_PER_ROOT * ceil_root(ell, 2))
+    solving = 2 * ell * ell * item + 2 * vectors * ell * 8 + 3 * vectors**2 * 8
     return _PROCESS_MB + max(forming, solving) / 1e6
 
 
@@ -207,12 +210,15 @@ def leading_attention_values(scores: np.ndarray, beta: float, k: int, buffer: np
     """theta_max and s_1(A)^2 >= ... >= s_k(A)^2 with unit singular vectors of A =
     row-softmax(beta S), built in ``buffer``: (theta_max, values, left, right).
 
-    ell < DENSE_CROSSOVER: A in a float64 buffer, dense Gram eigenvalues (subset). Above: A_perp
+    ell < DENSE_CROSSOVER: A in a float64 buffer, dense Gram eigenvalues (subset; scipy.linalg
+    is imported only then, 0.2 s of a job's start-up). Above: A_perp
     (softmax in float64, stored in the buffer's dtype) and block Lanczos on A = A_perp + 1 1^T
     / ell (relative accuracy LANCZOS_TOLERANCE, float32 products for a float32 buffer).
     """
     ell = scores.shape[0]
     if ell < DENSE_CROSSOVER:
+        from attnspec.spectra.dense import top_squared_singular_values_dense  # scipy.linalg
+
         attention = row_softmax(scores, scale=beta, out=buffer)
         values = top_squared_singular_values_dense(attention, k, return_vectors=True)
         return spike_strength(attention), *values
@@ -227,6 +233,8 @@ def leading_squared_singular_values(M: np.ndarray, k: int) -> np.ndarray:
     (subset) when ell < DENSE_CROSSOVER, block Lanczos (relative accuracy LANCZOS_TOLERANCE,
     products in M's dtype) otherwise."""
     if M.shape[0] < DENSE_CROSSOVER:
+        from attnspec.spectra.dense import top_squared_singular_values_dense  # scipy.linalg
+
         return top_squared_singular_values_dense(M, k)
     return top_squared_singular_values(M, k, tol=LANCZOS_TOLERANCE)
 
