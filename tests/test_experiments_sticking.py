@@ -14,7 +14,6 @@ from attnspec.experiments.draw_batches import (
 )
 from attnspec.experiments.sticking import (
     ceil_root,
-    job_memory_copies,
     query_key_width,
     sample_scores,
     spike_strength,
@@ -121,7 +120,6 @@ def test_jobs_merge_the_sticking_and_ratio_scan_points():
     assert jobs[(64, 2.0)].n_values == 4 and jobs[(64, 2.0)].betas == (1.5,)
     with pytest.raises(ValueError, match="whole number"):
         query_key_width(100, 3.0)
-    assert job_memory_copies(1.0) == 3 and job_memory_copies(0.25) == 5
 
 
 def test_scores_drawn_in_blocks_equal_one_whole_draw():

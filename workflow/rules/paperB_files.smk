@@ -4,7 +4,7 @@
 
 from attnspec.experiments.conditional import key_dimension
 from attnspec.experiments.draw_batches import is_batched
-from attnspec.experiments.sticking import job_memory_copies, sticking_jobs
+from attnspec.experiments.sticking import sticking_job_mem_mb, sticking_jobs
 
 STICKING = config["paperB"]["sticking"]
 RATIO_SCAN = config["paperB"]["ratio_scan"]
@@ -39,9 +39,10 @@ def sticking_job(wildcards):
 
 
 def sticking_mem_mb(wildcards):
-    """A draw (or a batch of draws, computed one after the other) at (ell, c)."""
-    return dense_job_mem_mb(
-        wildcards.n_tokens, copies=job_memory_copies(float(wildcards.ratio))
+    """A draw, or a batch of draws computed one after the other, at (ell, c): the measured
+    memory model of attnspec.experiments.sticking plus the job's Snakemake processes."""
+    return job_mem_mb(
+        sticking_job_mem_mb(int(wildcards.n_tokens), float(wildcards.ratio))
     )
 
 
