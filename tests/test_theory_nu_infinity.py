@@ -198,6 +198,11 @@ def test_cdf_converges_near_gap_opening(beta, c):
     quantiles = law.quantile(q)
     assert np.all(np.diff(quantiles) >= 0)
     np.testing.assert_allclose(law.cdf(quantiles), q, rtol=0, atol=1e-12)
+    # Levels exactly at panel boundaries (and at the end of the first component) map back.
+    boundaries, levels = law._cumulative_law().interior_boundaries()
+    np.testing.assert_allclose(law.quantile(levels), boundaries, rtol=1e-9)
+    if len(support) == 2:
+        assert law.quantile(law.cdf(support[0][1])) == pytest.approx(support[0][1], rel=1e-9)
 
 
 def test_cdf_raises_when_the_integral_disagrees_with_the_closed_form(monkeypatch):

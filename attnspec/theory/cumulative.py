@@ -13,9 +13,9 @@ sum of the panel masses, and quantiles invert it by safeguarded Newton steps on 
 """
 
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
-from numpy.polynomial import chebyshev
 from numpy.typing import ArrayLike, NDArray
 
 from attnspec.theory.parameters import real_array
@@ -26,10 +26,18 @@ _MIN_PANEL_WIDTH = np.pi * 2.0**-40
 _MAX_PANELS = 4096
 _NEWTON_STEPS = 100  # safeguarded: a bisection step whenever Newton leaves the bracket
 _Z_TOLERANCE = 1e-15
-_NODES = chebyshev.chebpts1(_DEGREE + 1)
-# Values at the first-kind Chebyshev points -> coefficients (as chebyshev.chebinterpolate).
-_VALUES_TO_COEFFICIENTS = chebyshev.chebvander(_NODES, _DEGREE) * (2.0 / (_DEGREE + 1))
-_VALUES_TO_COEFFICIENTS[:, 0] /= 2.0
+
+
+@cache
+def _interpolation() -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """First-kind Chebyshev points of degree _DEGREE and the matrix values -> coefficients
+    (as chebyshev.chebinterpolate); numpy.polynomial is imported on first use only."""
+    from numpy.polynomial import chebyshev  # lazy: keeps `import attnspec.theory` light
+
+    nodes = chebyshev.chebpts1(_DEGREE + 1)
+    values_to_coefficients = chebyshev.chebvander(nodes, _DEGREE) * (2.0 / (_DEGREE + 1))
+    values_to_coefficients[:, 0] /= 2.0
+    return nodes, values_to_coefficients
 
 
 def _sin2_half(theta: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -51,17 +59,18 @@ def _panels(integrand: Callable, tolerance: float) -> tuple[NDArray, NDArray, ND
     RuntimeError
         If a panel narrower than pi 2^-40 or more than _MAX_PANELS panels would be needed.
     """
+    nodes, values_to_coefficients = _interpolation()
     pending = np.array([[0.0, np.pi]])
     starts, ends, coefficients = [], [], []
     scale = 1.0 / np.pi  # h integrates to the mass of the interval (<= 1) over [0, pi]
     while pending.size:
         middle, half = pending.mean(axis=1), 0.5 * (pending[:, 1] - pending[:, 0])
-        values = integrand((middle[:, None] + half[:, None] * _NODES[None, :]).ravel())
+        values = integrand((middle[:, None] + half[:, None] * nodes[None, :]).ravel())
         values = values.reshape(len(pending), _DEGREE + 1)
         if not np.all(np.isfinite(values)):
             raise RuntimeError("the density is not finite on its support")
         scale = max(scale, float(np.max(np.abs(values))))
-        coef = values @ _VALUES_TO_COEFFICIENTS
+        coef = values @ values_to_coefficients
         # The integral errors w * tail of a dyadic refinement towards a point sum to
         # < 8 pi tolerance H; the density's noise (its quartic roots are ~ eps^{1/3}-accurate
         # near a cusp) is accepted once w * noise is below pi tolerance H / 1000.
@@ -152,6 +161,8 @@ class SqrtEdgeCumulative:
     """
 
     def __init__(self, density: Callable, intervals, tolerance: float = 1e-13):
+        from numpy.polynomial import chebyshev  # lazy: keeps `import attnspec.theory` light
+
         bounds = _check_intervals(intervals)
         if not (isinstance(tolerance, int | float) and 0 < tolerance < 1):
             raise ValueError(f"tolerance must be a number in (0, 1), got {tolerance!r}")
