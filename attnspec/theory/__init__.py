@@ -5,6 +5,11 @@ sqrt(ell) A^perp (paper A); :class:`NuInfinity` computes it from the subordinati
 :class:`SymmetrisedLinearModel` independently from the R-transform of Y_lin. :func:`bulk_edge`
 gives its right edge x_+ (paper B's scalar formula), :class:`MarchenkoPasturSurrogate` the
 iid-scores law paper A refutes, :func:`finite_deformed_mp_edge` paper B's finite edge.
+
+Every function returns a correct finite value or raises ValueError naming the argument and its
+supported range: beta in [1e-150, 26.6] (0 where the degenerate law makes sense; [1e-6, 26.6]
+for the densities), c = ell / d_qk in [1e-8, 1e8] (:mod:`attnspec.theory.parameters`). Importing
+the package loads numpy only; scipy.optimize is imported by the functions that solve for a root.
 """
 
 from attnspec.theory.asymptotics import edge_large_beta, edge_small_beta

@@ -80,11 +80,18 @@ class MarchenkoPastur:
     Parameters
     ----------
     ratio : float
-        c > 0.
+        c in [1e-8, 1e8].
     scale : float
-        Positive dilation.
+        Dilation, finite and > 0.
     shift : float
-        Translation (the position of the atom when c > 1).
+        Translation (the position of the atom when c > 1), finite; shift + scale (1 + sqrt c)^2
+        must be finite too.
+
+    Raises
+    ------
+    ValueError
+        If a parameter is outside its range. Methods take real x (NaN raises ValueError),
+        q in [0, 1], finite w (not the pole w = shift when c >= 1).
     """
 
     def __init__(self, ratio: float = 1.0, scale: float = 1.0, shift: float = 0.0):
@@ -212,7 +219,8 @@ class MarchenkoPasturSurrogate(MarchenkoPastur):
     Parameters
     ----------
     beta : float
-        Inverse temperature, > 0 (beta = 0 would be a point mass at 0).
+        Inverse temperature, in [1e-150, 26.6] (beta = 0 would be a point mass at 0);
+        ValueError otherwise.
     """
 
     def __init__(self, beta: float):

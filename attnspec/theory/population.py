@@ -19,9 +19,14 @@ def population_law(beta: float, ratio: float = 1.0) -> MarchenkoPastur:
     Parameters
     ----------
     beta : float
-        Inverse temperature, > 0.
+        Inverse temperature, in [1e-150, 26.6].
     ratio : float
-        c = ell / d_qk > 0.
+        c = ell / d_qk, in [1e-8, 1e8].
+
+    Raises
+    ------
+    ValueError
+        If beta or ratio is outside its range.
     """
     beta, ratio = check_parameters(beta, ratio)
     coefficients = nonlinearity_coefficients(beta)
