@@ -43,7 +43,7 @@ def finite_deformed_mp_edge(eigenvalues: ArrayLike) -> float:
     sigma = real_array(eigenvalues, "eigenvalues", allow_inf=False).ravel()
     if sigma.size == 0:
         raise ValueError("eigenvalues must be a non-empty array of finite numbers")
-    top = sigma.max()
+    top = float(sigma.max())
     if top < 0:
         raise ValueError(f"the largest eigenvalue must be >= 0, got {top!r}")
     if top > _LARGEST_EIGENVALUE:

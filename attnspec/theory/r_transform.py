@@ -189,7 +189,9 @@ class SymmetrisedLinearModel:
         """
         theta = real_array(theta, "theta (spike strength)", allow_inf=False)
         if np.any(theta < 0):
-            raise ValueError(f"theta (spike strength) must be >= 0, got {theta[theta < 0][0]!r}")
+            raise ValueError(
+                f"theta (spike strength) must be >= 0, got {float(theta[theta < 0][0])!r}"
+            )
         supercritical = theta > 1 / self.critical_point
         safe = np.where(supercritical, theta, 1 / self.critical_point)
         with np.errstate(over="ignore", divide="ignore", under="ignore"):
