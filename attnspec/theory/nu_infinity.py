@@ -8,7 +8,9 @@ z = u^2 G_rho(u), G_rho(u) = G_MP((u - a)/b)/b, which clears to the quartic
 and p(x) = Im u / (pi |u|^2) for the root u with Im u > 0 that satisfies z = u^2 G_rho(u) on
 the principal branch of G_rho (the quartic also has roots from the other sheet of the MP square
 root). The support is [0, x_+] or, for c > 1 and small beta, [0, e1] ∪ [e2, x_+]; there is no
-atom, and p ~ x^{-1/2} at 0. Moments m1 = theta1, m2 = 2 theta1^2 + beta^4 c.
+atom, and p ~ x^{-1/2} at 0. Moments m1 = theta1, m2 = 2 theta1^2 + beta^4 c. The cdf is the
+panel integral of p (:mod:`attnspec.theory.cumulative`), checked on every build against the
+closed form F(x) = 1 + x p(x) - E_rho arg(u - X) / pi (see :meth:`NuInfinity._closed_form_cdf`).
 """
 
 import numpy as np
