@@ -34,7 +34,6 @@ THEORY_POINTS = 800
 # The edge-region (survival) panels of A3 start at this quantile of nu_inf.
 SURVIVAL_FROM_QUANTILE = 0.8
 
-FIGURE_A3 = "A3-bulk-laws"
 # The betas of the registry rows A.4/beta=<beta>.
 JUDGED_BETAS = (0.5, 1.0)
 

@@ -16,9 +16,6 @@ from attnspec.distances import kolmogorov_distance
 from attnspec.evidence import Evidence
 from attnspec.experiments.bulk_laws import attention_bulk, law_separation
 
-JUDGED_BETA = 1.0
-"""The beta of the registry row A.3/beta=1."""
-
 
 def pair_distances(
     attention: Sequence[np.ndarray], linear: Sequence[np.ndarray]

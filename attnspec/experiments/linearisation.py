@@ -47,8 +47,6 @@ CONFIDENCE = 0.95
 # Points of the common grid on which the curves of different ell are compared.
 COLLAPSE_POINTS = 200
 
-FIGURE_A5 = "A5-linearisation"
-
 
 def rescaled_beta(beta, n_tokens):
     """x = beta / sqrt(log ell), the variable in which the linearisation threshold is O(1)."""
