@@ -206,7 +206,7 @@ def tests_rows(tests: dict, sizes: dict) -> list[tuple]:
     Haar reference; ``sizes`` maps a sample to its number of distances."""
     rows = []
     for name, label in TEST_SAMPLES:
-        median = tests.get(f"median/{name}", np.nan) if name != "null" else np.nan
+        median = tests[f"median/{'reference' if name == 'null' else name}"]
         rows.append(
             (
                 label,

@@ -84,7 +84,12 @@ def _distance_cdfs(axis, summary: dict, tests: dict) -> None:
     axis.axvline(
         float(tests["reference_q95"]), color=REFERENCE_COLOUR, ls=":", lw=0.8, label="Haar q95"
     )
+    from matplotlib.ticker import FixedLocator, NullFormatter, ScalarFormatter
+
     axis.set_xscale("log")
+    axis.xaxis.set_major_locator(FixedLocator([0.05, 0.1, 0.2, 0.5, 1.0]))
+    axis.xaxis.set_major_formatter(ScalarFormatter())
+    axis.xaxis.set_minor_formatter(NullFormatter())
     axis.set_ylim(0, 1)
     axis.set_xlabel(r"Kolmogorov distance $D$ of a head's angles to uniform on $[0,\pi]$")
     axis.set_ylabel("distribution function")

@@ -31,18 +31,6 @@ CANONICAL_SURVIVAL = expand(
 )
 
 
-def configured(patterns):
-    """The configured replicate's files of {results} patterns (figures and tables)."""
-    if isinstance(patterns, str):
-        return patterns.format(results=RESULTS)
-    return [pattern.format(results=RESULTS) for pattern in patterns]
-
-
-def stable_rank_mem_mb(wildcards):
-    """Per matrix a few O(n) vectors and the Lanczos basis (r + 6 values, ncv 40): ~2 kB per n."""
-    return job_mem_mb(300 + 2000 * int(wildcards.n_tokens) // 1_000_000)
-
-
 rule paperC_C1_spectra:
     output:
         CANONICAL_SPECTRA,
@@ -65,7 +53,7 @@ rule paperC_C1_spectra:
 
 rule paperC_C1_figure:
     input:
-        spectra=configured(CANONICAL_SPECTRA),
+        spectra=CANONICAL_SPECTRA.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C1-spectra.rst",
         config="results/config.yaml",
@@ -134,7 +122,7 @@ rule paperC_C2_evidence:
 
 rule paperC_C2_figure:
     input:
-        counts=configured(CANONICAL_COUNTS),
+        counts=CANONICAL_COUNTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C2-bulk.rst",
         config="results/config.yaml",
@@ -172,7 +160,10 @@ rule paperC_C3_stable_rank:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=stable_rank_mem_mb,
+        # per matrix a few O(n) vectors and the Lanczos basis (r + 6 values): ~2 kB per n
+        mem_mb=lambda wildcards: job_mem_mb(
+            300 + 2000 * int(wildcards.n_tokens) // 1_000_000
+        ),
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
@@ -276,9 +267,9 @@ rule paperC_CT1_evidence:
 
 rule paperC_C3_figure:
     input:
-        canonical=configured(CANONICAL_STABLE_RANKS),
-        isotropic=configured(CANONICAL_ISOTROPIC),
-        gaussian=configured(CANONICAL_GAUSSIAN),
+        canonical=expand(CANONICAL_STABLE_RANKS, results=RESULTS),
+        isotropic=expand(CANONICAL_ISOTROPIC, results=RESULTS),
+        gaussian=expand(CANONICAL_GAUSSIAN, results=RESULTS),
         reference=CANONICAL_GAUSSIAN_REFERENCE,
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C3-stable-rank.rst",
@@ -319,7 +310,10 @@ rule paperC_C4_survival:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=stable_rank_mem_mb,
+        # per matrix a few O(n) vectors and the Lanczos basis (r + 6 values): ~2 kB per n
+        mem_mb=lambda wildcards: job_mem_mb(
+            300 + 2000 * int(wildcards.n_tokens) // 1_000_000
+        ),
     params:
         model=CANONICAL_MODEL,
         survival=CANONICAL["survival"],
@@ -330,7 +324,7 @@ rule paperC_C4_survival:
 
 rule paperC_C4_figure:
     input:
-        survival=configured(CANONICAL_SURVIVAL),
+        survival=expand(CANONICAL_SURVIVAL, results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C4-spike-survival.rst",
         config="results/config.yaml",
@@ -357,9 +351,9 @@ rule paperC_C4_figure:
 
 rule paperC_CT1_table:
     input:
-        canonical=configured(CANONICAL_STABLE_RANKS),
-        isotropic=configured(CANONICAL_ISOTROPIC),
-        gaussian=configured(CANONICAL_GAUSSIAN),
+        canonical=expand(CANONICAL_STABLE_RANKS, results=RESULTS),
+        isotropic=expand(CANONICAL_ISOTROPIC, results=RESULTS),
+        gaussian=expand(CANONICAL_GAUSSIAN, results=RESULTS),
         reference=CANONICAL_GAUSSIAN_REFERENCE,
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C-T1-stable-rank.rst",

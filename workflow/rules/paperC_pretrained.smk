@@ -22,39 +22,43 @@ FULL_RANK = PRETRAINED["full_rank_passages"]
 LONG = PRETRAINED["long_passages"]
 
 
-def _pattern(pattern, **values):
-    """A pattern with its parameters filled in and {results} kept as a wildcard."""
-    return pattern.replace("{results}", "{{results}}").format(**values)
-
-
 # The diagnostics files of C5, C-T2 and the C.5/C.6 evidence, by source and passage length.
 PRETRAINED_DIAGNOSTICS = {
-    "model_full_rank": _pattern(
-        PRETRAINED_MODEL, tokens=FULL_RANK["tokens"], passages=FULL_RANK["count"]
-    ),
-    "model_long": _pattern(
-        PRETRAINED_MODEL, tokens=LONG["tokens"], passages=LONG["count"]
-    ),
-    "isotropic_full_rank": _pattern(
+    "model_full_rank": expand(
+        PRETRAINED_MODEL,
+        allow_missing=True,
+        tokens=FULL_RANK["tokens"],
+        passages=FULL_RANK["count"],
+    )[0],
+    "model_long": expand(
+        PRETRAINED_MODEL,
+        allow_missing=True,
+        tokens=LONG["tokens"],
+        passages=LONG["count"],
+    )[0],
+    "isotropic_full_rank": expand(
         PRETRAINED_ISOTROPIC,
+        allow_missing=True,
         tokens=FULL_RANK["tokens"],
         width=HEAD_WIDTH,
         draws=PRETRAINED["haar_reference_draws"],
-    ),
-    "isotropic_long": _pattern(
+    )[0],
+    "isotropic_long": expand(
         PRETRAINED_ISOTROPIC,
+        allow_missing=True,
         tokens=LONG["tokens"],
         width=HEAD_WIDTH,
         draws=PRETRAINED["reference_draws"],
-    ),
+    )[0],
     **{
-        f"control_{control}": _pattern(
+        f"control_{control}": expand(
             PRETRAINED_CONTROL,
+            allow_missing=True,
             control=control,
             tokens=FULL_RANK["tokens"],
             width=HEAD_WIDTH,
             draws=PRETRAINED["control_draws"],
-        )
+        )[0]
         for control in ("aligned", "local")
     },
 }
@@ -211,8 +215,11 @@ rule paperC_CT2_evidence:
 
 rule paperC_C5_figure:
     input:
-        **{key: configured(path) for key, path in PRETRAINED_DIAGNOSTICS.items()},
-        tests=configured(PRETRAINED_TESTS),
+        **{
+            key: path.format(results=RESULTS)
+            for key, path in PRETRAINED_DIAGNOSTICS.items()
+        },
+        tests=PRETRAINED_TESTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C5-pretrained.rst",
         config="results/config.yaml",
@@ -238,8 +245,11 @@ rule paperC_C5_figure:
 
 rule paperC_CT2_table:
     input:
-        **{key: configured(path) for key, path in PRETRAINED_DIAGNOSTICS.items()},
-        tests=configured(PRETRAINED_TESTS),
+        **{
+            key: path.format(results=RESULTS)
+            for key, path in PRETRAINED_DIAGNOSTICS.items()
+        },
+        tests=PRETRAINED_TESTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C-T2-pretrained.rst",
         config="results/config.yaml",
