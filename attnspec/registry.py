@@ -347,7 +347,9 @@ def _rows() -> tuple[DeclaredTest, ...]:
                 figure="C4-spike-survival",
                 statistic="mean",
                 describes="max over the r spike-tied singular values of |s_p(A) - 1| per draw, "
-                "mean over draws (canonical diag(sigma), iid bulk)",
+                "mean over draws (canonical diag(sigma), iid bulk); spike-tied: among the top "
+                "r + 6 singular pairs, those whose right singular vector has weight >= 1/2 on the "
+                "spike directions (rows e_p), a spike not found counting as s_p = 0",
                 points=f"largest n of paperC.canonical.stable_rank, {mask}",
                 target="0 (a fully kept mode: A_ii = 1)",
                 comparison="equivalence",
@@ -365,8 +367,10 @@ def _rows() -> tuple[DeclaredTest, ...]:
             kind="empirical",
             figure="C1-spectra",
             statistic="mean",
-            describes="the same statistic for softmax(U Sigma V^T) with U, V Haar: the model the "
-            "canonical diag(Sigma) stands for (scope of C.1)",
+            describes="the same statistic for softmax(U Sigma V^T) with U, V Haar and the same "
+            "sigma, the spike directions being V e_p: the model the canonical diag(Sigma) stands "
+            "for (scope of C.1: holds for the canonical model, this row says whether it holds "
+            "for the isotropic one)",
             points="largest n of paperC.canonical.isotropic, bidirectional",
             target="0",
             comparison="equivalence",
@@ -385,7 +389,9 @@ def _rows() -> tuple[DeclaredTest, ...]:
                 figure="C2-bulk",
                 statistic="loglog_slope",
                 describes="OLS slope of log(median bulk singular value of A) on log n over every "
-                f"(draw, n) (canonical model, {profile} bulk)",
+                f"(draw, n) (canonical model, {profile} bulk; median of the n - r - 1 values "
+                "below the top r + 1, from exact inertia counts, interpolated between the points "
+                "of the count grid)",
                 points=f"every n of paperC.canonical.bulk, {mask}",
                 target="-1/2 (the rate of a non-degenerate bulk: sqrt(n) A_perp = O(1) in the "
                 "Gaussian model of paper A)",
@@ -395,7 +401,8 @@ def _rows() -> tuple[DeclaredTest, ...]:
                 margin_reason="concentration at zero means bulk singular values vanishing faster "
                 "than the non-degenerate n^(-1/2); by at least n^(-1/4), halfway from that rate "
                 "to the 1/n of entries of order 1/n",
-                interval="bootstrap",
+                # the zeros profile is deterministic: one draw, an exact value
+                interval="exact" if profile == "zeros" else "bootstrap",
                 trend="",
             )
         )
@@ -441,7 +448,8 @@ def _rows() -> tuple[DeclaredTest, ...]:
             statistic="mean",
             describes="bidirectional stable rank (canonical, iid bulk) per draw, mean over draws",
             points="largest n of paperC.canonical.stable_rank",
-            target="r + 1, the limit of the canonical model (derived in docs/papers.md, paper C)",
+            target="r + 1, the limit of the canonical model (kappa > 1), approached like "
+            "(r + 1) / (1 + sqrt(r / n)) (derived in docs/papers.md, paper C)",
             comparison="equivalence",
             margin=0.1,
             margin_unit="",
@@ -495,7 +503,9 @@ def _rows() -> tuple[DeclaredTest, ...]:
             describes="OLS slope of the causal stable rank of row-softmax(beta Q K^T / "
             "sqrt(d_qk)), d_qk = n, on log n over every (draw, n)",
             points="every n of paperC.canonical.gaussian_model",
-            target="the derived reference slope for log-normal softmax weights over the same n "
+            target="the derived reference slope over the same n: OLS slope on log n of "
+            "E||A||_F^2 / lambda_max(C_n C_n^T + diag(rho_i - 1/i)), rho_i the exact expected "
+            "squared norm of a row of i log-normal softmax weights, C_n the Cesaro matrix = E A "
             "(docs/papers.md, paper C; papers.md section 9)",
             comparison="equivalence",
             margin=0.25,
@@ -512,8 +522,11 @@ def _rows() -> tuple[DeclaredTest, ...]:
             figure="C5-pretrained",
             statistic="ks_two_sample",
             describes="two-sample Kolmogorov distance between the heads' eigen-angle distances "
-            "to uniform (U and V of every layer and head, pooled over passages) and the same "
-            "distances for Haar singular vectors of Gaussian scores of the same shape",
+            "to uniform (U and V of every layer and head, pooled over passages; a passage is a "
+            "resampling unit) and the same distances for Haar singular vectors of Gaussian "
+            "scores of the same shape (>= 2000 distances in the default preset, resampled in 25 "
+            "blocks of draws); the distribution functions compared on 200 quantile points of "
+            "the pooled distances",
             points="paperC.pretrained.full_rank_passages (n <= head width: U, V fixed by S)",
             target="0 (distributed like Haar)",
             comparison="equivalence",
@@ -531,7 +544,10 @@ def _rows() -> tuple[DeclaredTest, ...]:
             figure="C5-pretrained",
             statistic="ks_two_sample",
             describes="the same distance for structured score matrices of the same shape whose "
-            "singular vectors have known non-uniform eigen-angles (local-attention scores)",
+            "singular vectors have known non-uniform eigen-angles: aligned scores "
+            "U Sigma V^T with U, V rotations by angles uniform on [0, pi/3] from the identity "
+            "(the canonical geometry U = V = I, rotated; eigen-angles uniform on [0, pi/3] "
+            "through the pipeline's conventions), control draws resampled in 25 blocks",
             points="as C.5/minilm",
             target="0",
             comparison="at_least",
@@ -548,7 +564,8 @@ def _rows() -> tuple[DeclaredTest, ...]:
             figure="C5-pretrained",
             statistic="median",
             describes="energy fraction E_k of ||S||_F^2 in the top k singular directions per "
-            "(passage, layer, head), median over them (passages resampled)",
+            "(passage, layer, head); per passage the median over its (layer, head), then the "
+            "median over passages (passages resampled)",
             points="paperC.pretrained.long_passages, k = paperC.pretrained.top_k",
             target="1/2 (a majority of the energy)",
             comparison="at_least",

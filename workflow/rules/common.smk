@@ -68,7 +68,7 @@ PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 EVIDENCE_SOURCES = {
     "A": ["A-T2-stepwise", "A3-bulk-laws", "A5-linearisation", "A6-perron"],
     "B": ["sticking", "conditional", "edge-formulas"],
-    "C": ["C-T1-stable-rank", "C-T2-pretrained"],
+    "C": ["C2-bulk", "C-T1-stable-rank", "C-T2-pretrained"],
 }
 
 
