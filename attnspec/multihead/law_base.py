@@ -92,7 +92,7 @@ class FreeCompoundLaw:
         raise NotImplementedError
 
     def _real_curve(self):
-        """(levels_of, pieces, orientation) for :func:`~attnspec.multihead.support_intervals`."""
+        """(levels_of, pieces, orientation) for :func:`support.support_intervals`."""
         raise NotImplementedError
 
     # Shared machinery ---------------------------------------------------------------------
