@@ -28,6 +28,12 @@ CLAIMS = {
     "eigen-angle distributions.",
     "C.6": "In pretrained transformers score spectra are dominated by a small number of "
     "directions.",
+    "D.1": "The squared singular values of the centred multi-head attention output follow those "
+    "of its Gaussian equivalent built from the same weights (Gaussian equivalence for multi-head "
+    "self-attention).",
+    "D.2": "Sharing keys and values across query heads (multi-query, grouped-query attention) "
+    "preserves the limiting law at fixed head count and widths.",
+    "D.3": "Tying keys to values within each head changes the limiting law.",
 }
 
 # The figures and tables a reader should look at for each claim (papers.md, section 6). The
@@ -48,6 +54,9 @@ EVIDENCE = {
     "C.4": ("C3-stable-rank", "C-T1-stable-rank"),
     "C.5": ("C5-pretrained", "C-T2-pretrained"),
     "C.6": ("C5-pretrained", "C-T2-pretrained"),
+    "D.1": ("D1-public-models", "D-T1-public-models", "D2-heads"),
+    "D.2": ("D3-sharing", "D-T2-moments"),
+    "D.3": ("D3-sharing", "D-T2-moments"),
 }
 
 # What slows each claim's limit at affordable sizes (papers.md sections 3-5): quoted in the
@@ -81,11 +90,16 @@ FINITE_SIZE_MECHANISMS = {
     "(papers.md section 5)",
     "C.6": "one pretrained model and short passages: the statistics are over heads and passages "
     "(papers.md section 5)",
+    "D.1": "softmax's log-normal weights converge more slowly than the Gaussian equivalent, most "
+    "visibly without value/output projections (papers.md section 8)",
+    "D.2": "sharing adds dependence between heads that averages out only as the widths grow "
+    "(papers.md section 8)",
+    "D.3": "none expected: tying shifts the law by O(1) at any size (papers.md section 8)",
 }
 
 
 def claims_of(paper: str) -> list[str]:
-    """Claim ids of one paper ("A", "B" or "C"), in order."""
+    """Claim ids of one paper ("A", "B", "C" or "D"), in order."""
     return [claim_id for claim_id in CLAIMS if claim_id.startswith(f"{paper}.")]
 
 
