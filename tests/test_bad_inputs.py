@@ -22,8 +22,8 @@ def outcomes(tmp_path_factory):
 
 
 def test_there_are_at_least_fifty_kinds_across_config_command_line_library_and_cli():
-    assert len(CASES) >= 40
-    assert {case.where for case in CASES} >= {"config file", "command line", "library"}
+    assert len(CASES) >= 50
+    assert {case.where for case in CASES} == {"config file", "command line", "library", "CLI"}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.where}: {c.input}" for c in CASES])

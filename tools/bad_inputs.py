@@ -79,6 +79,100 @@ def _square(n=6, seed=0):
     return np.random.default_rng(seed).standard_normal((n, n))
 
 
+def _theory_cases() -> list[Case]:
+    from attnspec.theory import (
+        NuInfinity,
+        bulk_density,
+        bulk_edge,
+        finite_deformed_mp_edge,
+        mp_edge,
+    )
+
+    beta_range = "beta (inverse temperature) must be"
+    return [
+        Case("library", "bulk_edge(27)", beta_range, call=lambda: bulk_edge(27.0)),
+        Case("library", "bulk_edge(1e-300)", beta_range, call=lambda: bulk_edge(1e-300)),
+        Case(
+            "library",
+            "bulk_edge(1, ratio=1e300)",
+            "ratio c = ell / d_qk must be in",
+            call=lambda: bulk_edge(1.0, 1e300),
+        ),
+        Case(
+            "library",
+            "bulk_edge('abc')",
+            "must be a real number, got 'abc'",
+            call=lambda: bulk_edge("abc"),
+        ),
+        Case("library", "mp_edge(27)", beta_range, call=lambda: mp_edge(27.0)),
+        Case(
+            "library",
+            "bulk_density(nan)",
+            "x must be real numbers, not NaN",
+            call=lambda: bulk_density(np.nan, 1.0),
+        ),
+        Case("library", "NuInfinity(beta=-1)", beta_range, call=lambda: NuInfinity(-1.0)),
+        Case(
+            "library",
+            "NuInfinity(1, ratio=0)",
+            "ratio c = ell / d_qk must be in",
+            call=lambda: NuInfinity(1.0, 0.0),
+        ),
+        Case(
+            "library",
+            "NuInfinity(1).quantile(1.5)",
+            "quantile levels q must lie in [0, 1]",
+            call=lambda: NuInfinity(1.0).quantile(1.5),
+        ),
+        Case(
+            "library",
+            "finite_deformed_mp_edge([])",
+            "eigenvalues must be a non-empty array",
+            call=lambda: finite_deformed_mp_edge(np.array([])),
+        ),
+    ]
+
+
+CLI_CASES = [
+    Case(
+        "CLI",
+        "attnspec edge --beta inf",
+        "argument --beta: beta (inverse temperature)",
+        cli=("edge", "--beta", "inf"),
+    ),
+    Case(
+        "CLI",
+        "attnspec edge --beta 26.7",
+        "argument --beta: beta (inverse temperature)",
+        cli=("edge", "--beta", "26.7"),
+    ),
+    Case(
+        "CLI",
+        "attnspec edge --beta 1e-300",
+        "argument --beta: beta (inverse temperature)",
+        cli=("edge", "--beta", "1e-300"),
+    ),
+    Case(
+        "CLI",
+        "attnspec edge --beta abc",
+        "must be a real number, got 'abc'",
+        cli=("edge", "--beta", "abc"),
+    ),
+    Case(
+        "CLI",
+        "attnspec edge --beta 1 --ratio 0",
+        "argument --ratio: ratio c",
+        cli=("edge", "--beta", "1", "--ratio", "0"),
+    ),
+    Case(
+        "CLI",
+        "attnspec edge (no --beta)",
+        "the following arguments are required: --beta",
+        cli=("edge",),
+    ),
+]
+
+
 def _library_cases() -> list[Case]:
     from attnspec.models.gaussian_equivalent import (
         conditional_covariance,
@@ -368,8 +462,8 @@ CONFIG_CASES = [
 
 
 def cases() -> list[Case]:
-    """Every case, config and command line first."""
-    return CONFIG_CASES + _library_cases()
+    """Every case: config and command line, then library calls, then the attnspec CLI."""
+    return CONFIG_CASES + _library_cases() + _theory_cases() + CLI_CASES
 
 
 @dataclass(frozen=True)
@@ -423,9 +517,19 @@ def run_call_case(case: Case) -> Outcome:
     return Outcome(0, "accepted", "accepted")
 
 
+def run_cli_case(case: Case) -> Outcome:
+    result = subprocess.run(
+        [str(BIN / "attnspec"), *case.cli], capture_output=True, text=True, check=False
+    )
+    output = result.stdout + result.stderr
+    return Outcome(result.returncode, output.strip(), output)
+
+
 def run_case(case: Case, workdir: Path) -> Outcome:
     if case.call is not None:
         return run_call_case(case)
+    if case.cli:
+        return run_cli_case(case)
     return run_workflow_case(case, workdir)
 
 
