@@ -27,6 +27,7 @@ from attnspec.experiments.sticking_evidence import (
     sticking_evidence,
     uniform_evidence,
 )
+from attnspec.experiments.sticking_findings import edge_findings, reading
 from attnspec.experiments.sticking_summary import (
     STICKING_TABLE_HEADER,
     TRACY_WIDOM_1_SD,
@@ -400,3 +401,18 @@ def test_spike_correlation_is_one_when_the_data_follow_the_prediction():
     )
     r, count = spike_correlation(series)
     assert count == 4 and r == pytest.approx(1.0)
+
+
+def test_caption_findings_read_the_judged_rows_and_compute_no_verdict():
+    series = synthetic_series(1.0, lambda ell: 3.0 * ell**-0.5, jitter=0.03)
+    row = judge_row(TESTS["B.1/beta=1"], edge_evidence(series))
+    text = reading(row)
+    assert text.startswith(f"row B.1/beta=1: {row['verdict']}, value ")
+    assert "95 % interval" in text and "OLS" in text and "Theil-Sen" in text
+    fragile = {**row, "stability": "0.55", "alternative": "inconclusive at these sizes (40%)"}
+    assert "fragile: the same verdict in 55% of resampled draws" in reading(fragile)
+    for verdict_text in (HOLDS, DOES_NOT_REPRODUCE):
+        assert verdict_text in reading({**row, "verdict": verdict_text})
+    findings = edge_findings([series], {"B.1/beta=1": row})
+    assert "12 of 12 draws above x_+" in findings and "row B.1/beta=1" in findings
+    assert "shown, not judged" in edge_findings([series], {})

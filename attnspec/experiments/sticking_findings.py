@@ -26,7 +26,13 @@ from attnspec.experiments.sticking_summary import (
     relative_tracy_widom,
     uniform_deviations,
 )
-from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, INCONCLUSIVE
+from attnspec.verdicts import (
+    DOES_NOT_REPRODUCE,
+    FINITE_SIZE_CAVEAT,
+    FRAGILE_BELOW,
+    HOLDS,
+    INCONCLUSIVE,
+)
 
 READINGS = {
     HOLDS: "at the target within the declared margin",
@@ -39,16 +45,26 @@ READINGS = {
 
 
 def reading(row: Mapping[str, str]) -> str:
-    """A judged row in words: its verdict's reading, value against the pass region."""
+    """A judged row in words: its verdict's reading, value against the pass region, the trend
+    fits with their 95 % intervals, and the alternative verdict of a fragile row."""
     value, target = float(row["value"]), float(row["target"])
     side = "above" if value > target else "below"
     low, high = float(row["interval_low"]), float(row["interval_high"])
     margin = float(row["margin"])
-    return (
+    text = (
         f"row {row['row_id']}: {row['verdict']}, value {value:.3g} (95 % interval "
         f"[{low:.3g}, {high:.3g}]; target {target:.3g}, margin {margin:.3g}): "
         + READINGS[row["verdict"]].format(side=side)
     )
+    if row["trend"]:
+        text += f" (trend of log|value - target| on log ell: {row['trend']})"
+    stability = float(row["stability"])
+    if stability < FRAGILE_BELOW:
+        text += (
+            f"; fragile: the same verdict in {stability:.0%} of resampled draws, "
+            f"{row['alternative'] or 'no single alternative'} otherwise"
+        )
+    return text
 
 
 def _percent(value: float) -> str:
