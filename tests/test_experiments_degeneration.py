@@ -8,7 +8,10 @@ from attnspec.experiments.degeneration import (
     bulk_count_job,
     bulk_grid,
     canonical_sigma,
+    canonical_spectrum_summary,
+    gaussian_model_draw,
     gaussian_model_job,
+    isotropic_draw,
     isotropic_job,
     spectra_job,
     spike_deviation,
@@ -35,6 +38,7 @@ from attnspec.experiments.degeneration_summary import (
     survival_crossing,
 )
 from attnspec.experiments.gaussian_stable_rank import reference_table
+from attnspec.models.canonical import spike_positions
 from attnspec.registry import TESTS
 from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 
@@ -281,3 +285,20 @@ def synthetic_series(values, mask="bidirectional"):
 def test_series_local_slopes():
     lower, upper = synthetic_series([[1.0], [2.0], [2.5]]).local_slopes()
     assert lower > upper > 0
+
+
+def test_batched_draws_equal_single_draws_bit_for_bit():
+    """A job computes every draw of its parameter point; each draw is regenerable alone."""
+    gaussian = gaussian_model_job(96, 1.0, 3, replicate=2)
+    alone = gaussian_model_draw(96, 1.0, 2, replicate=2)
+    assert all(gaussian[key][2] == alone[key] for key in alone)
+    isotropic = isotropic_job(48, MODEL, "iid", 3)
+    single = isotropic_draw(48, MODEL, "iid", 1)
+    for (kind, mask), values in single.items():
+        for index, key in enumerate(("frobenius_squared", "top", "spike_values")):
+            np.testing.assert_array_equal(isotropic[f"{kind}/{mask}/{key}"][1], values[index])
+    job = stable_rank_job(128, MODEL, ["iid"], 3)
+    summary = canonical_spectrum_summary(
+        canonical_sigma(128, MODEL, "iid", 2), "causal", spike_positions(128, 3, "spread"), 3
+    )
+    np.testing.assert_array_equal(job["iid/causal/top"][2], summary["top"])

@@ -261,8 +261,32 @@ def spectra_job(n: int, model: Mapping, profiles: Sequence[str], *, replicate: i
     return out
 
 
+ISOTROPIC_KEYS = ("frobenius_squared", "top", "spike_values")
+
+
+def isotropic_draw(n: int, model: Mapping, profile: str, draw: int, *, replicate: int = 0):
+    """One draw of :func:`isotropic_job`: ``{(model, mask): (||A||_F^2, top squared singular
+    values, spike-tied singular values)}`` for model in {isotropic, canonical}."""
+    spikes = model["spikes"]
+    positions = spike_positions(n, spikes, model["spike_placement"])
+    sigma = canonical_sigma(n, model, profile, draw, replicate=replicate)
+    haar = rng_for(bulk_parameters(n, model, profile), draw, "haar", replicate=replicate)
+    scores, _, right = isotropic_scores(sigma, haar)
+    directions = right[:, positions]
+    out = {}
+    for mask in MASKS:
+        A = row_softmax(scores, mask=mask)
+        top, _, vectors = top_squared_singular_values(A, spikes + EXTRA_TOP, return_vectors=True)
+        weights = np.sum((directions.T @ vectors) ** 2, axis=0)
+        out["isotropic", mask] = (np.vdot(A, A), top, spike_tied_values(top, weights, spikes))
+        summary = canonical_spectrum_summary(sigma, mask, positions, spikes)
+        out["canonical", mask] = tuple(summary[key] for key in ISOTROPIC_KEYS)
+    return out
+
+
 def isotropic_job(n: int, model: Mapping, profile: str, draws: int, *, replicate: int = 0):
-    """softmax(U Sigma V^T) against softmax(Sigma) at one n, same sigma, U, V Haar.
+    """softmax(U Sigma V^T) against softmax(Sigma) at one n, same sigma, U, V Haar: every
+    draw of :func:`isotropic_draw`, each seeded on its own.
 
     Per mask and draw: ``<model>/<mask>/frobenius_squared``, ``.../top`` (r + EXTRA_TOP
     squared singular values) and ``.../spike_values`` (r spike-tied singular values, the
@@ -270,28 +294,11 @@ def isotropic_job(n: int, model: Mapping, profile: str, draws: int, *, replicate
     {isotropic, canonical}; isotropic values by block Lanczos on the dense matrix, canonical
     ones by Lanczos with O(n) products.
     """
-    spikes = model["spikes"]
-    positions = spike_positions(n, spikes, model["spike_placement"])
-    keys = ("frobenius_squared", "top", "spike_values")
-    rows = {(kind, mask): [] for kind in ("isotropic", "canonical") for mask in MASKS}
     taken = draws_of(profile, draws)
     clock = Stopwatch()
+    rows = []
     for draw in range(taken):
-        sigma = canonical_sigma(n, model, profile, draw, replicate=replicate)
-        haar = rng_for(bulk_parameters(n, model, profile), draw, "haar", replicate=replicate)
-        scores, _, right = isotropic_scores(sigma, haar)
-        directions = right[:, positions]
-        for mask in MASKS:
-            A = row_softmax(scores, mask=mask)
-            top, _, vectors = top_squared_singular_values(
-                A, spikes + EXTRA_TOP, return_vectors=True
-            )
-            weights = np.sum((directions.T @ vectors) ** 2, axis=0)
-            rows["isotropic", mask].append(
-                (np.vdot(A, A), top, spike_tied_values(top, weights, spikes))
-            )
-            summary = canonical_spectrum_summary(sigma, mask, positions, spikes)
-            rows["canonical", mask].append(tuple(summary[key] for key in keys))
+        rows.append(isotropic_draw(n, model, profile, draw, replicate=replicate))
         LOG.info(
             "draw %d of %d, n = %d, %s: isotropic and canonical, both masks, %.2f s",
             draw + 1,
@@ -301,33 +308,41 @@ def isotropic_job(n: int, model: Mapping, profile: str, draws: int, *, replicate
             clock.lap(),
         )
     LOG.info("%d draws in %.2f s", taken, clock.total())
+    return {
+        f"{kind}/{mask}/{key}": np.array([row[kind, mask][index] for row in rows])
+        for kind in ("isotropic", "canonical")
+        for mask in MASKS
+        for index, key in enumerate(ISOTROPIC_KEYS)
+    }
+
+
+def gaussian_model_draw(n: int, beta: float, draw: int, *, replicate: int = 0) -> dict:
+    """One draw of :func:`gaussian_model_job`: ``{<mask>/frobenius_squared,
+    <mask>/norm_squared}`` of A = row-softmax(beta Q K^T / sqrt(n)), Q, K from paper A's stream
+    ``queries_keys`` of the draw (both masks share the scores)."""
+    params = draw_parameters(n, n, beta, "gaussian", None)
+    Q, K = sample_queries_keys(rng_for(params, draw, "queries_keys", replicate=replicate), n, n)
+    product = Q @ K.T  # the product attention_matrix forms, once for both masks
     out = {}
-    for (kind, mask), values in rows.items():
-        for index, key in enumerate(keys):
-            out[f"{kind}/{mask}/{key}"] = np.array([v[index] for v in values])
+    for mask in MASKS:
+        A = row_softmax(product, mask=mask, scale=beta / np.sqrt(n))
+        out[f"{mask}/frobenius_squared"] = np.vdot(A, A)
+        out[f"{mask}/norm_squared"] = top_squared_singular_values(A, 1)[0]
     return out
 
 
 def gaussian_model_job(n: int, beta: float, draws: int, *, replicate: int = 0) -> dict:
-    """Stable rank of the Gaussian model A = row-softmax(beta Q K^T / sqrt(d_qk)), d_qk = n.
+    """Stable rank of the Gaussian model A = row-softmax(beta Q K^T / sqrt(d_qk)), d_qk = n:
+    every draw of :func:`gaussian_model_draw`, each seeded on its own.
 
     Draw i is paper A's draw i at the same (ell, d_qk, beta) (stream ``queries_keys`` of
-    :func:`attnspec.experiments.spectra.draw_parameters`, re-keyed by ``replicate``); both
-    masks share its scores.
+    :func:`attnspec.experiments.spectra.draw_parameters`, re-keyed by ``replicate``).
     Keys ``<mask>/frobenius_squared`` and ``<mask>/norm_squared``, shape (draws,).
     """
-    params = draw_parameters(n, n, beta, "gaussian", None)
-    keys = ("frobenius_squared", "norm_squared")
-    out = {f"{mask}/{key}": np.empty(draws) for mask in MASKS for key in keys}
     clock = Stopwatch()
+    rows = []
     for draw in range(draws):
-        rng = rng_for(params, draw, "queries_keys", replicate=replicate)
-        Q, K = sample_queries_keys(rng, n, n)
-        product = Q @ K.T  # the product attention_matrix forms, once for both masks
-        for mask in MASKS:
-            A = row_softmax(product, mask=mask, scale=beta / np.sqrt(n))
-            out[f"{mask}/frobenius_squared"][draw] = np.vdot(A, A)
-            out[f"{mask}/norm_squared"][draw] = top_squared_singular_values(A, 1)[0]
+        rows.append(gaussian_model_draw(n, beta, draw, replicate=replicate))
         LOG.info(
             "draw %d of %d, Gaussian model, ell = %d, beta = %s: both masks, %.2f s",
             draw + 1,
@@ -337,7 +352,7 @@ def gaussian_model_job(n: int, beta: float, draws: int, *, replicate: int = 0) -
             clock.lap(),
         )
     LOG.info("%d draws in %.2f s", draws, clock.total())
-    return out
+    return {key: np.array([row[key] for row in rows], dtype=np.float64) for key in rows[0]}
 
 
 def survival_job(
