@@ -30,8 +30,9 @@ interval method, comparison); the data arrive as an :class:`attnspec.evidence.Ev
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+# scipy.stats is imported where it is used: figure scripts import this module for its
+# vocabulary (verdict names, row columns) and should not pay for scipy.
 import numpy as np
-from scipy import stats
 
 from attnspec.claims import CLAIMS
 from attnspec.evidence import STATISTICS, Evidence
@@ -223,6 +224,8 @@ def _student_t(name, samples, outer):
         dof = sizes[0] - 1.0
     else:  # Welch-Satterthwaite
         dof = total**2 / sum(v**2 / (n - 1.0) for v, n in zip(variances, sizes, strict=True))
+    from scipy import stats
+
     se = np.sqrt(total)
     half = stats.t.ppf(0.5 + CONFIDENCE / 2, dof) * se
     values = STATISTICS[name].reduce(samples, outer)
@@ -247,6 +250,8 @@ def _trend_fits(x: np.ndarray, y: np.ndarray):
     """OLS and Theil-Sen slopes of y (S, P) on x (P,), NaN points dropped, with their 95 %
     intervals (Student-t; Sen 1968, eq. 2.6, with ties in x and y as in scipy.stats.theilslopes).
     Returns six (S,) arrays: OLS slope, low, high, Theil-Sen slope, low, high."""
+    from scipy import stats
+
     valid = np.isfinite(y)
     n = valid.sum(axis=1).astype(float)
     xs = np.where(valid, x[None, :], 0.0)
@@ -328,6 +333,8 @@ def trend_of(evidence: Evidence, comparison: str) -> Trend:
 
 def detectable(margin: float, interval: Interval) -> float:
     """m + h + z_POWER se (module docstring)."""
+    from scipy import stats
+
     return float(margin + interval.halfwidth + stats.norm.ppf(POWER) * interval.standard_error)
 
 
