@@ -25,6 +25,8 @@ import numpy as np
 _BLOCK_SIZE = 16
 # The convergence test (an m x m eigh) runs when the basis has grown by this factor.
 _CHECK_GROWTH = 1.1
+# A second whole Gram-Schmidt pass runs when the first shrank a column below this fraction.
+_REORTHOGONALISE_BELOW = 0.5
 
 
 def bulk_operator(A: np.ndarray):
@@ -60,20 +62,30 @@ def bulk_operator(A: np.ndarray):
 
 
 def _orthonormalise(
-    block: np.ndarray, basis: np.ndarray, coefficients: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Q, R with block - basis^T coefficients = Q R, Q orthonormal and orthogonal to basis rows.
+    block: np.ndarray, basis: np.ndarray, recent: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Q, R, C with block - basis^T C = Q R, Q orthonormal and orthogonal to the basis rows.
 
-    ``coefficients`` = basis block (computed by the caller for the projected matrix) is the
-    first pass of block classical Gram-Schmidt; a second pass follows, each pass followed by a
-    QR (BCGS2), so Q stays orthogonal to ``basis`` even when ``block`` nearly lies in its span.
-    Overwrites ``block``.
+    block = H V_j has large components only along the ``recent`` last basis rows (the blocks the
+    Lanczos recurrence couples); along older rows they are at rounding level. Block classical
+    Gram-Schmidt against the recent rows, then one pass against the whole basis (twice for the
+    recent rows, as in BCGS2, once for the rest), and a second whole pass only if the first
+    removed a fair share of a column (Kahan-Parlett: lost orthogonality); then a QR. C = basis
+    block, the projected matrix's column. Overwrites ``block``.
     """
+    lo = basis.shape[0] - recent
+    local = basis[lo:] @ block
+    block -= basis[lo:].T @ local
+    norms = np.linalg.norm(block, axis=0)
+    coefficients = basis @ block
     block -= basis.T @ coefficients
+    if np.any(np.linalg.norm(block, axis=0) < _REORTHOGONALISE_BELOW * norms):
+        again = basis @ block
+        block -= basis.T @ again
+        coefficients += again
+    coefficients[lo:] += local
     q, r = np.linalg.qr(block)
-    q -= basis.T @ (basis @ q)
-    q, r2 = np.linalg.qr(q)
-    return q, r2 @ r
+    return q, r, coefficients
 
 
 def _converged(theta, ritz, link, k, tol) -> bool:
@@ -87,7 +99,9 @@ def _converged(theta, ritz, link, k, tol) -> bool:
     residual = np.linalg.norm(link @ ritz[-link.shape[1] :, :k], axis=0)
     gap = np.abs(theta[:k, None] - theta[None, :])
     gap[np.arange(k), np.arange(k)] = np.inf
-    error = np.minimum(residual, residual**2 / gap.min(axis=1))
+    nearest = gap.min(axis=1)
+    kato_temple = np.divide(residual**2, nearest, out=np.full(k, np.inf), where=nearest > 0)
+    error = np.minimum(residual, kato_temple)
     return bool(np.all(error <= tol * np.abs(theta[:k])))
 
 
@@ -127,10 +141,9 @@ def _block_lanczos(
     while True:
         image = normal_rows(basis[m : m + width]).T  # H V, shape (n, width)
         m += width
-        coefficients = basis[:m] @ image
+        next_block, link, coefficients = _orthonormalise(image, basis[:m], min(m, 2 * width))
         projected[:m, m - width : m] = coefficients
         projected[m - width : m, :m] = coefficients.T
-        next_block, link = _orthonormalise(image, basis[:m], coefficients)
         if m >= next_check or m == m_max:
             # Rayleigh-Ritz costs O(m^3): done when the basis has grown by _CHECK_GROWTH.
             next_check = max(m + 1, int(_CHECK_GROWTH * m))
