@@ -22,6 +22,7 @@ PAPERS = {
     "A": "Gaussian equivalence (Hayase, Collins, Karakida)",
     "B": "Bulk-edge sticking (Jerschow)",
     "C": "Spectral degeneration (isotropic score geometry)",
+    "D": "Multi-head attention (Hayase, Karakida)",
 }
 DASHBOARD_HEADER = ("paper", *ROW_HEADER, "fragile")
 KIND_NOTE = {

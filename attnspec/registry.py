@@ -594,8 +594,9 @@ def _rows() -> tuple[DeclaredTest, ...]:
                 "MHA_perp MHA_perp^T and of n^-1 MHA^G MHA^G^T from the same weights (mean "
                 "absolute difference of the ordered eigenvalues over their common limiting mean), "
                 "per draw; mean over draws (the paper's metric, appendix D.1)",
-                points=f"the {model} dimensions of paperD.public_models (table D.2), beta = 1, "
-                "d_O = d",
+                points=f"the {model} configuration of paperD.public_models.models (table D.2: "
+                "n, d, h/h_KV, d_K = d_V, K/V sharing), d_O = d, beta = paperD.public_models.beta "
+                "(1)",
                 target="0 (equal spectra)",
                 comparison="at_most",
                 margin=0.05,
@@ -617,7 +618,9 @@ def _rows() -> tuple[DeclaredTest, ...]:
                 describes=f"Kolmogorov distance of the centred softmax output's eigenvalues with "
                 f"{label} to the limit law of independent heads, per draw, minus the same for "
                 "independent heads (the finite-size floor); means over draws",
-                points="the largest n of paperD.sharing, beta = 1",
+                points="the largest n of paperD.sharing.n_tokens, at the fixed ratios of "
+                "paperD.sharing (h heads, kv_groups K/V pairs for GQA, gamma_K = gamma_V, "
+                "gamma_O), beta = paperD.sharing.beta (1); each scheme with its own draws",
                 target="0 (sharing as close to the independent-head law as independent heads)",
                 comparison="equivalence",
                 margin=0.25,
@@ -628,7 +631,7 @@ def _rows() -> tuple[DeclaredTest, ...]:
                 "between the two limit laws",
                 interval="bootstrap",
                 trend="per (draw, n) distance against the mean independent-head distance at that "
-                "n, every n of paperD.sharing",
+                "n, every n of paperD.sharing.n_tokens",
             )
         )
     rows.append(
@@ -639,7 +642,9 @@ def _rows() -> tuple[DeclaredTest, ...]:
             statistic="mean",
             describes="Delta = KS(tied softmax spectrum, independent-head law) - KS(tied softmax "
             "spectrum, tied law) per draw, mean over draws",
-            points="the largest n of paperD.sharing, beta = 1",
+            points="the largest n of paperD.sharing.n_tokens, at the fixed ratios of "
+            "paperD.sharing (h heads, gamma_K = gamma_V, gamma_O; V_r = K_r), beta = "
+            "paperD.sharing.beta (1)",
             target="0 (the tied spectrum as close to the untied law as to its own)",
             comparison="at_least",
             margin=0.5,

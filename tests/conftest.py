@@ -22,11 +22,13 @@ FIGURES = {
     "B": ["B1-sticking", "B2-gap", "B3-uniform", "B4-edge-formula", "B5-conditional-edges"]
     + ["B6-population"],
     "C": ["C1-spectra", "C2-bulk", "C3-stable-rank", "C4-spike-survival", "C5-pretrained"],
+    "D": ["D1-public-models", "D2-heads", "D3-sharing"],
 }
 TABLES = {
     "A": ["A-T1-edges", "A-T2-stepwise"],
     "B": ["B-T1-sticking", "B-T2-edge-formulas"],
     "C": ["C-T1-stable-rank", "C-T2-pretrained"],
+    "D": ["D-T1-public-models", "D-T2-moments"],
 }
 BIN = Path(sys.executable).parent
 

@@ -63,12 +63,15 @@ PAPER_C_FIGURES = [
     "C5-pretrained",
 ]
 PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
+PAPER_D_FIGURES = ["D1-public-models", "D2-heads", "D3-sharing"]
+PAPER_D_TABLES = ["D-T1-public-models", "D-T2-moments"]
 # The evidence files of each paper, {results}/paper<X>/evidence/<source>.npz: the samples every
 # registry row (attnspec.registry) is judged on, written by one evidence rule each.
 EVIDENCE_SOURCES = {
     "A": ["A-T2-stepwise", "A3-bulk-laws", "A5-linearisation", "A6-perron"],
     "B": ["sticking", "conditional", "edge-formulas"],
     "C": ["C2-bulk", "C-T1-stable-rank", "C-T2-pretrained"],
+    "D": ["public-models", "sharing"],
 }
 
 
@@ -85,6 +88,7 @@ PAPER_CATEGORIES = {
     "A": "Paper A: Gaussian equivalence",
     "B": "Paper B: bulk-edge sticking",
     "C": "Paper C: spectral degeneration",
+    "D": "Paper D: multi-head attention",
 }
 
 

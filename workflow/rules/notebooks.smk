@@ -1,8 +1,18 @@
 # Companion notebooks: one jupytext script per paper (workflow/notebooks/paper<X>.py), executed
 # on the paper's figures, tables and verdicts into figures/paper<X>.ipynb and .html.
 
-NOTEBOOK_FIGURES = {"A": PAPER_A_FIGURES, "B": PAPER_B_FIGURES, "C": PAPER_C_FIGURES}
-NOTEBOOK_TABLES = {"A": PAPER_A_TABLES, "B": PAPER_B_TABLES, "C": PAPER_C_TABLES}
+NOTEBOOK_FIGURES = {
+    "A": PAPER_A_FIGURES,
+    "B": PAPER_B_FIGURES,
+    "C": PAPER_C_FIGURES,
+    "D": PAPER_D_FIGURES,
+}
+NOTEBOOK_TABLES = {
+    "A": PAPER_A_TABLES,
+    "B": PAPER_B_TABLES,
+    "C": PAPER_C_TABLES,
+    "D": PAPER_D_TABLES,
+}
 
 
 rule paper_notebook:
@@ -40,7 +50,7 @@ rule paper_notebook:
     benchmark:
         "benchmarks/paper{paper}/notebook.tsv"
     wildcard_constraints:
-        paper="[ABC]",
+        paper="[ABCD]",
     conda:
         "../envs/notebook.yaml"
     threads: 1

@@ -15,7 +15,7 @@ rule claims_judge:
     benchmark:
         "benchmarks/{results}/paper{paper}/claims-judge.tsv"
     wildcard_constraints:
-        paper="[ABC]",
+        paper="[ABCD]",
     conda:
         "../envs/simulate.yaml"
     threads: 1
@@ -48,7 +48,7 @@ rule claims_table:
     benchmark:
         "benchmarks/paper{paper}/claims.tsv"
     wildcard_constraints:
-        paper="[ABC]",
+        paper="[ABCD]",
     """One paper's judged rows (the configured replicate) as figures/paper<X>/claims.csv and a
     Markdown table."""
     localrule: True

@@ -10,6 +10,7 @@ FIGURE_TARGETS = {
         ("A", PAPER_A_FIGURES),
         ("B", PAPER_B_FIGURES),
         ("C", PAPER_C_FIGURES),
+        ("D", PAPER_D_FIGURES),
     )
 }
 TABLE_TARGETS = {
@@ -18,6 +19,7 @@ TABLE_TARGETS = {
         ("A", PAPER_A_TABLES),
         ("B", PAPER_B_TABLES),
         ("C", PAPER_C_TABLES),
+        ("D", PAPER_D_TABLES),
     )
 }
 

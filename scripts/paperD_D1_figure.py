@@ -1,0 +1,47 @@
+"""Figure D1: relative W1 and KS of softmax against its same-weights Gaussian equivalent per
+table D.2 configuration, drawn from its tidy table (PDF, PNG, CSV), its caption with the
+comparison table, what the data show and the verdicts of rows D.1/<model> (read from the judged
+claims table)."""
+
+import pandas as pd
+
+from attnspec.dashboard import rows_of, verdict_label
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.multihead.summary import (
+    PUBLIC_PLOTTED_HEADER,
+    PUBLIC_TABLE_HEADER,
+    public_model_findings,
+    public_model_plotted_rows,
+    public_model_table_rows,
+)
+from attnspec.plotting.multihead import plot_public_models
+from attnspec.registry import PUBLIC_MODELS, TESTS
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    records = {
+        model: load_npz(path)
+        for model, path in zip(smk.params.models, smk.input.draws, strict=True)
+    }
+    judged = rows_of(read_csv(smk.input.claims), "D.1/")
+    labels = {row["row_id"].removeprefix("D.1/"): verdict_label(row) for row in judged}
+    ticks = {model: label.split(": ", 1)[1] for model, label in labels.items()}
+    rows = public_model_plotted_rows(records, smk.params.beta)
+    margin = 100 * TESTS[f"D.1/{PUBLIC_MODELS[0]}"].margin
+    figure = plot_public_models(pd.DataFrame(rows, columns=PUBLIC_PLOTTED_HEADER), ticks, margin)
+    verdicts = {f"D.1/{model}": label.split(": ", 1)[1] for model, label in labels.items()}
+    table = public_model_table_rows(records, smk.params.beta, verdicts)
+    write_figure_outputs(
+        smk,
+        figure,
+        PUBLIC_PLOTTED_HEADER,
+        rows,
+        tables=[(PUBLIC_TABLE_HEADER, table)],
+        judged=judged,
+        intro=public_model_findings(records, smk.params.beta),
+    )
+    log.info("wrote %s", ", ".join(smk.output))
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,53 @@
+"""Figure D3: independent heads, MQA/GQA sharing and K = V tying against the independent-head
+and tied laws, drawn from its tidy table (PDF, PNG, CSV), its caption with what the data show
+and the verdicts of rows D.2/<scheme> and D.3/tied (read from the judged claims table)."""
+
+import pandas as pd
+
+from attnspec.dashboard import rows_of, verdict_label
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.multihead.draws import SCHEME_LABELS
+from attnspec.multihead.evidence import sharing_laws
+from attnspec.multihead.summary import (
+    SHARING_PLOTTED_HEADER,
+    sharing_findings,
+    sharing_plotted_rows,
+)
+from attnspec.plotting.multihead import plot_sharing
+
+ROW_OF_SCHEME = {"mqa": "D.2/mqa", "gqa": "D.2/gqa", "tied": "D.3/tied"}
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    settings = smk.params.settings
+    keys = [(scheme, n) for scheme in settings["schemes"] for n in settings["n_tokens"]]
+    spectra = {}
+    for (scheme, n), path in zip(keys, smk.input.draws, strict=True):
+        spectra.setdefault(scheme, {})[n] = load_npz(path)["softmax"]
+    judged = rows_of(read_csv(smk.input.claims), "D.2/") + rows_of(
+        read_csv(smk.input.claims), "D.3/"
+    )
+    by_row = {row["row_id"]: row for row in judged}
+    labels = {
+        SCHEME_LABELS[scheme]: verdict_label(by_row[row_id])
+        for scheme, row_id in ROW_OF_SCHEME.items()
+        if row_id in by_row
+    }
+    laws = sharing_laws(settings)
+    rows = sharing_plotted_rows(spectra, laws)
+    figure = plot_sharing(
+        pd.DataFrame(rows, columns=SHARING_PLOTTED_HEADER), labels, settings["histogram_bins"]
+    )
+    write_figure_outputs(
+        smk,
+        figure,
+        SHARING_PLOTTED_HEADER,
+        rows,
+        judged=judged,
+        intro=sharing_findings(spectra, laws),
+    )
+    log.info("wrote %s", ", ".join(smk.output))
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,28 @@
+"""Figure D1, table D-T1 and rows D.1/<model>, simulate: every draw at one table D.2
+configuration in one job (each draw seeded on its own), the n eigenvalues of MHA_perp MHA_perp^T
+and of n^-1 MHA^G MHA^G^T from the same weights.
+
+Wildcards: model, draws. Params: beta, replicate.
+"""
+
+from attnspec.experiments.progress import Stopwatch
+from attnspec.io import configure_logging, save_npz
+from attnspec.multihead.draws import public_model_draws
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    clock = Stopwatch()
+    model, draws = smk.wildcards.model, int(smk.wildcards.draws)
+
+    def progress(draw):
+        log.info("%s draw %d of %d: %.2f s", model, draw + 1, draws, clock.lap())
+
+    record = public_model_draws(
+        model, smk.params.beta, draws, replicate=smk.params.replicate, progress=progress
+    )
+    save_npz(smk.output[0], **record)
+    log.info("%d draws done in %.2f s (replicate %d)", draws, clock.total(), smk.params.replicate)
+
+
+main(snakemake)  # noqa: F821

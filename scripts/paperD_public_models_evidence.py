@@ -1,0 +1,24 @@
+"""Rows D.1/<model>: their evidence (attnspec.registry) from the draws at each judged table D.2
+configuration of one results root.
+
+Params: models (the registry's ids, in the order of the inputs), beta, replicate.
+"""
+
+from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.multihead.evidence import public_model_evidence
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    evidence = []
+    for model, path in zip(smk.params.models, smk.input.draws, strict=True):
+        record = load_npz(path)
+        evidence.append(
+            public_model_evidence(model, record["softmax"], record["gaussian"], smk.params.beta)
+        )
+    save_evidence(smk.output[0], evidence)
+    for item in evidence:
+        log.info("%s (replicate %d): %s", item.row_id, smk.params.replicate, item.note)
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,24 @@
+"""Figure D3, table D-T2 and rows D.2, D.3, simulate: every draw at one sharing scheme and n in
+one job (each draw seeded on its own).
+
+Wildcards: scheme, n_tokens, draws. Params: settings (paperD.sharing), replicate.
+"""
+
+from attnspec.experiments.progress import Stopwatch
+from attnspec.io import configure_logging, save_npz
+from attnspec.multihead.draws import sharing_draws
+
+
+def main(smk) -> None:
+    log = configure_logging(smk.log[0])
+    clock = Stopwatch()
+    scheme, n_tokens = smk.wildcards.scheme, int(smk.wildcards.n_tokens)
+    draws = int(smk.wildcards.draws)
+    record = sharing_draws(
+        scheme, smk.params.settings, n_tokens, draws, replicate=smk.params.replicate
+    )
+    save_npz(smk.output[0], **record)
+    log.info("%s, n = %d: %d draws in %.2f s", scheme, n_tokens, draws, clock.total())
+
+
+main(snakemake)  # noqa: F821

@@ -1,0 +1,20 @@
+# Paper D (multi-head attention, Hayase & Karakida, arXiv 2610.10033): figures D1-D3, tables
+# D-T1, D-T2, claims D.1-D.3.
+
+
+include: "paperD_files.smk"
+
+
+rule paperD:
+    input:
+        expand(
+            "figures/paperD/{figure}.{ext}",
+            figure=PAPER_D_FIGURES,
+            ext=["pdf", "png", "csv", "md"],
+        ),
+        expand(
+            "figures/paperD/{table}.{ext}",
+            table=PAPER_D_TABLES,
+            ext=["csv", "md", "tex"],
+        ),
+        expand("figures/paperD/claims.{ext}", ext=["csv", "md"]),

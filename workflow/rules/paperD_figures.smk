@@ -1,0 +1,144 @@
+# Paper D's figures D1-D3 and tables D-T1, D-T2 from the configured replicate's draws (RESULTS);
+# the verdicts they show are read from the judged claims table, never computed here.
+
+
+rule paperD_D1_figure:
+    """Figure D1: relative W1 and KS of softmax against its same-weights Gaussian equivalent per
+    table D.2 configuration, with Student-t 95 % intervals, beside the published numbers.
+    """
+    input:
+        draws=public_model_files(RESULTS),
+        claims=f"{RESULTS}/paperD/claims.csv",
+        caption="workflow/report/paperD/D1-public-models.rst",
+        config="results/config.yaml",
+    output:
+        pdf="figures/paperD/D1-public-models.pdf",
+        png=reported("figures/paperD/D1-public-models.png"),
+        plotted="figures/paperD/D1-public-models.csv",
+        caption="figures/paperD/D1-public-models.md",
+    log:
+        "logs/paperD/D1-figure.log",
+    benchmark:
+        "benchmarks/paperD/D1-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(600),
+    params:
+        models=PUBLIC_MODELS_D["models"],
+        beta=PUBLIC_MODELS_D["beta"],
+    script:
+        "../../scripts/paperD_D1_figure.py"
+
+
+rule paperD_D2_figure:
+    """Figure D2: the limit law against the softmax and Gaussian-equivalent spectra for several
+    head counts h at a fixed per-head width."""
+    input:
+        draws=heads_files(RESULTS),
+        caption="workflow/report/paperD/D2-heads.rst",
+        config="results/config.yaml",
+    output:
+        pdf="figures/paperD/D2-heads.pdf",
+        png=reported("figures/paperD/D2-heads.png"),
+        plotted="figures/paperD/D2-heads.csv",
+        caption="figures/paperD/D2-heads.md",
+    log:
+        "logs/paperD/D2-figure.log",
+    benchmark:
+        "benchmarks/paperD/D2-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(600),
+    params:
+        settings=HEADS_D,
+    script:
+        "../../scripts/paperD_D2_figure.py"
+
+
+rule paperD_D3_figure:
+    """Figure D3: independent heads, MQA/GQA sharing and K = V tying against the
+    independent-head and tied laws, the distances against n and the statistics of rows D.2,
+    D.3."""
+    input:
+        draws=sharing_files(RESULTS),
+        claims=f"{RESULTS}/paperD/claims.csv",
+        caption="workflow/report/paperD/D3-sharing.rst",
+        config="results/config.yaml",
+    output:
+        pdf="figures/paperD/D3-sharing.pdf",
+        png=reported("figures/paperD/D3-sharing.png"),
+        plotted="figures/paperD/D3-sharing.csv",
+        caption="figures/paperD/D3-sharing.md",
+    log:
+        "logs/paperD/D3-figure.log",
+    benchmark:
+        "benchmarks/paperD/D3-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(600),
+    params:
+        settings=SHARING_D,
+    script:
+        "../../scripts/paperD_D3_figure.py"
+
+
+rule paperD_DT1_table:
+    """Table D-T1: the table D.2 comparison, ours and the published numbers side by side, with
+    the verdicts of rows D.1/<model>."""
+    input:
+        draws=public_model_files(RESULTS),
+        claims=f"{RESULTS}/paperD/claims.csv",
+        caption="workflow/report/paperD/D-T1-public-models.rst",
+        config="results/config.yaml",
+    output:
+        csv=reported("figures/paperD/D-T1-public-models.csv"),
+        md="figures/paperD/D-T1-public-models.md",
+        tex="figures/paperD/D-T1-public-models.tex",
+    log:
+        "logs/paperD/D-T1-table.log",
+    benchmark:
+        "benchmarks/paperD/D-T1-table.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(400),
+    params:
+        models=PUBLIC_MODELS_D["models"],
+        beta=PUBLIC_MODELS_D["beta"],
+    script:
+        "../../scripts/paperD_DT1_table.py"
+
+
+rule paperD_DT2_table:
+    """Table D-T2: normalised moments of the limit laws, in paper D's closed forms and from the
+    S-transform series, against the simulated spectra of figures D2 and D3."""
+    input:
+        heads=heads_files(RESULTS),
+        sharing=sharing_files(RESULTS, [max(SHARING_D["n_tokens"])]),
+        caption="workflow/report/paperD/D-T2-moments.rst",
+        config="results/config.yaml",
+    output:
+        csv=reported("figures/paperD/D-T2-moments.csv"),
+        md="figures/paperD/D-T2-moments.md",
+        tex="figures/paperD/D-T2-moments.tex",
+    log:
+        "logs/paperD/D-T2-table.log",
+    benchmark:
+        "benchmarks/paperD/D-T2-table.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(400),
+    params:
+        heads=HEADS_D,
+        sharing=SHARING_D,
+    script:
+        "../../scripts/paperD_DT2_table.py"
