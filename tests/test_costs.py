@@ -1,4 +1,8 @@
-"""Cost model of the core-hour estimate (attnspec.costs) on synthetic benchmark data."""
+"""Cost model of the core-hour estimate (attnspec.costs, tools/estimate_core_hours.py) on
+synthetic benchmark data."""
+
+import importlib.util
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -132,3 +136,26 @@ def test_runtime_is_rounded_up_with_a_floor():
     assert runtime_minutes(0.0, safety=3, minimum=5) == 5
     with pytest.raises(ValueError):
         runtime_minutes(10.0, safety=0)
+
+
+def load_estimate_tool():
+    """tools/estimate_core_hours.py as a module (tools/ is not a package)."""
+    path = Path(__file__).resolve().parents[1] / "tools" / "estimate_core_hours.py"
+    spec = importlib.util.spec_from_file_location("estimate_core_hours", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_replicate_job_is_the_same_kind_as_replicate_0():
+    # the estimate keys a job's cost by its rule and the wildcards that change it; the results
+    # root of a workflow replicate is not one of them
+    estimate = load_estimate_tool()
+    wildcards = {"n_tokens": "8192", "ratio": "1.0", "draw": "3"}
+    kinds = {
+        estimate.describe(
+            estimate.Job("paperB_sticking_draw", wildcards | {"results": results}), {}
+        )
+        for results in ("results", "results/replicate2")
+    }
+    assert kinds == {(("paperB_sticking_draw", ("ratio", "1.0")), 8192.0, 1.0)}

@@ -297,9 +297,22 @@ def case_draw_huge(sizes):
     return _new_draw(sizes["huge_draw"])
 
 
+def _old_orthonormalise(block, basis, recent):
+    """The block Lanczos reorthogonalisation before issue 11: two whole classical Gram-Schmidt
+    passes, each followed by a QR (BCGS2); the first pass's coefficients fill the projected
+    matrix."""
+    coefficients = basis @ block
+    block -= basis.T @ coefficients
+    q, r = np.linalg.qr(block)
+    q -= basis.T @ (basis @ q)
+    q, r2 = np.linalg.qr(q)
+    return q, r2 @ r, coefficients
+
+
 def case_draw_old(sizes):
     """The old way (before issue 11): S, A and Y_lin in float64, A's leading values by float64
-    block Lanczos on A itself (the same streams as sticking_draw)."""
+    block Lanczos on A itself, two whole Gram-Schmidt passes per block, tolerance 1e-8 (the same
+    streams as sticking_draw; the numbers of the code before issue 11, bit for bit)."""
     from attnspec.experiments import sticking
     from attnspec.models.gaussian_equivalent import linear_model
     from attnspec.models.softmax import row_softmax
@@ -311,6 +324,7 @@ def case_draw_old(sizes):
     job = _draw_job(n)
     timer = PartTimer()
     lanczos._block_lanczos = timer.count_vectors(lanczos._block_lanczos)
+    lanczos._orthonormalise = _old_orthonormalise
     scores_of = timer.wrap("scores", sticking.sample_scores)
     softmax = timer.wrap("softmax", row_softmax)
     attention_lanczos = timer.wrap("attention_lanczos", lanczos.top_squared_singular_values)

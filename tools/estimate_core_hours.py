@@ -42,10 +42,11 @@ REPO = Path(__file__).resolve().parents[1]
 SNAKEMAKE = Path(sys.executable).parent / "snakemake"
 
 # Wildcards giving a job's size x (ell or n) and its multiplier m (independent repetitions in
-# one job); wildcards that do not change the cost (replicate index, temperature).
+# one job); wildcards that do not change the cost (draw index, temperature, the results root of
+# a workflow replicate).
 SIZE_WILDCARDS = ("n_tokens", "tokens")
 MULTIPLIER_WILDCARDS = ("draws", "passages")
-COST_FREE_WILDCARDS = ("draw", "beta")
+COST_FREE_WILDCARDS = ("draw", "beta", "results")
 # Rules whose work grows linearly in x (structured O(n) products and inertia counts, the
 # per-token forward pass); every other rule with a size is taken as dense: ell^3 time (matrix
 # products, eigensolvers) and ell^2 memory.
