@@ -98,7 +98,8 @@ def canonical_evidence(
         f"derived approach (r + 1) / (1 + sqrt(r / n)) = {approach[-1]:.4f} at n = {n_max}; "
         f"(||A||^2 - 1) / sqrt(r / n) from Lanczos: "
         + ", ".join(f"{int(n)}: {c:.4f}" for n, c in zip(sizes, coupling, strict=True))
-        + " (derived: 1 - sqrt(r / n) / 2 + O(1/n) -> 1)"
+        + " (derived: 1 - sqrt(r / n) / 2 - n^(1 - kappa) / sqrt(r / n) + O(r / n) -> 1, the "
+        "third term from the spike gap delta_s^2 = 1 - 2 n^(1 - kappa))"
     )
     rows += [
         Evidence(
