@@ -5,7 +5,7 @@ import re
 import pytest
 from conftest import REPO, run, tool
 
-TARGET_RULES = {"all", "paperA", "paperB", "paperC"}
+TARGET_RULES = {"all", "paperA", "paperB", "paperC", "paperD", "replicates"}
 REQUIRED_DIRECTIVES = ("log:", "benchmark:", "threads:", "resources:", "conda:", "script:")
 
 

@@ -28,6 +28,8 @@ rule claims_judge:
 
 
 rule claims_table:
+    """One paper's judged rows (the configured replicate) as figures/paper<X>/claims.csv and a
+    Markdown table."""
     input:
         f"{RESULTS}/paper{{paper}}/claims.csv",
     output:
@@ -49,8 +51,6 @@ rule claims_table:
         "benchmarks/paper{paper}/claims.tsv"
     wildcard_constraints:
         paper="[ABCD]",
-    """One paper's judged rows (the configured replicate) as figures/paper<X>/claims.csv and a
-    Markdown table."""
     localrule: True
     conda:
         "../envs/simulate.yaml"
@@ -62,6 +62,8 @@ rule claims_table:
 
 
 rule claims_replicates:
+    """Each row's verdict in replicates 1 and 2 (independent random streams) next to replicate
+    0's: how stable the verdicts are under an independent rerun."""
     input:
         **{
             f"replicate{replicate}": [
@@ -77,8 +79,6 @@ rule claims_replicates:
         "logs/claims_replicates.log",
     benchmark:
         "benchmarks/claims_replicates.tsv"
-    """Each row's verdict in replicates 1 and 2 (independent random streams) next to replicate
-    0's: how stable the verdicts are under an independent rerun."""
     localrule: True
     conda:
         "../envs/simulate.yaml"
@@ -90,14 +90,15 @@ rule claims_replicates:
 
 
 rule replicates:
-    input:
-        rules.claims_replicates.output,
     """Target: the judged simulations of replicates 1 and 2 and figures/claims-replicates.md
     (not part of all)."""
+    input:
+        rules.claims_replicates.output,
     localrule: True
 
 
 rule claims_dashboard:
+    """The dashboard: every judged row of the papers in one table (figures/claims.csv, .md)."""
     input:
         **{paper: f"figures/paper{paper}/claims.csv" for paper in PAPER_CATEGORIES},
     output:
@@ -113,7 +114,6 @@ rule claims_dashboard:
         "logs/claims_dashboard.log",
     benchmark:
         "benchmarks/claims_dashboard.tsv"
-    """The dashboard: every judged row of the papers in one table (figures/claims.csv, .md)."""
     localrule: True
     conda:
         "../envs/simulate.yaml"
@@ -125,16 +125,16 @@ rule claims_dashboard:
 
 
 rule config_snapshot:
+    """The validated config of this run. Every figure and table depends on it, so that a fresh
+    clone recomputes them all although their committed copies exist: results/ is never committed,
+    and Snakemake does not rerun a job only because its intermediate inputs are missing.
+    """
     output:
         "results/config.yaml",
     log:
         "logs/config_snapshot.log",
     benchmark:
         "benchmarks/config_snapshot.tsv"
-    """The validated config of this run. Every figure and table depends on it, so that a fresh
-    clone recomputes them all although their committed copies exist: results/ is never committed,
-    and Snakemake does not rerun a job only because its intermediate inputs are missing.
-    """
     localrule: True
     conda:
         "../envs/plot.yaml"
