@@ -86,9 +86,9 @@ def _semilog_slope(samples, index) -> np.ndarray:
 
 def _multiplicities(index: np.ndarray, units: int) -> np.ndarray:
     """(B, units) counts of each unit in each resample."""
-    counts = np.zeros((index.shape[0], units))
-    np.add.at(counts, (np.arange(index.shape[0])[:, None], index), 1.0)
-    return counts
+    offsets = np.arange(index.shape[0])[:, None] * units
+    counts = np.bincount((index + offsets).ravel(), minlength=index.shape[0] * units)
+    return counts.reshape(index.shape[0], units).astype(np.float64)
 
 
 def _value(samples, index) -> np.ndarray:
