@@ -92,6 +92,7 @@ def test_dry_run_plans_every_job_of_the_preset(clone, slurm_dry_run, workflow_ru
 def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
     counts = job_counts(slurm_dry_run)
     a, b, c = paper["paperA"], paper["paperB"], paper["paperC"]["canonical"]
+    d = paper["paperD"]
     # one job per (ell, c, draw), or per (ell, c) for ell <= 2048 (all its draws); the c = 1
     # runs serve every beta and the ratio scan
     scan, conditional = b["ratio_scan"], b["conditional"]
@@ -123,7 +124,10 @@ def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
         "paperC_pretrained_queries_keys": 2,  # full-rank and long passages
         "paperC_pretrained_model_diagnostics": 2,
         "paperC_pretrained_isotropic_reference": 2,
-        "claims_table": 3,  # one per paper
+        "claims_table": 4,  # one per paper
+        "paperD_public_model": len(d["public_models"]["models"]),
+        "paperD_heads": len(d["heads"]["head_counts"]),
+        "paperD_sharing": len(d["sharing"]["schemes"]) * len(d["sharing"]["n_tokens"]),
     }
     assert {rule: counts[rule] for rule in expected} == expected
 

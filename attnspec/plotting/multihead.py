@@ -89,12 +89,12 @@ def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, str], margin: f
         data = ours[ours["metric"] == metric]
         sns.stripplot(
             data=data, x="name", y="value", order=names, ax=ax, color=PALETTE[0], alpha=0.35,
-            size=2.5, jitter=0.1, log_scale=True,
+            size=2.5, jitter=False,
         )  # fmt: skip
         sns.pointplot(
             data=data, x="name", y="value", order=names, ax=ax, color=PALETTE[0],
             errorbar=student_t_errorbar, linestyle="none", markers="o", capsize=0.15,
-            err_kws={"linewidth": 1.2}, log_scale=True,
+            err_kws={"linewidth": 1.2},
         )  # fmt: skip
         rows = published[published["metric"] == metric].set_index("name").loc[names]
         ax.errorbar(
@@ -105,6 +105,8 @@ def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, str], margin: f
             ax.axhline(margin, color=REFERENCE_COLOUR, ls=":", lw=1)
         ax.set_xlabel("")
         ax.set_ylabel(metric)
+        # log scale only after the means and intervals are drawn (seaborn would average logs)
+        ax.set_yscale("log")
         _log_axis(ax.yaxis)
         ax.set_xticks(
             range(len(names)),

@@ -122,8 +122,9 @@ table = pd.read_csv(paper.folder / "D1-public-models.csv")
 ours = table[table["source"] == "attnspec"]
 grid = sns.catplot(
     data=ours, x="name", y="value", col="metric", kind="point", errorbar=("se", 2),
-    linestyle="none", sharey=False, height=2.6, aspect=1.4, log_scale=True,
+    linestyle="none", sharey=False, height=2.6, aspect=1.4,
 )  # fmt: skip
+grid.set(yscale="log")
 grid.set_xticklabels(rotation=35, ha="right")
 grid.set_titles("{col_name}")
 grid.figure.subplots_adjust(top=0.9)
