@@ -1,14 +1,19 @@
-"""One look for every figure: fonts, sizes, colours for data, theory and the MP surrogate."""
+"""One look for every figure, set once: the seaborn theme (paper context, ticks, the "deep"
+palette) with the project's fonts and sizes, and named colours from that palette for data,
+theory and the MP surrogate."""
 
 import matplotlib
 
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+import seaborn as sns  # noqa: E402
 
-DATA_COLOUR = "#4C72B0"
-THEORY_COLOUR = "#C44E52"
-SURROGATE_COLOUR = "#55A868"
+PALETTE = sns.color_palette("deep")
+"""seaborn's "deep" palette: the colours of every figure's data series, in order."""
+DATA_COLOUR = PALETTE[0]
+SURROGATE_COLOUR = PALETTE[2]
+THEORY_COLOUR = PALETTE[3]
 REFERENCE_COLOUR = "0.35"
 
 RC_PARAMS = {
@@ -28,19 +33,25 @@ RC_PARAMS = {
     "path.simplify": False,
 }
 
-
-def new_figure(n_rows: int, n_cols: int, *, width: float, height: float, **kwargs):
-    """A figure and its axes grid in the project style (inches; ``squeeze=False``)."""
-    with plt.rc_context(RC_PARAMS):
-        figure, axes = plt.subplots(
-            n_rows, n_cols, figsize=(width, height), squeeze=False, layout="constrained", **kwargs
-        )
-    return figure, axes
+BAND = ("pi", 80)
+"""seaborn ``errorbar`` of the bands over draws: the 10-90 % percentile interval."""
+BAND_MIN_DRAWS = 10
+"""Fewer draws than this at a point: plot the draws themselves, not a band."""
 
 
 def apply_style() -> None:
-    """Make the project style the default for figures created afterwards."""
-    plt.rcParams.update(RC_PARAMS)
+    """Make the project theme the default for figures created afterwards (seaborn's theme with
+    the project's rc parameters)."""
+    sns.set_theme(context="paper", style="ticks", palette=PALETTE, rc=RC_PARAMS)
+
+
+def new_figure(n_rows: int, n_cols: int, *, width: float, height: float, **kwargs):
+    """A figure and its axes grid in the project theme (inches; ``squeeze=False``)."""
+    apply_style()
+    figure, axes = plt.subplots(
+        n_rows, n_cols, figsize=(width, height), squeeze=False, layout="constrained", **kwargs
+    )
+    return figure, axes
 
 
 def close(figure) -> None:
