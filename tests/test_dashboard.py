@@ -51,7 +51,7 @@ def judged(test, verdict=HOLDS, stability="1.0", alternative=""):
 
 
 def all_rows(**verdicts):
-    return {p: [judged(t, verdicts.get(t.row_id, HOLDS)) for t in registry_of(p)] for p in "ABC"}
+    return {p: [judged(t, verdicts.get(t.row_id, HOLDS)) for t in registry_of(p)] for p in "ABCD"}
 
 
 def test_every_claim_has_existing_evidence_and_a_mechanism():
@@ -87,7 +87,7 @@ def test_dashboard_lists_every_registry_row_in_order():
     assert [r["row_id"] for r in rows] == [t.row_id for t in REGISTRY]
     assert set(DASHBOARD_HEADER) == {"paper", "fragile", *ROW_HEADER}
     text = dashboard_markdown(rows)
-    for paper in "ABC":
+    for paper in "ABCD":
         assert f"## Paper {paper}" in text
     for claim in CLAIMS:
         assert f"**{claim}**" in text

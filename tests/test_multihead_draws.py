@@ -43,7 +43,8 @@ def test_table_d2_holds_the_registry_models_with_the_papers_dimensions():
     assert limit_mean(bert, 1.0) == pytest.approx(1.5 * (np.e - 1))
     assert limit_mean(kayyam, 1.0) == pytest.approx(np.e - 1 + 2048 / 64)
     dino = public_model("dinov3-l16").shape
-    assert dino.gamma_k == pytest.approx(16 * 64 / 261) and dino.gamma_o == pytest.approx(1024 / 261)
+    assert dino.gamma_k == pytest.approx(16 * 64 / 261)
+    assert dino.gamma_o == pytest.approx(1024 / 261)
     with pytest.raises(ValueError, match="model must be one of dinov3-l16"):
         public_model("bert-large")
 
