@@ -6,6 +6,7 @@ include: "paperD_files.smk"
 
 
 rule paperD:
+    """Target: every figure and table of paper D and its judged claims table."""
     input:
         expand(
             "figures/paperD/{figure}.{ext}",
