@@ -1,0 +1,34 @@
+"""The README's numbers come from files, not prose: generated blocks in sync, the job count of
+the measured run equal to a fresh dry run's, the two commands exactly those of .ci/run."""
+
+import json
+import re
+import sys
+
+from conftest import REPO, run, tool
+
+sys.path.insert(0, str(REPO / "tools"))
+import readme_blocks  # noqa: E402
+
+README = (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def test_generated_blocks_are_up_to_date():
+    assert readme_blocks.rendered(README) == README, "run: python tools/readme_blocks.py"
+
+
+def test_measured_job_count_is_the_default_preset_dry_run():
+    report = json.loads((REPO / "docs" / "runtime.json").read_text())
+    dry_run = run([tool("snakemake"), "-n", "-F"]).stdout
+    planned = int(re.search(r"^total\s+(\d+)", dry_run.split("Job stats:")[1], flags=re.M)[1])
+    assert report["jobs"] == planned
+    assert report["preset"] == "config/config.yaml"
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    commands = re.findall(r"```bash\n(python3\.11 -m venv .*?)\n```", README)
+    assert len(commands) == 2, commands
+    ci = (REPO / ".ci" / "run").read_text().strip().splitlines()[-1]
+    assert ci == commands[1]
+    assert commands[0].endswith("snakemake --cores all")
+    assert commands[1].endswith("python -m pytest")

@@ -1,0 +1,99 @@
+"""The README's generated blocks, from the files the workflow and the tools write.
+
+    python tools/readme_blocks.py          # rewrite the blocks in README.md
+    python tools/readme_blocks.py --check  # exit 1 if a block differs (what the test checks)
+
+Each block sits between ``<!-- <name>:start -->`` and ``<!-- <name>:end -->``: the claims
+dashboard (figures/claims.csv), the replicates comparison (figures/claims-replicates.csv), the
+run time of the default preset (docs/runtime.json, by tools/measure_run.py), the benchmark
+(docs/benchmark.md, by tools/benchmark.py) and the rule graph (figures/rulegraph.mmd).
+"""
+
+import csv
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from attnspec.dashboard import summary_markdown  # noqa: E402
+from attnspec.io import read_csv  # noqa: E402
+
+README = ROOT / "README.md"
+
+
+def dashboard_block() -> str:
+    return summary_markdown(read_csv(ROOT / "figures" / "claims.csv"), "figures/")
+
+
+def replicates_block() -> str:
+    path = ROOT / "figures" / "claims-replicates.csv"
+    if not path.is_file():
+        return "Not run for the committed outputs: `snakemake --cores all replicates`.\n"
+    with open(path, encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    agree = sum(row["agree"] == "yes" for row in rows)
+    differing = [row["row_id"] for row in rows if row["agree"] != "yes"]
+    text = (
+        f"In independent replicates 1 and 2 ([`figures/claims-replicates.md`]"
+        f"(figures/claims-replicates.md)) {agree} of {len(rows)} rows give replicate 0's verdict"
+    )
+    return text + (f"; they differ for {', '.join(differing)}.\n" if differing else ".\n")
+
+
+def runtime_block() -> str:
+    report = json.loads((ROOT / "docs" / "runtime.json").read_text(encoding="utf-8"))
+    papers = report["cpu_s_by_paper"]
+    shares = ", ".join(f"{paper} {papers[paper]:.0f} s" for paper in sorted(papers))
+    load = report["load_average_before"][0]
+    return (
+        f"`snakemake --cores {report['cores']}` of `{report['preset']}` from a clean `results/`: "
+        f"**{report['jobs']} jobs, {report['wall_s'] / 60:.1f} min wall, "
+        f"{report['cpu_s']:.0f} s of CPU** (the whole process tree, `/usr/bin/time -v`; load "
+        f"average {load:.2f} when it started), largest job {report['largest_job_rss_mb']} MB "
+        f"(`{report['largest_job']}`). CPU by paper from the per-job benchmark files (Snakemake "
+        f"samples them, so short jobs count low): {shares}. Measured by "
+        "`tools/measure_run.py` into `docs/runtime.json`.\n"
+    )
+
+
+def benchmark_block() -> str:
+    return (ROOT / "docs" / "benchmark.md").read_text(encoding="utf-8").split("\n", 1)[1].strip()
+
+
+def rulegraph_block() -> str:
+    return "```mermaid\n" + (ROOT / "figures" / "rulegraph.mmd").read_text(encoding="utf-8") + "```"
+
+
+BLOCKS = {
+    "claims-dashboard": dashboard_block,
+    "replicates": replicates_block,
+    "runtime": runtime_block,
+    "benchmark": benchmark_block,
+    "rulegraph": rulegraph_block,
+}
+
+
+def rendered(text: str) -> str:
+    """``text`` (the README) with every block regenerated."""
+    for name, make in BLOCKS.items():
+        start, end = f"<!-- {name}:start -->\n", f"<!-- {name}:end -->"
+        if start not in text or end not in text:
+            raise SystemExit(f"README.md has no block {name}")
+        before, rest = text.split(start, 1)
+        _, after = rest.split(end, 1)
+        text = before + start + make().strip("\n") + "\n" + end + after
+    return text
+
+
+def main() -> None:
+    text = README.read_text(encoding="utf-8")
+    new = rendered(text)
+    if "--check" in sys.argv:
+        sys.exit(0 if new == text else "README.md blocks are stale: python tools/readme_blocks.py")
+    README.write_text(new, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
