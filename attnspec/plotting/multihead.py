@@ -11,8 +11,8 @@ verdict labels read from the claims table; nothing here computes a result.
 - D3: per sharing scheme the softmax spectrum against the independent-head and tied laws, the
   KS distances to the laws against n, and the statistics of rows D.2 and D.3 with their
   thresholds.
-With fewer than :data:`MIN_SUMMARY_DRAWS` draws at a point, D3's curves show every draw instead
-of a mean with an interval.
+With fewer than :data:`attnspec.plotting.style.BAND_MIN_DRAWS` (10) draws at a point, D3's
+curves show every draw instead of a mean with an interval.
 """
 
 from collections.abc import Mapping
@@ -26,10 +26,14 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 
 from attnspec.multihead.metrics import student_t_interval
-from attnspec.plotting.style import RC_PARAMS, REFERENCE_COLOUR, THEORY_COLOUR
+from attnspec.plotting.style import (
+    BAND_MIN_DRAWS,
+    PALETTE,
+    REFERENCE_COLOUR,
+    THEORY_COLOUR,
+    apply_style,
+)
 
-MIN_SUMMARY_DRAWS = 10
-PALETTE = sns.color_palette("deep")
 SERIES_COLOURS = {"softmax": PALETTE[0], "Gaussian equivalent": PALETTE[1]}
 SCHEME_COLOURS = {
     "independent": PALETTE[0],
@@ -42,11 +46,6 @@ LAW_STYLES = {
     "tied law": {"color": "0.15", "ls": "--"},
 }
 PUBLISHED = "paper D, table D.2"
-
-
-def apply_theme() -> None:
-    """The seaborn theme of paper D's figures: ticks, the deep palette, the project style."""
-    sns.set_theme(context="paper", style="ticks", palette="deep", rc=RC_PARAMS)
 
 
 def student_t_errorbar(values) -> tuple[float, float]:
@@ -78,7 +77,7 @@ def _log_axis(axis) -> None:
 def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, str], margin: float):
     """Figure D1 from its tidy table (``labels``: model id -> verdict text under its name;
     ``margin``: row D.1's margin on the relative W1, in per cent)."""
-    apply_theme()
+    apply_style()
     frame = _numeric(frame, "value", "half_width")
     ours = frame[frame["source"] == "attnspec"]
     published = frame[frame["source"] == PUBLISHED]
@@ -137,7 +136,7 @@ STAGE_TITLES = {"attention": "attention stage", "output": "layer with $V$, $W^O$
 def plot_heads(frame: pd.DataFrame, bins: int):
     """Figure D2 from its tidy table: rows = stage, columns = h; ``bins`` bins per histogram
     over the range of the panel's theory curve (eigenvalues beyond it are not drawn)."""
-    apply_theme()
+    apply_style()
     frame = _numeric(frame, "x", "y", "heads")
     samples = frame[frame["series"] != "theory"]
     theory = frame[frame["series"] == "theory"]
@@ -177,10 +176,10 @@ def plot_heads(frame: pd.DataFrame, bins: int):
 
 # D3 ---------------------------------------------------------------------------------------
 def _per_point(ax, data, *, hue, style=None, colours=None):
-    """Mean with Student-t 95 % bars against n when every point has >= MIN_SUMMARY_DRAWS draws,
+    """Mean with Student-t 95 % bars against n when every point has >= BAND_MIN_DRAWS draws,
     else every draw as its own line."""
     draws = data.groupby(["n", hue] + ([style] if style else []))["y"].count()
-    many = len(draws) and draws.min() >= MIN_SUMMARY_DRAWS
+    many = len(draws) and draws.min() >= BAND_MIN_DRAWS
     options = {"estimator": "mean", "errorbar": student_t_errorbar, "err_style": "bars"}
     if not many:
         options = {"estimator": None, "units": "draw", "lw": 0.7}
@@ -198,7 +197,7 @@ def _per_point(ax, data, *, hue, style=None, colours=None):
 
 def plot_sharing(frame: pd.DataFrame, labels: Mapping[str, str], bins: int):
     """Figure D3 from its tidy table (``labels``: scheme label -> verdict text)."""
-    apply_theme()
+    apply_style()
     frame = _numeric(frame, "x", "y", "n", "draw")
     schemes = list(dict.fromkeys(frame.loc[frame["panel"] == "spectrum", "scheme"]))
     mosaic = [
