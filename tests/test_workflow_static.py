@@ -70,3 +70,14 @@ def test_ci_runs_exactly_the_readme_test_command():
         if line.startswith("python3.11")
     ]
     assert ci_lines == [tests]
+
+
+def test_plain_snakemake_runs_target_all():
+    """`snakemake` with no target plans what `snakemake all` plans (the top-level Snakefile
+    includes workflow/Snakefile, whose default target Snakemake would otherwise drop)."""
+    from conftest import planned_rules
+
+    plain = run([tool("snakemake"), "-n", "-F", "--cores", "1"]).stdout
+    named = run([tool("snakemake"), "all", "-n", "-F", "--cores", "1"]).stdout
+    assert planned_rules(plain) == planned_rules(named)
+    assert "all" in planned_rules(plain)
