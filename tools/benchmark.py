@@ -771,6 +771,15 @@ def markdown(summary) -> str:
     return "\n".join(lines) + "\n"
 
 
+def without_spectra(summary: dict) -> dict:
+    """The summary without the cases' full value lists (compared above, not worth storing)."""
+    runs = {
+        name: run | {"child": {k: v for k, v in run["child"].items() if k != "values"}}
+        for name, run in summary["runs"].items()
+    }
+    return summary | {"runs": runs}
+
+
 def machine() -> str:
     """CPU model and core count."""
     model = "unknown CPU"
@@ -841,7 +850,7 @@ def main():
     print(text)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(summary, indent=1) + "\n")
+        args.json.write_text(json.dumps(without_spectra(summary), indent=1) + "\n")
     if args.markdown:
         args.markdown.parent.mkdir(parents=True, exist_ok=True)
         args.markdown.write_text(text)
