@@ -166,12 +166,6 @@ def sticking_job_mem_mb(n_tokens: int, ratio: float) -> int:
     return math.ceil(1.2 * sticking_peak_mb(n_tokens, ratio))
 
 
-def job_memory_copies(ratio: float) -> int:
-    """ell x ell float64 arrays a job holds at its peak: K and S (1/c + 1), or S, A and a Gram
-    matrix (3)."""
-    return max(3, math.ceil(1.0 + 1.0 / ratio))
-
-
 def sample_scores(
     keys_rng: np.random.Generator,
     queries_rng: np.random.Generator,
