@@ -1,10 +1,13 @@
-"""Figure B1: ell s_k(A)^2 against ell per (c, beta) with x_+ and Y_lin (PDF, PNG, CSV), its
-caption with the key numbers for k = 2, what the data show and the verdicts of rows B.1 (read
-from the judged claims table)."""
+"""Figure B1: ell s_k(A)^2 against ell per (c, beta) with x_+ and Y_lin, drawn from its tidy
+table (PDF, PNG, CSV), its caption with the key numbers for k = 2, what the data show and the
+verdicts of rows B.1 (read from the judged claims table)."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of, verdict_label
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import edge_findings
+from attnspec.experiments.sticking_plotted import STICKING_PLOTTED_HEADER, sticking_plotted_rows
 from attnspec.experiments.sticking_summary import (
     EDGE_KEY_HEADER,
     collect_series,
@@ -12,9 +15,7 @@ from attnspec.experiments.sticking_summary import (
     split_square,
 )
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.sticking import edge_labels, plot_sticking, sticking_plotted_rows
-
-PLOTTED_HEADER = ("c", "beta", "series", "n_tokens", "k", "y")
+from attnspec.plotting.sticking import edge_labels, plot_sticking
 
 
 def main(smk) -> None:
@@ -25,12 +26,16 @@ def main(smk) -> None:
     rows = rows_of(read_csv(smk.input.claims), "B.1/")
     judged = {row["row_id"]: row for row in rows}
     labels = {row_id: verdict_label(row) for row_id, row in judged.items()}
-    figure = plot_sticking(series, edge_labels([s.beta for s in square], labels))
+    plotted = list(sticking_plotted_rows(series))
+    figure = plot_sticking(
+        pd.DataFrame(plotted, columns=STICKING_PLOTTED_HEADER),
+        edge_labels([s.beta for s in square], labels),
+    )
     write_figure_outputs(
         smk,
         figure,
-        PLOTTED_HEADER,
-        sticking_plotted_rows(series),
+        STICKING_PLOTTED_HEADER,
+        plotted,
         tables=[(EDGE_KEY_HEADER, edge_key_rows(series))],
         judged=rows,
         intro=edge_findings(square, judged),

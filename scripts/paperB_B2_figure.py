@@ -1,22 +1,26 @@
 """Figure B2: relative gap of ell s_2(A)^2 with its fitted rate (95 % interval) and the
 Tracy-Widom expectation, the spike prediction draw by draw, and the localisation of the top
-singular vectors (c = 1) (PDF, PNG, CSV), and its caption with the key numbers and the verdicts
-of rows B.1 (read from the judged claims table)."""
+singular vectors (c = 1), drawn from its tidy table (PDF, PNG, CSV), and its caption with the
+key numbers and the verdicts of rows B.1 (read from the judged claims table)."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import gap_findings
+from attnspec.experiments.sticking_plotted import GAP_PLOTTED_HEADER, gap_plotted_rows
 from attnspec.experiments.sticking_summary import (
     EDGE_KEY_HEADER,
     GAP_KEY_HEADER,
     collect_series,
     edge_key_rows,
     gap_key_rows,
+    gap_rate,
+    spike_correlation,
 )
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.sticking import gap_plotted_rows, plot_gap
+from attnspec.plotting.sticking import plot_gap
 
-PLOTTED_HEADER = ("panel", "beta", "series", "n_tokens", "draw", "x", "y")
 # Panel (b) shows the betas at which spikes matter (papers.md section 3: beta >= 1).
 SPIKE_BETA_MIN = 1.0
 
@@ -26,13 +30,18 @@ def main(smk) -> None:
     records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
     series = collect_series(records)
     spike_betas = [s.beta for s in series if s.beta >= SPIKE_BETA_MIN]
-    figure = plot_gap(series, spike_betas=spike_betas)
+    plotted = list(gap_plotted_rows(series, spike_betas=spike_betas))
+    figure = plot_gap(
+        pd.DataFrame(plotted, columns=GAP_PLOTTED_HEADER),
+        {s.beta: gap_rate(s) for s in series},
+        {s.beta: spike_correlation(s) for s in series if s.beta in spike_betas},
+    )
     gap_rows = gap_key_rows(series)
     write_figure_outputs(
         smk,
         figure,
-        PLOTTED_HEADER,
-        gap_plotted_rows(series, spike_betas=spike_betas),
+        GAP_PLOTTED_HEADER,
+        plotted,
         tables=[(GAP_KEY_HEADER, gap_rows), (EDGE_KEY_HEADER, edge_key_rows(series))],
         judged=rows_of(read_csv(smk.input.claims), "B.1/"),
         intro=gap_findings(series),

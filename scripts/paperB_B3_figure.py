@@ -1,19 +1,21 @@
 """Figure B3: uniform sticking, D = max over 2 <= k <= k_ell of |ell s_k(A)^2 - x_+| / x_+ for
-three sublinear k_ell (c = 1) (PDF, PNG, CSV), its caption with the key numbers, what the data
-show and the verdicts of rows B.2 (read from the judged claims table)."""
+three sublinear k_ell (c = 1), drawn from its tidy table (PDF, PNG, CSV), its caption with the
+key numbers, what the data show and the verdicts of rows B.2 (read from the judged claims
+table)."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of, verdict_label
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import uniform_findings
+from attnspec.experiments.sticking_plotted import UNIFORM_PLOTTED_HEADER, uniform_plotted_rows
 from attnspec.experiments.sticking_summary import (
     UNIFORM_KEY_HEADER,
     collect_series,
     uniform_key_rows,
 )
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.sticking import plot_uniform, uniform_labels, uniform_plotted_rows
-
-PLOTTED_HEADER = ("beta", "schedule", "series", "n_tokens", "k_ell", "y")
+from attnspec.plotting.sticking import plot_uniform, uniform_labels
 
 
 def main(smk) -> None:
@@ -23,12 +25,16 @@ def main(smk) -> None:
     rows = rows_of(read_csv(smk.input.claims), "B.2/")
     judged = {row["row_id"]: row for row in rows}
     labels = {row_id: verdict_label(row) for row_id, row in judged.items()}
-    figure = plot_uniform(series, uniform_labels([s.beta for s in series], labels))
+    plotted = list(uniform_plotted_rows(series))
+    figure = plot_uniform(
+        pd.DataFrame(plotted, columns=UNIFORM_PLOTTED_HEADER),
+        uniform_labels([s.beta for s in series], labels),
+    )
     write_figure_outputs(
         smk,
         figure,
-        PLOTTED_HEADER,
-        uniform_plotted_rows(series),
+        UNIFORM_PLOTTED_HEADER,
+        plotted,
         tables=[(UNIFORM_KEY_HEADER, uniform_key_rows(series))],
         judged=rows,
         intro=uniform_findings(series, judged),

@@ -1,6 +1,8 @@
 """Figure B4: x_+ over (beta, c), the square-model branches, the simulated points of A and
-Y_lin at the largest ell (PDF, PNG, CSV), and its caption with the verdicts of rows B.4/c=<c>
-(read from the judged claims table)."""
+Y_lin at the largest ell, drawn from its tidy table (PDF, PNG, CSV), and its caption with the
+verdicts of rows B.4/c=<c> (read from the judged claims table)."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of, verdict_label
 from attnspec.experiments.draw_batches import unstack_draws
@@ -13,13 +15,13 @@ from attnspec.experiments.edge_formulas import (
     square_cubic_branches,
 )
 from attnspec.experiments.sticking_findings import linear_edge_findings
-from attnspec.experiments.sticking_summary import collect_series
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.edge_formulas import (
+from attnspec.experiments.sticking_plotted import (
     EDGE_FORMULA_PLOTTED_HEADER,
     edge_formula_plotted_rows,
-    plot_edge_formulas,
 )
+from attnspec.experiments.sticking_summary import collect_series
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.plotting.edge_formulas import plot_edge_formulas
 
 
 def main(smk) -> None:
@@ -30,18 +32,19 @@ def main(smk) -> None:
     branches = square_cubic_branches(curves["beta"])
     records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
     series = collect_series(records)
-    points = largest_ell_points(series)
-    rows = [row for row in rows_of(read_csv(smk.input.claims), "B.4/c=")]
+    rows = rows_of(read_csv(smk.input.claims), "B.4/c=")
     judged = {row["row_id"]: row for row in rows}
+    plotted = list(edge_formula_plotted_rows(curves, markers, branches, series))
     figure = plot_edge_formulas(
-        curves, markers, branches, points, [verdict_label(row) for row in rows]
+        pd.DataFrame(plotted, columns=EDGE_FORMULA_PLOTTED_HEADER),
+        [verdict_label(row) for row in rows],
     )
-    table = simulated_point_rows(points)
+    table = simulated_point_rows(largest_ell_points(series))
     write_figure_outputs(
         smk,
         figure,
         EDGE_FORMULA_PLOTTED_HEADER,
-        edge_formula_plotted_rows(curves, markers, branches, points),
+        plotted,
         tables=[(SIMULATED_POINT_HEADER, table)],
         judged=rows,
         intro=linear_edge_findings(series, max(smk.params.ratio_scan["n_tokens"]), judged),

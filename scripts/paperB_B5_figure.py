@@ -1,5 +1,8 @@
-"""Figure B5: E_ell(Sigma_f) and E_ell(Sigma_G) against ell (PDF, PNG, CSV), its caption with
-what the data show and the verdicts of rows B.3 (read from the judged claims table)."""
+"""Figure B5: E_ell(Sigma_f) and E_ell(Sigma_G) against ell, drawn from its tidy table (PDF,
+PNG, CSV), its caption with what the data show and the verdicts of rows B.3 (read from the
+judged claims table)."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of, verdict_label
 from attnspec.experiments.conditional import (
@@ -9,14 +12,14 @@ from attnspec.experiments.conditional import (
     conditional_table_rows,
     group_by_size,
 )
+from attnspec.experiments.conditional_plotted import (
+    CONDITIONAL_PLOTTED_HEADER,
+    conditional_plotted_rows,
+)
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import conditional_findings
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.conditional import (
-    CONDITIONAL_PLOTTED_HEADER,
-    conditional_plotted_rows,
-    plot_conditional_edges,
-)
+from attnspec.plotting.conditional import plot_conditional_edges
 
 
 def main(smk) -> None:
@@ -30,12 +33,19 @@ def main(smk) -> None:
     labels = {
         name: verdict_label(judged[f"B.3/{label}"]) for name, label in COVARIANCE_LABELS.items()
     }
-    figure = plot_conditional_edges(series, labels)
+    plotted = list(conditional_plotted_rows(series))
+    figure = plot_conditional_edges(
+        pd.DataFrame(plotted, columns=CONDITIONAL_PLOTTED_HEADER),
+        labels,
+        series.rates,
+        beta=series.beta,
+        ratio=series.ratio,
+    )
     write_figure_outputs(
         smk,
         figure,
         CONDITIONAL_PLOTTED_HEADER,
-        conditional_plotted_rows(series),
+        plotted,
         tables=[(CONDITIONAL_TABLE_HEADER, conditional_table_rows(series))],
         judged=rows,
         digits=6,

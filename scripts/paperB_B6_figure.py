@@ -1,19 +1,21 @@
-"""Figure B6: spectra of Sigma_f and Sigma_G against rho = a + b MP_c (PDF, PNG, CSV), caption."""
+"""Figure B6: spectra of Sigma_f and Sigma_G against rho = a + b MP_c, drawn from its tidy
+table (PDF, PNG, CSV), caption."""
+
+import pandas as pd
 
 from attnspec.experiments.conditional import (
     POPULATION_TABLE_HEADER,
     group_by_size,
-    population_histograms,
     population_series,
     population_table_rows,
 )
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
-from attnspec.plotting.conditional import (
+from attnspec.experiments.conditional_plotted import (
     POPULATION_PLOTTED_HEADER,
-    plot_population,
     population_plotted_rows,
 )
+from attnspec.experiments.draw_batches import unstack_draws
+from attnspec.io import configure_logging, load_npz, write_figure_outputs
+from attnspec.plotting.conditional import plot_population
 
 HISTOGRAM_BINS = 80
 
@@ -23,20 +25,20 @@ def main(smk) -> None:
     cfg = smk.params.conditional
     records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
     sizes, results = group_by_size(records)
-    histograms = population_histograms(
-        results[-1],
-        beta=cfg["beta"],
-        ratio=cfg["ratio"],
+    series = population_series(cfg["beta"], cfg["ratio"], sizes, results)
+    plotted = list(population_plotted_rows(results, series))
+    figure = plot_population(
+        pd.DataFrame(plotted, columns=POPULATION_PLOTTED_HEADER),
+        beta=series.beta,
+        ratio=series.ratio,
         bins=HISTOGRAM_BINS,
     )
-    series = population_series(cfg["beta"], cfg["ratio"], sizes, results)
-    figure = plot_population(histograms, series)
     rows = population_table_rows(series)
     write_figure_outputs(
         smk,
         figure,
         POPULATION_PLOTTED_HEADER,
-        population_plotted_rows(histograms, series),
+        plotted,
         tables=[(POPULATION_TABLE_HEADER, rows)],
     )
     for row in rows:

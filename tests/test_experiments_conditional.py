@@ -6,29 +6,21 @@ import pytest
 
 from attnspec.experiments.conditional import (
     COVARIANCES,
-    PopulationSeries,
     conditional_draw,
     conditional_evidence,
     conditional_series,
     edge_scale,
     group_by_size,
-    population_histograms,
     population_series,
     population_table_rows,
     relative_tracy_widom_spread,
     wishart_edge_scale,
 )
+from attnspec.experiments.conditional_plotted import population_density
 from attnspec.experiments.draw_batches import batched_draws, unstack_draws
 from attnspec.experiments.spectra import draw_parameters
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
-from attnspec.plotting.conditional import (
-    conditional_plotted_rows,
-    plot_conditional_edges,
-    plot_population,
-    population_plotted_rows,
-)
-from attnspec.plotting.style import close
 from attnspec.registry import TESTS
 from attnspec.seeding import rng_for
 from attnspec.theory import bulk_edge, finite_deformed_mp_edge, nonlinearity_coefficients
@@ -181,16 +173,6 @@ def test_rows_hold_at_the_edge_fail_off_it_and_carry_a_caveat_when_shrinking():
     assert set(verdicts.values()) == {FINITE_SIZE_CAVEAT}
 
 
-def test_figure_b5_draws_and_lists_every_number():
-    x_plus = bulk_edge(1.0)
-    ells = [256, 512, 1024]
-    series = conditional_series(1.0, 1.0, ells, synthetic_results(x_plus, ells, [-1, 0, 1]))
-    close(plot_conditional_edges(series, {name: f"B.3/{name}: holds" for name in COVARIANCES}))
-    rows = list(conditional_plotted_rows(series))
-    # 2 covariances x 2 panels x 3 ells x (3 draws + median, min, max) + 2 x 2 fit ends + 3 x_+.
-    assert len(rows) == 2 * 2 * 3 * 6 + 4 + 3
-
-
 # --- figure B6: the population spectrum ------------------------------------------------------
 
 
@@ -231,17 +213,10 @@ def test_population_series_flags_an_outlier_and_not_a_clean_spectrum():
     assert rows[0][8] > 10  # separation (lambda_1 - lambda_2) / s
 
 
-def test_population_histograms_and_figure_b6():
-    ells = [128, 256]
-    results = [rho_draws(ell, 2) for ell in ells]
-    histograms = population_histograms(results[-1], beta=1.0, ratio=1.0, bins=30)
-    widths = np.diff(histograms["bin_edges"])
-    for name in COVARIANCES:
-        assert np.sum(histograms[f"density_{name}"] * widths) == pytest.approx(1.0)
-        assert histograms[f"top_{name}"].shape == (2, 10)
-    series = population_series(1.0, 1.0, ells, results)
-    assert isinstance(series, PopulationSeries)
-    close(plot_population(histograms, series))
-    rows = list(population_plotted_rows(histograms, series))
-    # 2 x (30 bins + 2 x 10 top + 2 ells x (2 draws + 1)) + 800 density + 2 ells x 4 references.
-    assert len(rows) == 2 * (30 + 20 + 6) + 800 + 8
+def test_population_density_spans_every_eigenvalue_and_the_support_of_rho():
+    draws = rho_draws(128, 2, outlier=population_law(1.0).edge + 1)
+    x, density = population_density(draws, beta=1.0, ratio=1.0)
+    low, high = population_law(1.0).support()[0]
+    assert x[0] < low and x[-1] > population_law(1.0).edge + 1 and len(x) == 800
+    inside = (x > low) & (x < high)
+    assert np.all(density[inside] > 0) and np.all(density[~inside] == 0)

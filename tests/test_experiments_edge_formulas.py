@@ -9,19 +9,15 @@ import attnspec.theory.edge as general_edge
 from attnspec.experiments.edge_formulas import (
     SIMULATED_POINT_HEADER,
     RouteAgreement,
-    edge_curves,
     edge_formula_evidence,
     edge_formula_rows,
     largest_ell_points,
     r_transform_agreement,
-    r_transform_points,
     simulated_point_rows,
     square_cubic_branches,
     square_model_edge,
 )
 from attnspec.experiments.sticking_summary import StickingSeries
-from attnspec.plotting.edge_formulas import edge_formula_plotted_rows, plot_edge_formulas
-from attnspec.plotting.style import close
 from attnspec.registry import TESTS
 from attnspec.theory import bulk_edge, nonlinearity_coefficients
 from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
@@ -131,16 +127,3 @@ def test_largest_ell_points_take_a_and_y_lin_at_the_largest_ell_of_each_c_beta()
     assert points["q10"][1] < points["median_ell_s2sq"][1] < points["q90"][1]
     rows = simulated_point_rows(points)
     assert len(rows) == 3 and len(rows[0]) == len(SIMULATED_POINT_HEADER)
-
-
-def test_figure_b4_draws_and_lists_every_series():
-    curves = edge_curves(0.1, 2.0, 12, [0.5, 1.0, 2.0])
-    markers = r_transform_points([0.5, 1.0], [0.5, 1.0, 2.0])
-    branches = square_cubic_branches(curves["beta"])
-    series = [synthetic_series(c, beta, 12) for c, beta in [(1.0, 0.5), (1.0, 1.0), (2.0, 1.0)]]
-    points = largest_ell_points(series)
-    close(plot_edge_formulas(curves, markers, branches, points, ["B.4/c=2: holds"]))
-    rows = list(edge_formula_plotted_rows(curves, markers, branches, points))
-    # 2 panels x 3 c x 12 betas, 12 x 4 theta_1, 2 x 3 x 2 crosses, 2 x 3 x 4 points
-    # (median, q10, q90, Y_lin median), 2 x 3 x 12 square-model branches.
-    assert len(rows) == 72 + 12 + 12 + 24 + 72

@@ -282,41 +282,6 @@ TOP_SHOWN = 10
 """Largest eigenvalues per draw marked against the edge of rho in figure B6."""
 
 
-def population_histograms(
-    draws: Sequence[Mapping[str, np.ndarray]], *, beta: float, ratio: float, bins: int
-) -> dict:
-    """Pooled spectra of Sigma_f and Sigma_G at one ell against rho = a + b MP_c.
-
-    Returns
-    -------
-    dict with ``bin_edges``; ``density_<name>`` (histograms, density-normalised over the
-    pooled draws); ``theory_x``, ``theory_density`` (continuous part of rho); ``atom`` (mass of
-    rho at a, c > 1); ``top_<name>`` (draws, TOP_SHOWN), the largest eigenvalues, descending.
-    """
-    law = population_law(beta, ratio)
-    pooled = {
-        name: np.concatenate([np.asarray(d[f"eigenvalues_{name}"]) for d in draws])
-        for name in COVARIANCES
-    }
-    low = min(min(float(v.min()) for v in pooled.values()), law.support()[0][0])
-    high = max(max(float(v.max()) for v in pooled.values()), law.edge)
-    span = high - low
-    bin_edges = np.linspace(low - 0.02 * span, high + 0.02 * span, bins + 1)
-    theory_x = np.linspace(bin_edges[0], bin_edges[-1], 800)
-    result = {
-        "bin_edges": bin_edges,
-        "theory_x": theory_x,
-        "theory_density": law.density(theory_x),
-        "atom": np.float64(law.atom),
-    }
-    for name, values in pooled.items():
-        result[f"density_{name}"] = np.histogram(values, bins=bin_edges, density=True)[0]
-        result[f"top_{name}"] = np.array(
-            [np.sort(d[f"eigenvalues_{name}"])[::-1][:TOP_SHOWN] for d in draws]
-        )
-    return result
-
-
 @dataclass(frozen=True)
 class PopulationSeries:
     """Per ell (ascending): the edge scale, each draw's lambda_max and the pooled distance to rho.

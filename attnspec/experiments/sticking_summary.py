@@ -16,8 +16,9 @@ Quantities, all at aspect ratio c = ell / d_qk and inverse temperature beta:
   95 % Student-t interval (figure B2; the verdicts' trend rule is the engine's,
   :mod:`attnspec.verdicts`).
 
-Quantile bands (10-90 %) are drawn only from at least MIN_BAND_DRAWS draws; with fewer, the
-figures show the individual draws.
+The figures draw 10-90 % bands over draws with seaborn from their tidy tables
+(:mod:`attnspec.experiments.sticking_plotted`), only from at least MIN_BAND_DRAWS draws; with
+fewer, the individual draws.
 """
 
 from collections import defaultdict
@@ -40,9 +41,11 @@ RATE_CONFIDENCE = 0.95
 """Confidence level of the interval of a fitted rate (figures B2, B5)."""
 
 QUANTILES = (0.1, 0.5, 0.9)
-"""The band (q10, q90) and median over draws shown in B1-B4 (linear interpolation)."""
+"""The quantiles (q10, median, q90) over draws of table B-T1 and of the key-number tables in the
+captions of B1-B4 (linear interpolation, as seaborn's 10-90 % bands in the figures)."""
 MIN_BAND_DRAWS = 10
-"""Fewest draws a 10-90 % band is drawn from (with 3 or 4 draws it is the min-max range)."""
+"""Fewest draws a 10-90 % interval is reported from in figure B4's key-number table (with 3 or 4
+draws it is the min-max range); as attnspec.plotting.style.BAND_MIN_DRAWS for the figures."""
 
 SCHEDULES = ("log", "cube_root", "square_root")
 SCHEDULE_LABELS = {

@@ -1,173 +1,162 @@
-"""Figures B5 and B6 layouts: the conditional covariances Sigma_f and Sigma_G given K.
+"""Figures B5 and B6 (paper B, claim B.3), drawn with seaborn from their tidy tables: the
+conditional covariances Sigma_f and Sigma_G given K.
 
-B5: (a) E_ell(Sigma_f) and E_ell(Sigma_G) against ell (log axis) with x_+ and each
-covariance's B.3 verdict label (from the judged claims table); (b) |E_ell - x_+| on log-log
-axes with the fitted power laws and their 95 % intervals. B6: the pooled spectra at the largest
-ell against rho = a + b MP_c, the largest eigenvalues against the edge of rho in Tracy–Widom
-units, and the trends in ell of lambda_max and of the Kolmogorov distance to rho.
+Each function takes the figure's plotted table (a pandas DataFrame with the columns of
+:mod:`attnspec.experiments.conditional_plotted`'s ``*_PLOTTED_HEADER``, exactly the figure's
+CSV) and the labels read from the claims table; nothing here computes a result.
+- B5: (a) E_ell(Sigma_f) and E_ell(Sigma_G) against ell (log axis): every draw, the median over
+  draws with its 10-90 % bars (from at least BAND_MIN_DRAWS draws), x_+ and each covariance's
+  B.3 verdict label; (b) |E_ell - x_+| on log-log axes with the fitted power laws and their
+  95 % intervals.
+- B6: histograms (stat="density") of the pooled spectra at the largest ell against
+  rho = a + b MP_c, the largest eigenvalues against the edge of rho in Tracy–Widom units, and
+  the trends in ell of lambda_max (as in B5) and of the Kolmogorov distance to rho.
+Theory curves, reference lines and labels are matplotlib on the seaborn axes.
 """
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
-import matplotlib.pyplot as plt
-import numpy as np
+import pandas as pd
+import seaborn as sns
+from matplotlib import pyplot as plt
+from matplotlib.lines import Line2D
 
-from attnspec.experiments.conditional import (
-    COVARIANCES,
-    ConditionalSeries,
-    PopulationSeries,
-)
-from attnspec.plotting.style import RC_PARAMS, THEORY_COLOUR, apply_style, new_figure
+from attnspec.experiments.conditional import COVARIANCES
+from attnspec.experiments.sticking_summary import Rate
+from attnspec.plotting.sticking import DOT, banded, numeric
+from attnspec.plotting.style import BAND, BAND_MIN_DRAWS, PALETTE, THEORY_COLOUR, apply_style
 
-COVARIANCE_COLOURS = {"sigma_f": "#4C72B0", "sigma_g": "#DD8452"}
+COVARIANCE_COLOURS = {"sigma_f": PALETTE[0], "sigma_g": PALETTE[1]}
 COVARIANCE_TEX = {"sigma_f": r"$\Sigma_f$", "sigma_g": r"$\Sigma_G$"}
-CONDITIONAL_PLOTTED_HEADER = ("panel", "covariance", "series", "n_tokens", "draw", "value")
-POPULATION_PLOTTED_HEADER = ("panel", "covariance", "series", "n_tokens", "index", "x", "y")
+# The two covariances are drawn slightly apart in ell (multiplicative shift) for legibility.
+SHIFTS = {"sigma_f": 0.97, "sigma_g": 1.03}
 
 
-def _draws_and_medians(ax, ells, values, colour, label, offset=1.0) -> None:
-    """Draws as small dots, the median over draws as an open circle with the min-max range."""
-    x = ells * offset
-    for column in values.T:
-        ax.plot(x, column, ls="none", marker=".", ms=3, color=colour, alpha=0.5)
-    median = np.median(values, axis=1)
-    ax.errorbar(
-        x,
-        median,
-        yerr=[median - values.min(axis=1), values.max(axis=1) - median],
-        ls="none",
-        marker="o",
-        ms=4.5,
-        mfc="white",
-        color=colour,
-        capsize=2,
-        lw=0.9,
-        label=label,
-    )
+def _draws_and_medians(ax, data: pd.DataFrame, y: str, colour, as_band: bool, shift: float):
+    """Every draw as a small dot and the median over draws as an open circle, with its
+    10-90 % bars when every point has BAND_MIN_DRAWS draws (seaborn), at ell * ``shift``."""
+    data = data.assign(ell=data["ell"] * shift)
+    sns.scatterplot(data=data, x="ell", y=y, color=colour, alpha=0.5, ax=ax, **{**DOT, "s": 9})
+    bars = {"errorbar": BAND, "err_style": "bars", "err_kws": {"capsize": 2, "lw": 0.9}}
+    sns.lineplot(
+        data=data, x="ell", y=y, estimator="median", ls="none", marker="o", ms=4.5,
+        mfc="white", mec=colour, color=colour, ax=ax, **(bars if as_band else {"errorbar": None}),
+    )  # fmt: skip
 
 
-def plot_conditional_edges(series: ConditionalSeries, labels: Mapping[str, str]):
-    """Figure B5 from a :class:`ConditionalSeries`; ``labels`` maps a covariance name
-    (:data:`attnspec.experiments.conditional.COVARIANCES`) to its verdict label."""
+def _spread_text(as_band: bool) -> str:
+    if as_band:
+        return "circles = medians, bars = 10–90 %"
+    return f"circles = medians (fewer than {BAND_MIN_DRAWS} draws: no bars)"
+
+
+def _median_key(colour, label: str) -> Line2D:
+    return Line2D([], [], ls="none", marker="o", ms=4.5, mfc="white", color=colour, label=label)
+
+
+def _log2_axis(ax) -> None:
+    ax.set_xscale("log", base=2)
+
+
+def plot_conditional_edges(
+    frame: pd.DataFrame,
+    labels: Mapping[str, str],
+    rates: Mapping[str, Rate],
+    *,
+    beta: float,
+    ratio: float,
+):
+    """Figure B5 from its tidy table at (``beta``, ``ratio``); ``labels`` maps a covariance
+    name (:data:`attnspec.experiments.conditional.COVARIANCES`) to its verdict label, ``rates``
+    to the fitted power law of |E_ell - x_+| (slope and 95 % interval in the legend)."""
     apply_style()
-    figure, axes = new_figure(1, 2, width=9.0, height=3.6)
-    edge_ax, gap_ax = axes[0]
-    ells = series.n_tokens.astype(np.float64)
-    offsets = {"sigma_f": 0.97, "sigma_g": 1.03}
+    figure, axes = plt.subplots(1, 2, figsize=(9.0, 3.6), layout="constrained")
+    edge_ax, gap_ax = axes
+    as_band = banded(frame, ["covariance", "ell"])
+    x_plus = frame["x_plus"].iloc[0]
+    edge_handles = [Line2D([], [], color=THEORY_COLOUR, lw=1.4, label=rf"$x_+ = {x_plus:.4f}$")]
+    gap_handles, fit_handles = [], []
     for name in COVARIANCES:
         colour = COVARIANCE_COLOURS[name]
-        label = rf"$E_\ell$({COVARIANCE_TEX[name]}): {labels[name]}"
-        _draws_and_medians(edge_ax, ells, series.edges[name], colour, label, offsets[name])
-        gaps = np.abs(series.gaps(name))
-        _draws_and_medians(gap_ax, ells, gaps, colour, COVARIANCE_TEX[name], offsets[name])
-        fit = series.rates[name]
-        ends = ells[[0, -1]]
-        gap_ax.plot(
-            ends,
-            np.exp(fit.intercept) * ends**fit.slope,
-            color=colour,
-            lw=0.9,
-            ls="--",
-            label=rf"fit $\propto \ell^{{{fit.slope:.2f}}}$, [{fit.low:.2f}, {fit.high:.2f}] "
-            "(95 %)",
+        data = frame[frame["covariance"] == name]
+        _draws_and_medians(edge_ax, data, "edge", colour, as_band, SHIFTS[name])
+        _draws_and_medians(gap_ax, data, "abs_gap", colour, as_band, SHIFTS[name])
+        fit = data.drop_duplicates("ell")
+        rate = rates[name]
+        gap_ax.plot(fit["ell"], fit["abs_gap_fit"], color=colour, lw=0.9, ls="--")
+        edge_handles.append(
+            _median_key(colour, rf"$E_\ell$({COVARIANCE_TEX[name]}): {labels[name]}")
         )
-    edge_ax.axhline(
-        series.x_plus, color=THEORY_COLOUR, lw=1.4, label=rf"$x_+ = {series.x_plus:.4f}$"
-    )
+        gap_handles.append(_median_key(colour, COVARIANCE_TEX[name]))
+        fit_handles.append(
+            Line2D([], [], color=colour, lw=0.9, ls="--",
+                   label=rf"fit $\propto \ell^{{{rate.slope:.2f}}}$, [{rate.low:.2f}, "
+                   rf"{rate.high:.2f}] (95 %)")
+        )  # fmt: skip
+    edge_ax.axhline(x_plus, color=THEORY_COLOUR, lw=1.4)
     edge_ax.set_ylabel(
         r"$E_\ell(\Sigma) = \inf_{u>\|\Sigma\|} u^2\,\frac{1}{\ell}\mathrm{tr}(u-\Sigma)^{-1}$"
     )
     edge_ax.set_title(r"(a) finite deformed-MP edges against $x_+$")
-    edge_ax.legend(frameon=False, fontsize=6.5, loc="upper right")
+    edge_ax.legend(handles=edge_handles, frameon=False, fontsize=6.5, loc="upper right")
+    # Log scale only after seaborn has taken the medians (it would take them of the logs).
     gap_ax.set_yscale("log")
     gap_ax.set_ylabel(r"$|E_\ell(\Sigma) - x_+|$")
     gap_ax.set_title(r"(b) distance to $x_+$ (log–log) with least-squares power laws")
-    gap_ax.legend(frameon=False, fontsize=6.5, loc="lower left", ncols=2)
-    for ax in axes[0]:
-        ax.set_xscale("log", base=2)
-        ax.set_xlabel(rf"$\ell$ ($d_{{qk}} = \ell / {series.ratio:g}$)")
+    gap_ax.legend(
+        handles=fit_handles + gap_handles, frameon=False, fontsize=6.5, loc="lower left", ncols=2
+    )
+    for ax in axes:
+        _log2_axis(ax)
+        ax.set_xlabel(rf"$\ell$ ($d_{{qk}} = \ell / {ratio:g}$)")
     figure.suptitle(
-        rf"Conditional covariances given $K$, $\beta = {series.beta:g}$, $c = {series.ratio:g}$: "
-        "dots = draws, circles = medians, bars = min–max",
+        rf"Conditional covariances given $K$, $\beta = {beta:g}$, $c = {ratio:g}$: "
+        f"dots = draws, {_spread_text(as_band)}",
         fontsize=9,
     )
     return figure
 
 
-def conditional_plotted_rows(series: ConditionalSeries) -> Iterator[tuple]:
-    """Every number drawn in :func:`plot_conditional_edges`:
-    rows (panel, covariance, series, n_tokens, draw, value)."""
-    for name in COVARIANCES:
-        for panel, values in (("edge", series.edges[name]), ("abs_gap", np.abs(series.gaps(name)))):
-            for ell, row in zip(series.n_tokens, values, strict=True):
-                for draw, value in enumerate(row):
-                    yield (panel, name, "draw", int(ell), draw, float(value))
-                yield (panel, name, "median", int(ell), "", float(np.median(row)))
-                yield (panel, name, "min", int(ell), "", float(row.min()))
-                yield (panel, name, "max", int(ell), "", float(row.max()))
-        fit = series.rates[name]
-        for ell in series.n_tokens[[0, -1]]:
-            value = np.exp(fit.intercept) * float(ell) ** fit.slope
-            yield ("abs_gap", name, "fit", int(ell), "", float(value))
-    for ell in series.n_tokens:
-        yield ("edge", "", "x_plus", int(ell), "", series.x_plus)
-
-
-def plot_population(histograms: Mapping, series: PopulationSeries):
-    """Figure B6 from :func:`population_histograms` (largest ell) and a :class:`PopulationSeries`.
+def plot_population(frame: pd.DataFrame, *, beta: float, ratio: float, bins: int):
+    """Figure B6 from its tidy table (``bins`` histogram bins over the range of rho's density
+    curve, which spans every eigenvalue).
 
     Top: pooled spectra of Sigma_f and Sigma_G with the density of rho and its edge; the
-    largest eigenvalue of every draw at the largest ell, in units of the Tracy–Widom scale s
+    largest eigenvalues of every draw at the largest ell, in units of the Tracy–Widom scale s
     from the edge of rho. Bottom: (lambda_max - edge) / s against ell; the Kolmogorov distance
     of the pooled spectrum to rho against ell.
     """
     apply_style()
-    with plt.rc_context(RC_PARAMS):
-        figure = plt.figure(figsize=(10.0, 6.4), layout="constrained")
-        axes = figure.subplot_mosaic("FGT;LLK")
-    ell = int(series.n_tokens[-1])
-    scale = series.scales[-1]
-    centres = 0.5 * (histograms["bin_edges"][1:] + histograms["bin_edges"][:-1])
-    widths = np.diff(histograms["bin_edges"])
+    frame = numeric(frame, "ell", "draw", "rank", "x", "y")
+    figure = plt.figure(figsize=(10.0, 6.4), layout="constrained")
+    axes = figure.subplot_mosaic("FGT;LLK")
+    density = frame[(frame["panel"] == "rho") & (frame["series"] == "density")]
+    atom = frame[(frame["panel"] == "rho") & (frame["series"] == "atom")]
+    reference = frame[frame["panel"] == "reference"]
+    top = frame[frame["panel"] == "top"]
+    ell = int(frame["ell"].max())
+    at_largest = reference[reference["ell"] == ell].set_index("series")["y"]
     for key, name in (("F", "sigma_f"), ("G", "sigma_g")):
         ax = axes[key]
-        ax.bar(
-            centres,
-            histograms[f"density_{name}"],
-            width=widths,
-            color=COVARIANCE_COLOURS[name],
-            alpha=0.55,
-            label=f"eigenvalues of {COVARIANCE_TEX[name]}, {len(histograms[f'top_{name}'])} draws",
-        )
+        spectrum = frame[(frame["panel"] == "spectrum") & (frame["covariance"] == name)]
+        draws = spectrum["draw"].nunique()
+        sns.histplot(
+            data=spectrum, x="x", stat="density", bins=bins,
+            binrange=(density["x"].min(), density["x"].max()), color=COVARIANCE_COLOURS[name],
+            alpha=0.55, lw=0, ax=ax, label=f"eigenvalues of {COVARIANCE_TEX[name]}, {draws} draws",
+        )  # fmt: skip
+        ax.plot(density["x"], density["y"], color=THEORY_COLOUR, lw=1.3,
+                label=r"$\rho = a + b\,\mathrm{MP}_c$")  # fmt: skip
+        ax.axvline(at_largest["rho_edge"], color=THEORY_COLOUR, lw=0.8, ls=":",
+                   label="edge of $\\rho$")  # fmt: skip
+        largest = top[(top["covariance"] == name) & (top["ell"] == ell) & (top["rank"] == 0)]
         ax.plot(
-            histograms["theory_x"],
-            histograms["theory_density"],
-            color=THEORY_COLOUR,
-            lw=1.3,
-            label=r"$\rho = a + b\,\mathrm{MP}_c$",
-        )
-        ax.axvline(scale.rho_edge, color=THEORY_COLOUR, lw=0.8, ls=":", label="edge of $\\rho$")
-        top = histograms[f"top_{name}"][:, 0]
-        ax.plot(
-            top,
-            np.zeros_like(top),
-            ls="none",
-            marker="|",
-            ms=12,
-            mew=1.2,
-            color="black",
-            clip_on=False,
-            label=r"$\lambda_{\max}$ per draw",
-        )
-        if histograms["atom"] > 0:
-            ax.text(
-                0.02,
-                0.95,
-                f"atom {float(histograms['atom']):.3g} at $a$",
-                transform=ax.transAxes,
-                fontsize=6.5,
-                va="top",
-            )
+            largest["x"], 0 * largest["x"], ls="none", marker="|", ms=12, mew=1.2,
+            color="black", clip_on=False, label=r"$\lambda_{\max}$ per draw",
+        )  # fmt: skip
+        if atom["y"].iloc[0] > 0:
+            ax.text(0.02, 0.95, f"atom {atom['y'].iloc[0]:.3g} at $a$", transform=ax.transAxes,
+                    fontsize=6.5, va="top")  # fmt: skip
         ax.set_xlabel("population eigenvalue")
         ax.set_ylabel("density")
         ax.set_title(
@@ -176,56 +165,52 @@ def plot_population(histograms: Mapping, series: PopulationSeries):
         ax.legend(frameon=False, fontsize=6.5, loc="upper right")
 
     top_ax = axes["T"]
-    for offset, name in ((0.15, "sigma_f"), (-0.15, "sigma_g")):
-        tops = histograms[f"top_{name}"]
-        for draw, values in enumerate(tops):
-            top_ax.plot(
-                scale.units(values),
-                np.full(values.shape, draw + offset),
-                ls="none",
-                marker="o" if name == "sigma_f" else "s",
-                ms=3.5,
-                mfc=COVARIANCE_COLOURS[name] if name == "sigma_f" else "white",
-                color=COVARIANCE_COLOURS[name],
-                label=f"largest {tops.shape[1]} of {COVARIANCE_TEX[name]}" if draw == 0 else None,
-            )
-    _tracy_widom_references(top_ax, scale, vertical=True)
+    last = top[top["ell"] == ell]
+    for offset, name, marker in ((0.15, "sigma_f", "o"), (-0.15, "sigma_g", "s")):
+        colour = COVARIANCE_COLOURS[name]
+        mine = last[last["covariance"] == name]
+        sns.scatterplot(
+            data=mine.assign(draw=mine["draw"] + offset), x="y", y="draw", marker=marker,
+            s=12.25, fc=colour if name == "sigma_f" else "white", ec=colour, linewidth=1,
+            legend=False, ax=top_ax,
+        )  # fmt: skip
+    shown = int(last["rank"].max()) + 1
+    handles = [
+        Line2D([], [], ls="none", marker="o", ms=3.5, color=COVARIANCE_COLOURS["sigma_f"],
+               label=f"largest {shown} of {COVARIANCE_TEX['sigma_f']}"),
+        Line2D([], [], ls="none", marker="s", ms=3.5, mfc="white",
+               color=COVARIANCE_COLOURS["sigma_g"],
+               label=f"largest {shown} of {COVARIANCE_TEX['sigma_g']}"),
+    ]  # fmt: skip
+    handles += _tracy_widom_references(top_ax, at_largest["tw1_mean"], at_largest["tw1_q99"])
+    draws = int(last["draw"].max()) + 1
     top_ax.set_xlabel(r"$(\lambda - \mathrm{edge\ of}\ \rho)\,/\,s$")
     top_ax.set_ylabel("draw")
-    top_ax.set_yticks(range(len(histograms["top_sigma_f"])))
-    top_ax.set_title(rf"(c) top eigenvalues at $\ell = {ell}$, $s = {scale.scale:.3g}$")
-    top_ax.set_ylim(-0.5, len(histograms["top_sigma_f"]) + 0.6)
-    top_ax.legend(frameon=False, fontsize=6, loc="upper left", ncols=3)
+    top_ax.set_yticks(range(draws))
+    top_ax.set_title(rf"(c) top eigenvalues at $\ell = {ell}$, $s = {at_largest['tw_scale']:.3g}$")
+    top_ax.set_ylim(-0.5, draws + 0.6)
+    top_ax.legend(handles=handles, frameon=False, fontsize=6, loc="upper left", ncols=3)
 
     trend_ax = axes["L"]
-    ells = series.n_tokens.astype(np.float64)
-    for name, factor in (("sigma_f", 0.97), ("sigma_g", 1.03)):
+    largest = top[top["rank"] == 0]
+    as_band = banded(largest, ["covariance", "ell"])
+    handles = []
+    for name in COVARIANCES:
+        colour = COVARIANCE_COLOURS[name]
         _draws_and_medians(
-            trend_ax,
-            ells,
-            series.largest_units(name),
-            COVARIANCE_COLOURS[name],
-            rf"$\lambda_{{\max}}$({COVARIANCE_TEX[name]})",
-            factor,
+            trend_ax, largest[largest["covariance"] == name], "y", colour, as_band, SHIFTS[name]
         )
-    trend_ax.axhline(0.0, color=THEORY_COLOUR, lw=1.0, label="edge of $\\rho$")
-    trend_ax.plot(
-        ells,
-        [s.units(s.tracy_widom_mean) for s in series.scales],
-        color="0.3",
-        lw=0.8,
-        ls="--",
-        label=r"$\Sigma_G$: $\mathbb{E}[TW_1]$",
-    )
-    trend_ax.plot(
-        ells,
-        [s.units(s.tracy_widom_q99) for s in series.scales],
-        color="0.3",
-        lw=0.8,
-        ls=":",
-        label=r"$\Sigma_G$: $TW_1$ 99th percentile",
-    )
-    trend_ax.set_xscale("log", base=2)
+        handles.append(_median_key(colour, rf"$\lambda_{{\max}}$({COVARIANCE_TEX[name]})"))
+    trend_ax.axhline(0.0, color=THEORY_COLOUR, lw=1.0)
+    for series, ls, label in (
+        ("tw1_mean", "--", r"$\Sigma_G$: $\mathbb{E}[TW_1]$"),
+        ("tw1_q99", ":", r"$\Sigma_G$: $TW_1$ 99th percentile"),
+    ):
+        line = reference[reference["series"] == series]
+        trend_ax.plot(line["ell"], line["y"], color="0.3", lw=0.8, ls=ls)
+        handles.append(Line2D([], [], color="0.3", lw=0.8, ls=ls, label=label))
+    handles.insert(0, Line2D([], [], color=THEORY_COLOUR, lw=1.0, label="edge of $\\rho$"))
+    _log2_axis(trend_ax)
     trend_ax.set_xlabel(r"$\ell$")
     trend_ax.set_ylabel(r"$(\lambda_{\max} - \mathrm{edge\ of}\ \rho)\,/\,s_\ell$")
     trend_ax.set_title(
@@ -234,104 +219,43 @@ def plot_population(histograms: Mapping, series: PopulationSeries):
     )
     low, high = trend_ax.get_ylim()
     trend_ax.set_ylim(low, high + 0.35 * (high - low))
-    trend_ax.legend(frameon=False, fontsize=6.5, ncols=3, loc="upper right")
+    trend_ax.legend(handles=handles, frameon=False, fontsize=6.5, ncols=3, loc="upper right")
 
     ks_ax = axes["K"]
-    for name in COVARIANCES:
-        ks_ax.plot(
-            ells,
-            series.kolmogorov[name],
-            marker="o",
-            ms=4,
-            color=COVARIANCE_COLOURS[name],
-            label=COVARIANCE_TEX[name],
-        )
-    ks_ax.set_xscale("log", base=2)
+    distances = frame[frame["panel"] == "kolmogorov"]
+    sns.lineplot(
+        data=distances, x="ell", y="y", hue="covariance", palette=COVARIANCE_COLOURS,
+        hue_order=list(COVARIANCES), estimator=None, marker="o", ms=4, mec=None, ax=ks_ax,
+    )  # fmt: skip
+    _log2_axis(ks_ax)
     ks_ax.set_yscale("log")
     ks_ax.set_xlabel(r"$\ell$")
     ks_ax.set_ylabel(r"$\sup_x |F_{\mathrm{pooled}}(x) - F_\rho(x)|$")
     ks_ax.set_title(r"(e) Kolmogorov distance to $\rho$")
-    ks_ax.legend(frameon=False, fontsize=6.5)
+    ks_ax.legend(
+        handles=[Line2D([], [], color=COVARIANCE_COLOURS[n], marker="o", ms=4,
+                        label=COVARIANCE_TEX[n]) for n in COVARIANCES],
+        frameon=False, fontsize=6.5,
+    )  # fmt: skip
     figure.suptitle(
         rf"Population spectra given $K$ against $\rho = a + b\,\mathrm{{MP}}_c$, "
-        rf"$\beta = {series.beta:g}$, $c = {series.ratio:g}$ ($s_\ell$: Tracy–Widom scale of "
+        rf"$\beta = {beta:g}$, $c = {ratio:g}$ ($s_\ell$: Tracy–Widom scale of "
         r"$\lambda_{\max}(\Sigma_G)$)",
         fontsize=9,
     )
     return figure
 
 
-def _tracy_widom_references(ax, scale, *, vertical: bool) -> None:
-    """The edge of rho (0), and the finite-ell Tracy–Widom mean and 99th percentile of
-    Sigma_G's top eigenvalue, in units of s from the edge of rho."""
-    line = ax.axvline if vertical else ax.axhline
-    line(0.0, color=THEORY_COLOUR, lw=1.0, label="edge of $\\rho$")
-    line(
-        float(scale.units(scale.tracy_widom_mean)),
-        color="0.3",
-        lw=0.8,
-        ls="--",
-        label=r"$\mathbb{E}[TW_1]$",
+def _tracy_widom_references(ax, mean: float, q99: float) -> list:
+    """Vertical lines at the edge of rho (0) and the finite-ell Tracy–Widom mean and 99th
+    percentile of Sigma_G's top eigenvalue in units of s; their legend entries."""
+    styles = (
+        (0.0, {"color": THEORY_COLOUR, "lw": 1.0}, "edge of $\\rho$"),
+        (mean, {"color": "0.3", "lw": 0.8, "ls": "--"}, r"$\mathbb{E}[TW_1]$"),
+        (q99, {"color": "0.3", "lw": 0.8, "ls": ":"}, r"$TW_1$ 99 %"),
     )
-    line(
-        float(scale.units(scale.tracy_widom_q99)), color="0.3", lw=0.8, ls=":", label=r"$TW_1$ 99 %"
-    )
-
-
-def population_plotted_rows(histograms: Mapping, series: PopulationSeries) -> Iterator[tuple]:
-    """Every number drawn in :func:`plot_population`:
-    rows (panel, covariance, series, n_tokens, index, x, y)."""
-    ell = int(series.n_tokens[-1])
-    centres = 0.5 * (histograms["bin_edges"][1:] + histograms["bin_edges"][:-1])
-    for name in COVARIANCES:
-        for i, (x, y) in enumerate(zip(centres, histograms[f"density_{name}"], strict=True)):
-            yield ("histogram", name, "density", ell, i, float(x), float(y))
-        for draw, values in enumerate(histograms[f"top_{name}"]):
-            for rank, value in enumerate(values):
-                units = float(series.scales[-1].units(value))
-                yield ("top_eigenvalues", name, f"draw{draw}", ell, rank, units, float(value))
-        for i, ell_i in enumerate(series.n_tokens):
-            for draw, units in enumerate(series.largest_units(name)[i]):
-                yield (
-                    "largest_in_tw_units",
-                    name,
-                    "draw",
-                    int(ell_i),
-                    draw,
-                    float(ell_i),
-                    float(units),
-                )
-            yield (
-                "kolmogorov",
-                name,
-                "pooled",
-                int(ell_i),
-                "",
-                float(ell_i),
-                float(series.kolmogorov[name][i]),
-            )
-    for i, (x, y) in enumerate(
-        zip(histograms["theory_x"], histograms["theory_density"], strict=True)
-    ):
-        yield ("histogram", "", "rho_density", ell, i, float(x), float(y))
-    for i, (ell_i, s) in enumerate(zip(series.n_tokens, series.scales, strict=True)):
-        yield (
-            "largest_in_tw_units",
-            "",
-            "tw1_mean",
-            int(ell_i),
-            i,
-            float(ell_i),
-            float(s.units(s.tracy_widom_mean)),
-        )
-        yield (
-            "largest_in_tw_units",
-            "",
-            "tw1_q99",
-            int(ell_i),
-            i,
-            float(ell_i),
-            float(s.units(s.tracy_widom_q99)),
-        )
-        yield ("edge", "", "rho_edge", int(ell_i), i, float(ell_i), s.rho_edge)
-        yield ("edge", "", "tw_scale", int(ell_i), i, float(ell_i), s.scale)
+    handles = []
+    for value, style, label in styles:
+        ax.axvline(value, **style)
+        handles.append(Line2D([], [], label=label, **style))
+    return handles

@@ -1,44 +1,45 @@
-"""Figures B1-B3 layout (paper B): the leading non-Perron values of A against ell (log axes).
+"""Figures B1-B3 (paper B), drawn with seaborn from their tidy tables: the leading non-Perron
+values of A against ell (log axes).
 
-B1: one panel per (c, beta): ell s_k(A)^2, k = 2..top_k (median over draws, with the 10-90 %
-band from at least MIN_BAND_DRAWS draws, else the individual draws), the Gaussian reference
-s_{k-1}(Y_lin)^2 (dashed) and x_+ (black). B2: (a) |relative gap| of ell s_2(A)^2 with its
-fitted rate (95 % interval) and the Tracy-Widom expectation; (b) ell s_2(A)^2 per draw against
-the spike prediction K(1/theta_max)^2; (c) IPR of the top singular vectors against the
-delocalised 3/ell. B3: D = max over 2 <= k <= k_ell of the relative deviation for three
-schedules k_ell, with its value at the classical locations under nu_inf. Verdict labels come
-from the judged claims table (no figure computes a verdict).
+Each function takes the figure's plotted table (a pandas DataFrame with the columns of
+:mod:`attnspec.experiments.sticking_plotted`'s ``*_PLOTTED_HEADER``, exactly the figure's CSV)
+and the labels read from the claims table; nothing here computes a result.
+- B1: one panel per (c, beta): ell s_k(A)^2, k = 2..top_k, the median over draws with the
+  10-90 % band (seaborn, in a panel whose every point has at least BAND_MIN_DRAWS draws, else
+  the draws themselves), the median of the Gaussian reference s_{k-1}(Y_lin)^2 (dashed) and
+  x_+ (black).
+- B2: (a) |relative gap| of ell s_2(A)^2 per draw, its median (filled: above x_+, open: below),
+  Y_lin's median, the fitted rate (95 % interval) and the Tracy-Widom expectation; (b) ell
+  s_2(A)^2 per draw against the spike prediction K(1/theta_max)^2; (c) IPR of the top singular
+  vectors per draw and their medians against the delocalised 3/ell.
+- B3: one panel per beta: D = max over 2 <= k <= k_ell of the relative deviation for three
+  schedules k_ell (median, band as in B1), with its value at the classical locations under
+  nu_inf.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import matplotlib as mpl
 import numpy as np
+import pandas as pd
+import seaborn as sns
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 
-from attnspec.experiments.sticking import uniform_index_counts
 from attnspec.experiments.sticking_evidence import JUDGED_BETAS, edge_row, uniform_row
-from attnspec.experiments.sticking_summary import (
-    MIN_BAND_DRAWS,
-    SCHEDULE_LABELS,
-    SCHEDULES,
-    StickingSeries,
-    band,
-    classical_deviations,
-    gap_rate,
-    linear_relative_gaps,
-    relative_gaps,
-    spike_correlation,
-    spike_predictions,
-    tracy_widom_expectation,
-    uniform_deviations,
+from attnspec.experiments.sticking_summary import SCHEDULE_LABELS, SCHEDULES, Rate
+from attnspec.plotting.style import (
+    BAND,
+    BAND_MIN_DRAWS,
+    PALETTE,
+    REFERENCE_COLOUR,
+    apply_style,
+    new_figure,
 )
-from attnspec.plotting.style import REFERENCE_COLOUR, apply_style, new_figure
 
-BETA_COLOURS = ("#4C72B0", "#DD8452", "#8172B3", "#55A868", "#937860", "#DA8BC3")
-SCHEDULE_COLOURS = {"log": "#4C72B0", "cube_root": "#DD8452", "square_root": "#55A868"}
+BETA_COLOURS = [PALETTE[i] for i in (0, 1, 4, 2, 5, 6)]
+SCHEDULE_COLOURS = {"log": PALETTE[0], "cube_root": PALETTE[1], "square_root": PALETTE[2]}
 # Drawn largest k_ell first and widest, so that coinciding curves (when the k = 2 excursion
 # dominates D) stay visible.
 SCHEDULE_STYLES = {
@@ -46,17 +47,56 @@ SCHEDULE_STYLES = {
     "cube_root": {"marker": "s", "lw": 1.6, "ms": 4.5},
     "log": {"marker": "o", "lw": 0.9, "ms": 3},
 }
+DOT = {"marker": ".", "s": 6.25, "linewidth": 0, "legend": False}
+"""seaborn scatterplot options of a single draw (as matplotlib's '.' marker of size 2.5)."""
 
 
-def _k_colours(top_k: int) -> list:
-    """One colour per k = 2..top_k, dark (k = 2) to light."""
+def numeric(frame: pd.DataFrame, *columns: str) -> pd.DataFrame:
+    """A copy with ``columns`` as floats (empty cells, for columns that do not apply to a row,
+    -> NaN), so that a table drawn from its rows and from its CSV are the same."""
+    frame = frame.copy()
+    for column in columns:
+        frame[column] = pd.to_numeric(frame[column], errors="coerce")
+    return frame
+
+
+def banded(frame: pd.DataFrame, by: list[str]) -> bool:
+    """Whether every point (a group of ``by``) has at least BAND_MIN_DRAWS draws."""
+    return bool(frame.groupby(by)["draw"].nunique().min() >= BAND_MIN_DRAWS)
+
+
+def band_options(as_band: bool, alpha: float = 0.18) -> dict:
+    """seaborn lineplot options: the median over draws with the 10-90 % band, or the median
+    alone (the draws are then drawn as dots)."""
+    if as_band:
+        return {"estimator": "median", "errorbar": BAND, "err_kws": {"alpha": alpha, "lw": 0}}
+    return {"estimator": "median", "errorbar": None}
+
+
+def band_key(as_band: bool, colour) -> object:
+    """The legend entry of the spread: a band, or the draws' dots."""
+    if as_band:
+        return Patch(color=colour, alpha=0.18, label="10-90 % over draws")
+    return Line2D(
+        [], [], ls="none", marker=".", ms=3, color=colour,
+        label=f"each draw (fewer than {BAND_MIN_DRAWS}: no band)",
+    )  # fmt: skip
+
+
+def _k_colours(ks) -> dict:
+    """One colour per k, dark (k = 2) to light."""
     cmap = mpl.colormaps["viridis"]
-    return [cmap(0.85 * i / max(1, top_k - 2)) for i in range(top_k - 1)]
+    ks = sorted(ks)
+    return {k: cmap(0.85 * i / max(1, len(ks) - 1)) for i, k in enumerate(ks)}
+
+
+def _beta_colours(betas) -> dict:
+    return {b: BETA_COLOURS[i % len(BETA_COLOURS)] for i, b in enumerate(sorted(set(betas)))}
 
 
 def _log2_ell_axis(ax, ells) -> None:
     ax.set_xscale("log", base=2)
-    ax.set_xticks(ells)
+    ax.set_xticks(sorted(set(ells)))
     ax.xaxis.set_major_formatter(FormatStrFormatter("%d"))
     ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel(r"$\ell$")
@@ -70,189 +110,102 @@ def _log_y_axis(ax) -> None:
     ax.yaxis.set_minor_formatter(NullFormatter())
 
 
-def _beta_colour(series: Sequence[StickingSeries], beta: float) -> str:
-    betas = sorted({s.beta for s in series})
-    return BETA_COLOURS[betas.index(beta) % len(BETA_COLOURS)]
+# B1 ---------------------------------------------------------------------------------------
+NOT_JUDGED = "shown, not judged: supercritical spikes (B2)"
 
 
-def banded(values: np.ndarray) -> bool:
-    """Whether the draws (axis 0) are enough for a 10-90 % band."""
-    return np.shape(values)[0] >= MIN_BAND_DRAWS
+def edge_labels(betas, judged: Mapping[str, str]) -> dict[float, str]:
+    """Figure B1's c = 1 panel labels: ``judged`` maps a row id to its verdict label
+    (:func:`attnspec.dashboard.verdict_label`); betas without a B.1 row are shown, not judged."""
+    return {beta: judged.get(edge_row(beta), NOT_JUDGED) for beta in betas}
 
 
-def _spread(ax, ells, per_ell, colour, alpha=0.18) -> None:
-    """The 10-90 % band over draws where every ell has MIN_BAND_DRAWS draws, else the draws."""
-    if all(banded(v) for v in per_ell):
-        q10, _, q90 = np.array([band(v) for v in per_ell]).T
-        ax.fill_between(ells, q10, q90, color=colour, alpha=alpha, lw=0)
-        return
-    for ell, values in zip(ells, per_ell, strict=True):
-        ax.plot(np.full(np.size(values), ell), values, ls="none", marker=".", ms=2, color=colour)
-
-
-def _spread_key(series: Sequence[StickingSeries], colour) -> object:
-    """The legend entry of :func:`_spread`: a band, or the draws' dots."""
-    if all(banded(a) for s in series for a in s.attention):
-        return Patch(color=colour, alpha=0.18, label="10-90 % over draws")
-    return Line2D(
-        [], [], ls="none", marker=".", ms=3, color=colour,
-        label=f"each draw (fewer than {MIN_BAND_DRAWS}: no band)",
-    )  # fmt: skip
-
-
-def plot_sticking(series: Sequence[StickingSeries], labels: Mapping[float, str]) -> object:
-    """Figure B1: one row per c (c = 1 first), one panel per beta (see the module docstring).
-
-    ``labels`` maps each c = 1 beta to the text shown under its title (its B.1 verdict label
-    from the claims table, or why it is not judged).
-    """
+def plot_sticking(frame: pd.DataFrame, labels: Mapping[float, str]):
+    """Figure B1 from its tidy table: one row of panels per c (c = 1 first), one panel per
+    beta (seaborn FacetGrid); ``labels`` maps each c = 1 beta to the text under its title. A
+    panel draws bands when each of its points has BAND_MIN_DRAWS draws, else the draws."""
     apply_style()
-    ratios = sorted({s.ratio for s in series}, key=lambda c: (c != 1.0, c))
-    rows = [[s for s in series if s.ratio == c] for c in ratios]
-    n_cols = max(len(row) for row in rows)
-    figure, axes = new_figure(len(rows), n_cols, width=3.3 * n_cols, height=2.9 * len(rows))
-    for row_axes, row in zip(axes, rows, strict=True):
-        for ax in row_axes[len(row) :]:
+    ratios = sorted(frame["c"].unique(), key=lambda c: (c != 1.0, c))
+    colours = _k_colours(frame["k"].unique())
+    grid = sns.FacetGrid(
+        frame, row="c", col="beta", row_order=ratios, col_order=sorted(frame["beta"].unique()),
+        sharex=False, sharey=False, height=2.9, aspect=3.3 / 2.9,
+    )  # fmt: skip
+    grid.figure.set_layout_engine("constrained")
+    spare, spreads = [], set()
+    for (c, beta), ax in grid.axes_dict.items():
+        panel = frame[(frame["c"] == c) & (frame["beta"] == beta)]
+        if panel.empty:
             ax.set_axis_off()
-        for ax, s in zip(row_axes, row, strict=False):
-            _sticking_panel(ax, s, labels.get(s.beta) if s.ratio == 1.0 else None)
-    handles = _sticking_legend(series)
-    spare = [ax for row_axes, row in zip(axes, rows, strict=True) for ax in row_axes[len(row) :]]
-    if spare:
-        spare[0].legend(handles=handles, frameon=False, loc="center", fontsize=7.5)
-    else:
-        figure.legend(handles=handles, frameon=False, loc="outside lower center", ncol=4)
-    figure.suptitle(
-        r"B1: $\ell\,s_k(A)^2$ for $k\geq 2$ against $\ell$: median over draws (solid), "
-        rf"10-90 % band from $\geq {MIN_BAND_DRAWS}$ draws (else each draw); dashed: Gaussian "
-        r"reference $s_{k-1}(Y_{lin})^2$; black: bulk edge $x_+$",
-        fontsize=9,
-    )
-    return figure
-
-
-def _sticking_panel(ax, s: StickingSeries, verdict: str | None) -> None:
-    colours = _k_colours(s.top_k)
-    ells = s.n_tokens
-    for i, k in enumerate(range(2, s.top_k + 1)):
-        per_ell = [a[:, k - 1] for a in s.attention]
-        _spread(ax, ells, per_ell, colours[i])
-        median = [np.median(v) for v in per_ell]
-        ax.plot(ells, median, color=colours[i], lw=1.3, marker="o", ms=3, label=f"$k={k}$")
-        linear = [np.median(v[:, k - 2]) for v in s.linear]
-        ax.plot(ells, linear, color=colours[i], lw=0.9, ls="--")
-    ax.axhline(s.x_plus, color="black", lw=1.1)
-    top = max(float(np.max(a[:, 1])) for a in s.attention)
-    if top > 3 * s.x_plus:
-        _log_y_axis(ax)
-    _log2_ell_axis(ax, ells)
-    ax.set_ylabel(r"$\ell\,s_k(A)^2$")
-    draws = "/".join(str(n) for n in sorted({a.shape[0] for a in s.attention}))
-    title = rf"$c = {s.ratio:g}$, $\beta = {s.beta:g}$: $x_+ = {s.x_plus:.4g}$, {draws} draws"
-    if verdict:
-        title += "\n" + verdict
-    ax.set_title(title, fontsize=8)
-
-
-def _sticking_legend(series: Sequence[StickingSeries]) -> list:
-    top_k = max(s.top_k for s in series)
-    colours = _k_colours(top_k)
+            ax.set_title("")
+            spare.append(ax)
+            continue
+        as_band = banded(panel, ["ell", "k"])
+        spreads.add(as_band)
+        sns.lineplot(
+            data=panel, x="ell", y="attention", hue="k", palette=colours, marker="o", ms=3,
+            mec="auto", lw=1.3, legend=False, ax=ax, **band_options(as_band),
+        )  # fmt: skip
+        if not as_band:
+            sns.scatterplot(
+                data=panel, x="ell", y="attention", hue="k", palette=colours, ax=ax, **DOT
+            )
+        sns.lineplot(
+            data=panel, x="ell", y="Y_lin", hue="k", palette=colours, estimator="median",
+            errorbar=None, lw=0.9, ls="--", legend=False, ax=ax,
+        )  # fmt: skip
+        x_plus = panel["x_plus"].iloc[0]
+        ax.axhline(x_plus, color="black", lw=1.1)
+        # Log scale only after seaborn has taken the medians (it would take them of the logs).
+        if panel.loc[panel["k"] == 2, "attention"].max() > 3 * x_plus:
+            _log_y_axis(ax)
+        _log2_ell_axis(ax, panel["ell"])
+        ax.set_ylabel(r"$\ell\,s_k(A)^2$")
+        draws = "/".join(str(n) for n in sorted(panel.groupby("ell")["draw"].nunique().unique()))
+        title = rf"$c = {c:g}$, $\beta = {beta:g}$: $x_+ = {x_plus:.4g}$, {draws} draws"
+        if c == 1.0 and labels.get(beta):
+            title += "\n" + labels[beta]
+        ax.set_title(title, fontsize=8)
     handles = [
-        Line2D([], [], color=colours[i], lw=1.3, marker="o", ms=3, label=rf"$\ell s_{k}(A)^2$")
-        for i, k in enumerate(range(2, top_k + 1))
+        Line2D([], [], color=colour, lw=1.3, marker="o", ms=3, label=rf"$\ell s_{k}(A)^2$")
+        for k, colour in colours.items()
     ]
-    return handles + [
-        _spread_key(series, colours[0]),
+    handles += [band_key(as_band, colours[min(colours)]) for as_band in sorted(spreads)]
+    handles += [
         Line2D([], [], color=REFERENCE_COLOUR, lw=0.9, ls="--", label=r"$s_{k-1}(Y_{lin})^2$"),
         Line2D([], [], color="black", lw=1.1, label=r"bulk edge $x_+$"),
     ]
-
-
-def _spread_rows(values: np.ndarray, as_band: bool):
-    """(series, y) of :func:`_spread` at one ell: q10 and q90, or each draw."""
-    if as_band:
-        q10, _, q90 = band(values)
-        yield "q10", float(q10)
-        yield "q90", float(q90)
+    if spare:
+        spare[0].legend(handles=handles, frameon=False, loc="center", fontsize=7.5)
     else:
-        for draw, y in enumerate(values):
-            yield f"draw{draw}", float(y)
+        grid.figure.legend(handles=handles, frameon=False, loc="outside lower center", ncol=4)
+    grid.figure.suptitle(
+        r"B1: $\ell\,s_k(A)^2$ for $k\geq 2$ against $\ell$: median over draws (solid), "
+        rf"10-90 % band from $\geq {BAND_MIN_DRAWS}$ draws (else each draw); dashed: Gaussian "
+        r"reference $s_{k-1}(Y_{lin})^2$; black: bulk edge $x_+$",
+        fontsize=9,
+    )
+    return grid.figure
 
 
-def sticking_plotted_rows(series: Sequence[StickingSeries]):
-    """Every number drawn in :func:`plot_sticking`: rows (c, beta, series, n_tokens, k, y)."""
-    for s in series:
-        every = all(banded(a) for a in s.attention)
-        for ell, values, linear in zip(s.n_tokens, s.attention, s.linear, strict=True):
-            for k in range(2, s.top_k + 1):
-                column = values[:, k - 1]
-                yield (s.ratio, s.beta, "median", int(ell), k, float(np.median(column)))
-                for name, y in _spread_rows(column, every):
-                    yield (s.ratio, s.beta, name, int(ell), k, y)
-                yield (
-                    s.ratio,
-                    s.beta,
-                    "linear_median",
-                    int(ell),
-                    k,
-                    float(np.median(linear[:, k - 2])),
-                )
-            yield (s.ratio, s.beta, "x_plus", int(ell), "", s.x_plus)
+# B2 ---------------------------------------------------------------------------------------
+def plot_gap(frame: pd.DataFrame, rates: Mapping[float, Rate], spikes: Mapping[float, tuple]):
+    """Figure B2 from its tidy table (c = 1): (a) relative gap, (b) spikes, (c) localisation.
 
-
-def plot_gap(series: Sequence[StickingSeries], *, spike_betas: Sequence[float]) -> object:
-    """Figure B2 from the c = 1 series: (a) relative gap, (b) spikes, (c) localisation."""
+    ``rates``: beta -> fitted rate of |gap| (its slope and 95 % interval in the legend);
+    ``spikes``: beta -> (correlation, supercritical draws) of panel (b)'s legend.
+    """
     apply_style()
+    frame = numeric(frame, "ell", "draw", "x", "y")
+    colours = _beta_colours(frame["beta"])
     figure, axes = new_figure(1, 3, width=11.0, height=4.6)
     gap_ax, spike_ax, ipr_ax = axes[0]
-    for s in series:
-        colour = _beta_colour(series, s.beta)
-        _gap_panel(gap_ax, s, colour)
-        if s.beta in spike_betas:
-            _spike_panel(spike_ax, s, colour)
-        _ipr_panel(ipr_ax, s, colour)
-    ells = np.unique(np.concatenate([s.n_tokens for s in series]))
-    _log_y_axis(gap_ax)
-    gap_ax.set_ylabel(r"$|\ell s_2(A)^2 - x_+| / x_+$")
-    gap_ax.set_title("(a) relative gap of the top non-Perron value", fontsize=8)
-    gap_ax.legend(
-        handles=gap_ax.get_legend_handles_labels()[0] + _gap_key(),
-        frameon=False,
-        fontsize=6.5,
-        loc="upper center",
-        bbox_to_anchor=(0.5, -0.16),
-        ncol=2,
-    )
-    spike_ax.set_xscale("log")
-    spike_ax.set_yscale("log")
-    limits = np.array([spike_ax.get_xlim(), spike_ax.get_ylim()])
-    diagonal = [limits[:, 0].min(), limits[:, 1].max()]
-    spike_ax.plot(diagonal, diagonal, color=REFERENCE_COLOUR, lw=0.9, ls=":", label="$y = x$")
-    spike_ax.set_xlabel(
-        r"spike prediction $K(1/\theta_{max})^2$ (open: $\theta_{max} \leq 1/G^*$, "
-        r"shown at $x_+$)"
-    )
-    spike_ax.set_ylabel(r"$\ell s_2(A)^2$ (each draw)")
-    spike_ax.set_title(
-        r"(b) one entry as a rank-one spike: $\theta_{max} = \max|\sqrt{\ell}A^\perp_{ij}|$",
-        fontsize=8,
-    )
-    spike_ax.legend(frameon=False, fontsize=6, loc="upper left")
-    grid = np.geomspace(ells[0], ells[-1], 50)
-    ipr_ax.plot(grid, 3.0 / grid, color="black", lw=1.0, ls="--", label=r"delocalised $3/\ell$")
-    ipr_ax.set_yscale("log")
-    ipr_ax.set_ylabel(r"IPR $\sum_i v_i^4$ of the $k = 2$ singular vectors")
-    ipr_ax.set_title("(c) localisation of the top non-Perron singular vectors", fontsize=8)
-    ipr_ax.legend(
-        handles=ipr_ax.get_legend_handles_labels()[0] + _ipr_key(),
-        frameon=False,
-        fontsize=6.5,
-        loc="upper center",
-        bbox_to_anchor=(0.5, -0.16),
-        ncol=3,
-    )
+    _gap_panel(gap_ax, frame[frame["panel"] == "gap"], colours, rates)
+    _spike_panel(spike_ax, frame[frame["panel"] == "spike"], colours, spikes)
+    _ipr_panel(ipr_ax, frame[frame["panel"] == "ipr"], colours)
+    ells = frame.loc[frame["panel"] == "gap", "ell"].dropna()
     for ax in (gap_ax, ipr_ax):
-        _log2_ell_axis(ax, ells)
+        _log2_ell_axis(ax, ells.astype(int))
     figure.suptitle(
         r"B2: approach of $\ell s_2(A)^2$ to $x_+$ ($c = 1$): where it is visible and, where it "
         "is not, the spike mechanism behind the excursions",
@@ -261,262 +214,118 @@ def plot_gap(series: Sequence[StickingSeries], *, spike_betas: Sequence[float]) 
     return figure
 
 
-def _gap_panel(ax, s: StickingSeries, colour) -> None:
-    """Draws (dots), medians (filled: above x_+, open: below), the fit and the TW expectation."""
-    ells = s.n_tokens
-    gaps = relative_gaps(s)
-    for ell, g in zip(ells, gaps, strict=True):
-        ax.plot(
-            np.full(g.size, ell), np.abs(g), ls="none", marker=".", ms=2.5, color=colour, alpha=0.4
-        )
-    medians = np.array([np.median(g) for g in gaps])
-    for above in (True, False):
-        keep = (medians > 0) == above
-        ax.plot(
-            ells[keep],
-            np.abs(medians[keep]),
-            ls="none",
-            marker="o",
-            ms=5,
-            color=colour,
-            mfc=colour if above else "white",
-        )
-    linear = np.array([np.median(g) for g in linear_relative_gaps(s)])
-    ax.plot(ells, np.abs(linear), ls="none", marker="x", ms=4, color=colour)
-    fit = gap_rate(s)
-    ends = ells[[0, -1]].astype(np.float64)
-    if np.isfinite(fit.slope):
-        ax.plot(
-            ends,
-            np.exp(fit.intercept) * ends**fit.slope,
-            color=colour,
-            lw=1.0,
-            label=rf"$\beta={s.beta:g}$: slope ${fit.slope:.2f}$ [{fit.low:.2f}, {fit.high:.2f}] "
-            "(95 %)",
-        )
-    else:
-        ax.plot([], [], color=colour, label=rf"$\beta={s.beta:g}$")
-    grid = np.geomspace(ends[0], ends[1], 50)
-    expected = np.abs(tracy_widom_expectation(s, grid) - s.x_plus) / s.x_plus
-    ax.plot(grid, expected, color=colour, lw=0.9, ls=":")
-
-
-def _gap_key() -> list:
+def _gap_panel(ax, frame: pd.DataFrame, colours, rates) -> None:
+    """Draws (dots), medians (filled: above x_+, open: below), Y_lin's median (crosses), the
+    fit and the Tracy-Widom expectation of |gap|."""
+    draws = frame[frame["series"] == "attention"]
+    sns.scatterplot(
+        data=draws.assign(y=draws["y"].abs()), x="x", y="y", hue="beta", palette=colours,
+        alpha=0.4, ax=ax, **DOT,
+    )  # fmt: skip
+    handles = []
+    for beta, colour in colours.items():
+        mine = frame[frame["beta"] == beta]
+        medians = mine[mine["series"] == "attention"].groupby("x")["y"].median()
+        for above in (True, False):
+            keep = medians[(medians > 0) == above]
+            ax.plot(
+                keep.index, keep.abs(), ls="none", marker="o", ms=5, color=colour,
+                mfc=colour if above else "white",
+            )  # fmt: skip
+        linear = mine[mine["series"] == "Y_lin"].groupby("x")["y"].median()
+        ax.plot(linear.index, linear.abs(), ls="none", marker="x", ms=4, color=colour)
+        fit = mine[mine["series"] == "fit"]
+        label = rf"$\beta={beta:g}$"
+        if not fit.empty:
+            rate = rates[beta]
+            label += rf": slope ${rate.slope:.2f}$ [{rate.low:.2f}, {rate.high:.2f}] (95 %)"
+        ax.plot(fit["x"], fit["y"], color=colour, lw=1.0)
+        expected = mine[mine["series"] == "tracy_widom"]
+        ax.plot(expected["x"], expected["y"].abs(), color=colour, lw=0.9, ls=":")
+        handles.append(Line2D([], [], color=colour, lw=1.0, label=label))
     grey = REFERENCE_COLOUR
-    return [
+    handles += [
         Line2D([], [], ls="none", marker="o", color=grey, label="median, above $x_+$"),
         Line2D([], [], ls="none", marker="o", color=grey, mfc="white", label="median, below $x_+$"),
         Line2D([], [], ls="none", marker="x", color=grey, label="$Y_{lin}$ median"),
         Line2D([], [], color=grey, ls=":", label=r"TW: $|\gamma_{TW}\ell^{-2/3}E[TW_1]|/x_+$"),
     ]
+    _log_y_axis(ax)
+    ax.set_ylabel(r"$|\ell s_2(A)^2 - x_+| / x_+$")
+    ax.set_title("(a) relative gap of the top non-Perron value", fontsize=8)
+    ax.legend(
+        handles=handles, frameon=False, fontsize=6.5, loc="upper center",
+        bbox_to_anchor=(0.5, -0.16), ncol=2,
+    )  # fmt: skip
 
 
-def _spike_panel(ax, s: StickingSeries, colour) -> None:
-    predicted = np.concatenate(spike_predictions(s))
-    observed = np.concatenate([a[:, 1] for a in s.attention])
-    supercritical = np.isfinite(predicted)
-    r, count = spike_correlation(s)
-    ax.plot(
-        predicted[supercritical],
-        observed[supercritical],
-        ls="none",
-        marker="o",
-        ms=3.5,
-        color=colour,
-        label=rf"$\beta={s.beta:g}$: $r = {r:.3f}$ ({count} draws)",
+def _spike_panel(ax, frame: pd.DataFrame, colours, spikes) -> None:
+    """ell s_2(A)^2 per draw against K(1/theta_max)^2 (open: subcritical, shown at x_+)."""
+    handles = []
+    for beta in sorted(frame["beta"].unique()):
+        colour = colours[beta]
+        mine = frame[frame["beta"] == beta]
+        for name, face in (("supercritical", colour), ("subcritical", "white")):
+            points = mine[mine["series"] == name]
+            sns.scatterplot(
+                data=points, x="x", y="y", color=colour, fc=face, ec=colour, s=12.25,
+                linewidth=0.8, legend=False, ax=ax,
+            )  # fmt: skip
+        r, count = spikes[beta]
+        handles.append(
+            Line2D([], [], ls="none", marker="o", ms=3.5, color=colour,
+                   label=rf"$\beta={beta:g}$: $r = {r:.3f}$ ({count} draws)")
+        )  # fmt: skip
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    limits = np.array([ax.get_xlim(), ax.get_ylim()])
+    diagonal = [limits[:, 0].min(), limits[:, 1].max()]
+    ax.plot(diagonal, diagonal, color=REFERENCE_COLOUR, lw=0.9, ls=":")
+    handles.append(Line2D([], [], color=REFERENCE_COLOUR, lw=0.9, ls=":", label="$y = x$"))
+    ax.set_xlabel(
+        r"spike prediction $K(1/\theta_{max})^2$ (open: $\theta_{max} \leq 1/G^*$, "
+        r"shown at $x_+$)"
     )
-    ax.plot(
-        np.full((~supercritical).sum(), s.x_plus),
-        observed[~supercritical],
-        ls="none",
-        marker="o",
-        ms=3.5,
-        color=colour,
-        mfc="white",
+    ax.set_ylabel(r"$\ell s_2(A)^2$ (each draw)")
+    ax.set_title(
+        r"(b) one entry as a rank-one spike: $\theta_{max} = \max|\sqrt{\ell}A^\perp_{ij}|$",
+        fontsize=8,
     )
+    ax.legend(handles=handles, frameon=False, fontsize=6, loc="upper left")
 
 
-def _ipr_panel(ax, s: StickingSeries, colour) -> None:
-    ells = s.n_tokens
-    for key, marker in (("ipr_left", "o"), ("ipr_right", "s")):
-        values = getattr(s, key)
-        for ell, v in zip(ells, values, strict=True):
-            ax.plot(
-                np.full(v.shape[0], ell),
-                v[:, 0],
-                ls="none",
-                marker=".",
-                ms=2.5,
-                color=colour,
-                alpha=0.4,
-            )
-        medians = [np.median(v[:, 0]) for v in values]
-        ax.plot(
-            ells,
-            medians,
-            marker=marker,
-            ms=3.5,
-            lw=0.9,
-            color=colour,
-            label=rf"$\beta={s.beta:g}$" if key == "ipr_left" else None,
-        )
-
-
-def _ipr_key() -> list:
+def _ipr_panel(ax, frame: pd.DataFrame, colours) -> None:
+    """IPR of the k = 2 singular vectors per draw (dots) and their medians (lines: left o,
+    right s) against the delocalised 3/ell."""
+    draws = frame[frame["series"].isin(["left", "right"])]
+    sns.scatterplot(data=draws, x="x", y="y", hue="beta", palette=colours, alpha=0.4, ax=ax, **DOT)
+    sns.lineplot(
+        data=draws, x="x", y="y", hue="beta", palette=colours, style="series",
+        markers={"left": "o", "right": "s"}, dashes=False, estimator="median", errorbar=None,
+        ms=3.5, mec="auto", lw=0.9, legend=False, ax=ax,
+    )  # fmt: skip
+    delocalised = frame[frame["series"] == "delocalised"].drop_duplicates("x")
+    ax.plot(delocalised["x"], delocalised["y"], color="black", lw=1.0, ls="--")
+    ax.set_yscale("log")
+    ax.set_ylabel(r"IPR $\sum_i v_i^4$ of the $k = 2$ singular vectors")
+    ax.set_title("(c) localisation of the top non-Perron singular vectors", fontsize=8)
     grey = REFERENCE_COLOUR
-    return [
+    handles = [
+        Line2D([], [], marker="o", ms=3.5, lw=0.9, color=c, label=rf"$\beta={b:g}$")
+        for b, c in colours.items()
+    ] + [
+        Line2D([], [], color="black", lw=1.0, ls="--", label=r"delocalised $3/\ell$"),
         Line2D([], [], marker="o", ms=3.5, lw=0.9, color=grey, label="left (median)"),
         Line2D([], [], marker="s", ms=3.5, lw=0.9, color=grey, label="right (median)"),
     ]
+    ax.legend(
+        handles=handles, frameon=False, fontsize=6.5, loc="upper center",
+        bbox_to_anchor=(0.5, -0.16), ncol=3,
+    )  # fmt: skip
 
 
-def gap_plotted_rows(series: Sequence[StickingSeries], *, spike_betas: Sequence[float]):
-    """Every number drawn in :func:`plot_gap`: rows (panel, beta, series, n_tokens, draw, x, y)."""
-    for s in series:
-        ells = s.n_tokens
-        for ell, g, lin in zip(ells, relative_gaps(s), linear_relative_gaps(s), strict=True):
-            for draw, y in enumerate(g):
-                yield ("gap", s.beta, "relative_gap", int(ell), draw, int(ell), float(y))
-            yield (
-                "gap",
-                s.beta,
-                "median_relative_gap",
-                int(ell),
-                "",
-                int(ell),
-                float(np.median(g)),
-            )
-            yield (
-                "gap",
-                s.beta,
-                "linear_median_relative_gap",
-                int(ell),
-                "",
-                int(ell),
-                float(np.median(lin)),
-            )
-            expected = (tracy_widom_expectation(s, ell) - s.x_plus) / s.x_plus
-            yield (
-                "gap",
-                s.beta,
-                "tracy_widom_relative_gap",
-                int(ell),
-                "",
-                int(ell),
-                float(expected),
-            )
-        fit = gap_rate(s)
-        for ell in (ells[0], ells[-1]):
-            yield (
-                "gap",
-                s.beta,
-                "fit_abs_relative_gap",
-                int(ell),
-                "",
-                int(ell),
-                float(np.exp(fit.intercept) * float(ell) ** fit.slope),
-            )
-        if s.beta in spike_betas:
-            for ell, predicted, a in zip(ells, spike_predictions(s), s.attention, strict=True):
-                for draw, (x, y) in enumerate(zip(predicted, a[:, 1], strict=True)):
-                    series_name = "supercritical" if np.isfinite(x) else "subcritical_at_x_plus"
-                    x = x if np.isfinite(x) else s.x_plus
-                    yield ("spike", s.beta, series_name, int(ell), draw, float(x), float(y))
-        for key in ("ipr_left", "ipr_right"):
-            for ell, v in zip(ells, getattr(s, key), strict=True):
-                for draw, y in enumerate(v[:, 0]):
-                    yield ("ipr", s.beta, key, int(ell), draw, int(ell), float(y))
-                yield (
-                    "ipr",
-                    s.beta,
-                    f"median_{key}",
-                    int(ell),
-                    "",
-                    int(ell),
-                    float(np.median(v[:, 0])),
-                )
-            for ell in ells:
-                yield ("ipr", s.beta, "delocalised_3_over_ell", int(ell), "", int(ell), 3.0 / ell)
-
-
-def plot_uniform(series: Sequence[StickingSeries], labels: Mapping[float, str]) -> object:
-    """Figure B3 from the c = 1 series: one panel per beta, D against ell per schedule;
-    ``labels`` maps a beta to the text under its title (its B.2 verdict labels)."""
-    apply_style()
-    figure, axes = new_figure(1, len(series), width=3.5 * len(series), height=3.4)
-    for ax, s in zip(axes[0], series, strict=True):
-        for schedule in reversed(SCHEDULES):
-            colour = SCHEDULE_COLOURS[schedule]
-            deviations = uniform_deviations(s, schedule)
-            _spread(ax, s.n_tokens, deviations, colour, alpha=0.15)
-            median = [np.median(d) for d in deviations]
-            ax.plot(
-                s.n_tokens,
-                median,
-                color=colour,
-                label=SCHEDULE_LABELS[schedule],
-                **SCHEDULE_STYLES[schedule],
-            )
-            ax.plot(s.n_tokens, classical_deviations(s, schedule), color=colour, lw=0.9, ls="--")
-        _log_y_axis(ax)
-        _log2_ell_axis(ax, s.n_tokens)
-        title = rf"$c = 1$, $\beta = {s.beta:g}$"
-        if labels.get(s.beta):
-            title += "\n" + labels[s.beta]
-        ax.set_title(title, fontsize=6.5)
-    axes[0, 0].set_ylabel(r"$D = \max_{2 \leq k \leq k_\ell} |\ell s_k(A)^2 - x_+| / x_+$")
-    axes[0, 0].legend(
-        handles=axes[0, 0].get_legend_handles_labels()[0][::-1]
-        + [
-            Line2D(
-                [],
-                [],
-                color=REFERENCE_COLOUR,
-                ls="--",
-                lw=0.9,
-                label=r"$D$ of the classical locations under $\nu_\infty$",
-            ),
-            _spread_key(series, REFERENCE_COLOUR),
-        ],
-        frameon=False,
-        fontsize=6,
-        loc="lower left",
-    )
-    figure.suptitle(
-        r"B3: uniform sticking over the leading $k_\ell$ non-Perron values: median $D$ over "
-        "draws (solid) against its value at the classical locations (dashed)",
-        fontsize=9,
-    )
-    return figure
-
-
-def uniform_plotted_rows(series: Sequence[StickingSeries]):
-    """Every number drawn in :func:`plot_uniform`: rows (beta, schedule, series, n_tokens, k_ell,
-    y)."""
-    for s in series:
-        every = all(banded(a) for a in s.attention)
-        for schedule in SCHEDULES:
-            classical = classical_deviations(s, schedule)
-            for ell, d, reference in zip(
-                s.n_tokens, uniform_deviations(s, schedule), classical, strict=True
-            ):
-                k_ell = uniform_index_counts(int(ell))[schedule]
-                yield (s.beta, schedule, "median", int(ell), k_ell, float(np.median(d)))
-                for name, y in _spread_rows(d, every):
-                    yield (s.beta, schedule, name, int(ell), k_ell, y)
-                yield (s.beta, schedule, "classical", int(ell), k_ell, float(reference))
-
-
-NOT_JUDGED = "shown, not judged: supercritical spikes (B2)"
-
-
-def edge_labels(betas: Sequence[float], judged: Mapping[str, str]) -> dict[float, str]:
-    """Figure B1's c = 1 panel labels: ``judged`` maps a row id to its verdict label
-    (:func:`attnspec.dashboard.verdict_label`); betas without a B.1 row are shown, not judged."""
-    return {beta: judged.get(edge_row(beta), NOT_JUDGED) for beta in betas}
-
-
-def uniform_labels(betas: Sequence[float], judged: Mapping[str, str]) -> dict[float, str]:
+# B3 ---------------------------------------------------------------------------------------
+def uniform_labels(betas, judged: Mapping[str, str]) -> dict[float, str]:
     """Figure B3's panel labels: the three B.2 verdict labels of a judged beta, one a line."""
     return {
         beta: "\n".join(judged[uniform_row(beta, schedule)] for schedule in SCHEDULES)
@@ -524,3 +333,52 @@ def uniform_labels(betas: Sequence[float], judged: Mapping[str, str]) -> dict[fl
         else NOT_JUDGED
         for beta in betas
     }
+
+
+def plot_uniform(frame: pd.DataFrame, labels: Mapping[float, str]):
+    """Figure B3 from its tidy table (c = 1): one panel per beta (seaborn FacetGrid), D against
+    ell per schedule; ``labels`` maps a beta to the text under its title (its B.2 verdicts)."""
+    apply_style()
+    betas = sorted(frame["beta"].unique())
+    as_band = banded(frame, ["beta", "schedule", "ell"])
+    grid = sns.FacetGrid(frame, col="beta", col_order=betas, sharex=False, sharey=False,
+                         height=3.4, aspect=3.5 / 3.4)  # fmt: skip
+    grid.figure.set_layout_engine("constrained")
+    for beta, ax in grid.axes_dict.items():
+        panel = frame[frame["beta"] == beta]
+        for schedule in reversed(SCHEDULES):
+            colour = SCHEDULE_COLOURS[schedule]
+            data = panel[panel["schedule"] == schedule]
+            sns.lineplot(
+                data=data, x="ell", y="D", color=colour, mec="auto", ax=ax,
+                **SCHEDULE_STYLES[schedule],
+                **band_options(as_band, alpha=0.15),
+            )  # fmt: skip
+            if not as_band:
+                sns.scatterplot(data=data, x="ell", y="D", color=colour, ax=ax, **DOT)
+            classical = data.drop_duplicates("ell")
+            ax.plot(classical["ell"], classical["classical_D"], color=colour, lw=0.9, ls="--")
+        _log_y_axis(ax)
+        _log2_ell_axis(ax, panel["ell"])
+        title = rf"$c = 1$, $\beta = {beta:g}$"
+        if labels.get(beta):
+            title += "\n" + labels[beta]
+        ax.set_title(title, fontsize=6.5)
+        ax.set_ylabel("")
+    first = grid.axes.flat[0]
+    first.set_ylabel(r"$D = \max_{2 \leq k \leq k_\ell} |\ell s_k(A)^2 - x_+| / x_+$")
+    handles = [
+        Line2D([], [], color=SCHEDULE_COLOURS[s], label=SCHEDULE_LABELS[s], **SCHEDULE_STYLES[s])
+        for s in SCHEDULES
+    ] + [
+        Line2D([], [], color=REFERENCE_COLOUR, ls="--", lw=0.9,
+               label=r"$D$ of the classical locations under $\nu_\infty$"),
+        band_key(as_band, REFERENCE_COLOUR),
+    ]  # fmt: skip
+    first.legend(handles=handles, frameon=False, fontsize=6, loc="lower left")
+    grid.figure.suptitle(
+        r"B3: uniform sticking over the leading $k_\ell$ non-Perron values: median $D$ over "
+        "draws (solid) against its value at the classical locations (dashed)",
+        fontsize=9,
+    )
+    return grid.figure

@@ -5,6 +5,7 @@ include: "paperB_files.smk"
 
 
 rule paperB:
+    """Target: every figure and table of paper B and its judged claims table."""
     input:
         expand(
             "figures/paperB/{figure}.{ext}",

@@ -6,6 +6,8 @@
 
 
 rule paperB_sticking_draw:
+    """One draw at (ell, c), ell > BATCHED_UP_TO: ell s_k(A)^2, s_k(Y_lin)^2, theta_max and
+    the IPRs of the top singular vectors for every beta, from the same scores."""
     output:
         "{results}/paperB/sticking/ell{n_tokens}-c{ratio}/draw{draw}.npz",
     log:
@@ -77,6 +79,8 @@ rule paperB_sticking_evidence:
 
 
 rule paperB_B1_figure:
+    """Figure B1: ell s_k(A)^2 against ell per (c, beta) with Y_lin and x_+, drawn with
+    seaborn from its tidy CSV; caption with the verdicts of rows B.1."""
     input:
         draws=sticking_files(RESULTS),
         claims=f"{RESULTS}/paperB/claims.csv",
@@ -101,6 +105,8 @@ rule paperB_B1_figure:
 
 
 rule paperB_B2_figure:
+    """Figure B2 (c = 1): the relative gap of ell s_2(A)^2 and its rate, the spike prediction
+    per draw and the localisation of the top singular vectors, from its tidy CSV."""
     input:
         draws=sticking_files(RESULTS, 1.0),
         claims=f"{RESULTS}/paperB/claims.csv",
@@ -125,6 +131,8 @@ rule paperB_B2_figure:
 
 
 rule paperB_B3_figure:
+    """Figure B3 (c = 1): uniform sticking D over three schedules k_ell against its classical
+    value, drawn with seaborn from its tidy CSV; the verdicts of rows B.2."""
     input:
         draws=sticking_files(RESULTS, 1.0),
         claims=f"{RESULTS}/paperB/claims.csv",
@@ -149,6 +157,8 @@ rule paperB_B3_figure:
 
 
 rule paperB_BT1_table:
+    """Table B-T1: ell s_k(A)^2 per (ell, c, beta, k), median and 10-90 % quantiles over
+    draws, against x_+ (CSV, Markdown, LaTeX)."""
     input:
         draws=sticking_files(RESULTS),
         caption="workflow/report/paperB/B-T1-sticking.rst",

@@ -5,6 +5,8 @@
 
 
 rule paperB_conditional_draw:
+    """One draw of K at ell > BATCHED_UP_TO: the spectra of Sigma_f and Sigma_G and their
+    finite deformed-MP edges E_ell."""
     output:
         "{results}/paperB/conditional/ell{n_tokens}-dqk{d_qk}-beta{beta}/draw{draw}.npz",
     log:
@@ -95,6 +97,8 @@ rule paperB_edge_formulas_evidence:
 
 
 rule paperB_B5_figure:
+    """Figure B5: E_ell(Sigma_f) and E_ell(Sigma_G) against ell and x_+, drawn with seaborn
+    from its tidy CSV; caption with the verdicts of rows B.3."""
     input:
         draws=conditional_files(RESULTS),
         claims=f"{RESULTS}/paperB/claims.csv",
@@ -121,6 +125,8 @@ rule paperB_B5_figure:
 
 
 rule paperB_B6_figure:
+    """Figure B6: the spectra of Sigma_f and Sigma_G against rho = a + b MP_c (seaborn
+    histograms from its tidy CSV) and their largest eigenvalues in Tracy-Widom units."""
     input:
         draws=conditional_files(RESULTS),
         caption="workflow/report/paperB/B6-population.rst",
@@ -146,6 +152,8 @@ rule paperB_B6_figure:
 
 
 rule paperB_B4_figure:
+    """Figure B4: x_+ over (beta, c) from the scalar formula, the square-model branches and
+    the simulated points at the largest ell, from its tidy CSV; rows B.4/c=<c>."""
     input:
         draws=sticking_files(RESULTS),
         claims=f"{RESULTS}/paperB/claims.csv",
@@ -173,6 +181,8 @@ rule paperB_B4_figure:
 
 
 rule paperB_BT2_table:
+    """Table B-T2: the scalar edge formula against paper A's square-model formula at c = 1
+    (theory), with the verdicts of the identity rows B.4 (CSV, Markdown, LaTeX)."""
     input:
         claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B-T2-edge-formulas.rst",
