@@ -1,9 +1,17 @@
-"""Figure C1: singular values of S and of A (PDF, PNG), the numbers plotted, and its caption."""
+"""Figure C1: singular values of S and of A, drawn from its tidy table (PDF, PNG, CSV), and its
+caption with the key numbers and the verdicts of C.1 and C.2 (read from the claims table)."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of
-from attnspec.experiments.degeneration_summary import SPECTRA_TABLE_HEADER, spectra_table_rows
+from attnspec.experiments.degeneration_summary import (
+    SPECTRA_PLOTTED_HEADER,
+    SPECTRA_TABLE_HEADER,
+    spectra_plotted_rows,
+    spectra_table_rows,
+)
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.degeneration import plot_spectra, spectra_plotted_rows
+from attnspec.plotting.degeneration import plot_spectra
 
 
 def main(smk) -> None:
@@ -12,23 +20,23 @@ def main(smk) -> None:
     spectra = load_npz(smk.input.spectra)
     claims = read_csv(smk.input.claims)
     judged = [*rows_of(claims, "C.1/"), *rows_of(claims, "C.2/")]
+    rows = list(spectra_plotted_rows(spectra, profiles=cfg["profiles"]))
     figure = plot_spectra(
-        spectra,
-        profiles=cfg["profiles"],
+        pd.DataFrame(rows, columns=SPECTRA_PLOTTED_HEADER),
         n=cfg["n_tokens"],
         spikes=model["spikes"],
         kappa=model["kappa"],
         verdicts=judged,
     )
-    rows = spectra_table_rows(
+    table = spectra_table_rows(
         spectra, profiles=cfg["profiles"], spikes=model["spikes"], n=cfg["n_tokens"]
     )
     write_figure_outputs(
         smk,
         figure,
-        ("profile", "series", "rank", "singular_value"),
-        spectra_plotted_rows(spectra, profiles=cfg["profiles"]),
-        tables=[(SPECTRA_TABLE_HEADER, rows)],
+        SPECTRA_PLOTTED_HEADER,
+        rows,
+        tables=[(SPECTRA_TABLE_HEADER, table)],
         judged=judged,
         intro="\n",
     )

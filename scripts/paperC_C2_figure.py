@@ -1,15 +1,20 @@
-"""Figure C2: bulk distribution of n s_k(A) for growing n (PDF, PNG, CSV, caption)."""
+"""Figure C2: bulk distribution of n s_k(A) for growing n and its quantiles against n, drawn from
+its tidy table (PDF, PNG, CSV), and its caption with the verdicts of C.2."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
+    BULK_PLOTTED_HEADER,
     BULK_TABLE_HEADER,
+    bulk_plotted_rows,
     bulk_series,
     bulk_table_rows,
     counts_by_size,
 )
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
 from attnspec.models.softmax import MASKS
-from attnspec.plotting.degeneration import bulk_plotted_rows, plot_bulk
+from attnspec.plotting.degeneration import plot_bulk
 
 
 def main(smk) -> None:
@@ -22,19 +27,25 @@ def main(smk) -> None:
         for profile in cfg["profiles"]
         for mask in MASKS
     ]
-    layout = dict(
-        n_tokens=n_tokens,
-        profiles=cfg["profiles"],
-        spikes=model["spikes"],
-        bulk_scale=model["bulk_scale"],
+    rows = list(
+        bulk_plotted_rows(
+            jobs,
+            series,
+            n_tokens=n_tokens,
+            profiles=cfg["profiles"],
+            spikes=model["spikes"],
+            bulk_scale=model["bulk_scale"],
+        )
     )
     judged = rows_of(read_csv(smk.input.claims), "C.2/")
-    figure = plot_bulk(jobs, series, **layout, verdicts=judged)
+    figure = plot_bulk(
+        pd.DataFrame(rows, columns=BULK_PLOTTED_HEADER), spikes=model["spikes"], verdicts=judged
+    )
     write_figure_outputs(
         smk,
         figure,
-        ("panel", "profile", "mask", "n", "x", "y"),
-        bulk_plotted_rows(jobs, series, **layout),
+        BULK_PLOTTED_HEADER,
+        rows,
         tables=[(BULK_TABLE_HEADER, bulk_table_rows(series))],
         judged=judged,
         intro="\n",

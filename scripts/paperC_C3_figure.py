@@ -1,13 +1,18 @@
-"""Figure C3: stable rank against n, canonical and Gaussian models (PDF, PNG, CSV, caption)."""
+"""Figure C3: stable rank against n, canonical and Gaussian models, drawn from its tidy table
+(PDF, PNG, CSV), and its caption with table C-T1's rows and the verdicts of C.3 and C.4."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
+    STABLE_RANK_PLOTTED_HEADER,
     STABLE_RANK_TABLE_HEADER,
     collect_stable_ranks,
+    stable_rank_plotted_rows,
     stable_rank_table_rows,
 )
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.degeneration import plot_stable_rank, stable_rank_plotted_rows
+from attnspec.plotting.degeneration import plot_stable_rank
 
 
 def main(smk) -> None:
@@ -24,8 +29,14 @@ def main(smk) -> None:
     claims = read_csv(smk.input.claims)
     judged = [*rows_of(claims, "C.3/"), *rows_of(claims, "C.4/")]
     spikes, beta = params.model["spikes"], params.gaussian_model["beta"]
-    figure = plot_stable_rank(*data, spikes=spikes, beta=beta, reference=reference, verdicts=judged)
-    rows = stable_rank_table_rows(
+    rows = list(stable_rank_plotted_rows(data, reference, spikes))
+    figure = plot_stable_rank(
+        pd.DataFrame(rows, columns=STABLE_RANK_PLOTTED_HEADER),
+        spikes=spikes,
+        beta=beta,
+        verdicts=judged,
+    )
+    table = stable_rank_table_rows(
         [*data.canonical, *data.isotropic, *data.gaussian],
         data.cesaro,
         spikes=spikes,
@@ -35,9 +46,9 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        ("model", "profile", "mask", "quantity", "n", "draw", "value"),
-        stable_rank_plotted_rows(*data, reference, spikes),
-        tables=[(STABLE_RANK_TABLE_HEADER, rows)],
+        STABLE_RANK_PLOTTED_HEADER,
+        rows,
+        tables=[(STABLE_RANK_TABLE_HEADER, table)],
         judged=judged,
         intro="\n",
     )

@@ -1,9 +1,17 @@
-"""Figure C4: spike survival against kappa (PDF, PNG, CSV, caption)."""
+"""Figure C4: spike survival against kappa, drawn from its tidy table (PDF, PNG, CSV), and its
+caption with the key numbers and the verdicts of C.1."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of
-from attnspec.experiments.degeneration_summary import SURVIVAL_TABLE_HEADER, survival_table_rows
+from attnspec.experiments.degeneration_summary import (
+    SURVIVAL_PLOTTED_HEADER,
+    SURVIVAL_TABLE_HEADER,
+    survival_plotted_rows,
+    survival_table_rows,
+)
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.degeneration import plot_survival, survival_plotted_rows
+from attnspec.plotting.degeneration import plot_survival
 
 
 def main(smk) -> None:
@@ -11,9 +19,9 @@ def main(smk) -> None:
     cfg = smk.params.survival
     jobs = [load_npz(path) for path in smk.input.survival]
     judged = rows_of(read_csv(smk.input.claims), "C.1/")
+    rows = list(survival_plotted_rows(jobs, n_tokens=cfg["n_tokens"]))
     figure = plot_survival(
-        jobs,
-        n_tokens=cfg["n_tokens"],
+        pd.DataFrame(rows, columns=SURVIVAL_PLOTTED_HEADER),
         spikes=smk.params.model["spikes"],
         profile=cfg["profile"],
         verdicts=judged,
@@ -21,8 +29,8 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        ("mask", "n", "kappa", "series", "value"),
-        survival_plotted_rows(jobs, n_tokens=cfg["n_tokens"]),
+        SURVIVAL_PLOTTED_HEADER,
+        rows,
         tables=[(SURVIVAL_TABLE_HEADER, survival_table_rows(jobs, cfg["n_tokens"]))],
         judged=judged,
         intro="\n",

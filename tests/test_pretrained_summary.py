@@ -1,6 +1,7 @@
 """Figure C5 and table C-T2 numbers from per-head diagnostics."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from attnspec.experiments import pretrained_summary as summary
@@ -27,29 +28,34 @@ def test_table_has_one_row_per_head_then_the_reference(diagnostics):
     assert rows[4][8] == float(np.median(long["energy"][:, 1, 1, 1]))
 
 
-def test_figure_summary_shapes_and_normalisation(diagnostics):
-    numbers = summary.figure_summary(*diagnostics, top_k=2, bins=10)
-    width = np.diff(numbers["edges"])
-    assert np.sum(numbers["density_model"] * width) == pytest.approx(1.0)
-    assert numbers["distance_by_layer"].shape == (2, 2 * 3 * 2)
-    assert numbers["energy_top_k"].shape == (2, 3)
-    assert numbers["stable_rank"].shape == (2, 3, 2)
-    for key in (k for k in numbers if k.startswith("cdf/")):
-        assert numbers[key][-1] == 1.0 and np.all(np.diff(numbers[key]) >= 0)
-    rows = summary.layer_rows(numbers, full_rank_q95=0.2)
-    assert [row[0] for row in rows] == [0, 1, "isotropic"]
+def test_plotted_rows_shapes_and_normalisation(diagnostics):
+    controls = {name: control_diagnostics(name, 8, 8, 10) for name in ("aligned", "local")}
+    rows = list(summary.plotted_rows(*diagnostics, top_k=2, bins=10, controls=controls))
+    assert all(len(row) == len(summary.PLOTTED_HEADER) for row in rows)
+    frame = pd.DataFrame(rows, columns=summary.PLOTTED_HEADER)
+    sizes = frame.groupby(["panel", "series"]).size()
+    full, long, iso_full = diagnostics[:3]
+    # (a) counts of every pooled eigen-angle (U and V) in the 10 bins
+    counts = frame[(frame["panel"] == "eigen_angles") & (frame["series"] == "model")]["y"]
+    assert len(counts) == 10 and counts.sum() == full["angles"][..., 0, :].size
+    # (b) one distance per passage, head and side; the controls' per draw and side
+    assert sizes["distances", "model"] == full["angle_distance"][..., 0].size == 2 * 2 * 3 * 2
+    assert sizes["distances", "aligned"] == 20 and sizes["distances", "reference"] == 40
+    # (c) step counts whose running sums are distribution functions ending at 1
+    sources = {"model": long, "isotropic": diagnostics[3]}
+    for series, steps in frame[frame["panel"] == "null_space"].groupby("series"):
+        assert len(steps) == summary.CDF_POINTS and np.all(steps["y"] >= 0)
+        assert steps["y"].sum() == sources[series.split("/")[0]]["angles"][..., 0, 0, :].size
+    # (d) every passage's spectrum, (e), (f) per-head medians over passages
+    assert sizes["spectra", "model"] == long["normalised_singular_values"].size
+    assert sizes["energy", "model"] == 2 * 3 and sizes["stable_rank", "model"] == 2 * 3 * 2
+    energy = frame[(frame["panel"] == "energy") & (frame["series"] == "model")]["y"]
+    assert energy.iloc[4] == float(np.median(long["energy"][:, 1, 1, 1]))
 
 
-def test_distance_series_and_tests_tables(diagnostics):
+def test_distance_samples_and_tests_tables(diagnostics):
     full, long, iso_full, iso_long = diagnostics
     controls = {name: control_diagnostics(name, 8, 8, 10) for name in ("aligned", "local")}
-    numbers = summary.figure_summary(
-        full, long, iso_full, iso_long, top_k=2, bins=10, controls=controls
-    )
-    assert numbers["distance/model"].size == full["angle_distance"][..., 0].size
-    assert numbers["distance/aligned"].size == 20 and np.all(
-        np.diff(numbers["distance/aligned"]) >= 0
-    )
     tests = eigen_angle_tests(full, iso_full, controls["aligned"], controls["local"])
     sizes = {"model": 24, "aligned": 20, "local": 20, "null": 20}
     rows = summary.tests_rows(tests, sizes)

@@ -444,3 +444,142 @@ def collect_stable_ranks(
         gaussian=[series_from_jobs("gaussian", "c = 1", mask, *gaussian) for mask in MASKS],
         cesaro=cesaro_from_jobs(*canonical),
     )
+
+
+# Tidy tables of figures C1-C4: one row per observation (a draw's value at one point, or one
+# point of a theory curve), exactly the figures' CSVs; empty cells ("") where a column does not
+# apply (theory curves and deterministic series have no draw).
+
+
+def numeric(frame, *columns: str):
+    """A copy of a tidy table (pandas DataFrame) with ``columns`` as floats (empty cells ->
+    NaN), as the table reads back from its CSV."""
+    import pandas as pd
+
+    frame = frame.copy()
+    for column in columns:
+        frame[column] = pd.to_numeric(frame[column], errors="coerce")
+    return frame
+
+
+SPECTRA_PLOTTED_HEADER = ("profile", "matrix", "mask", "rank", "singular_value")
+SCORES, ATTENTION, ISOTROPIC_ATTENTION = "S", "A", "isotropic A"
+
+
+def spectra_plotted_rows(spectra: Mapping, *, profiles: Sequence[str]):
+    """Figure C1: every singular value s_k, k = 1..n, of S = diag(sigma) (mask "none"), of its
+    row softmax A (bidirectional, causal) and, in its profile's panel, of the isotropic
+    softmax(U Sigma V^T)."""
+    isotropic = str(spectra["isotropic_profile"]) if "isotropic_profile" in spectra else ""
+    for profile in profiles:
+        series = [(SCORES, "none", spectra[f"{profile}/scores"])]
+        series += [(ATTENTION, m, spectra[f"{profile}/{m}/attention"]) for m in MASKS]
+        if profile == isotropic:
+            series += [(ISOTROPIC_ATTENTION, m, spectra[f"isotropic/{m}/attention"]) for m in MASKS]
+        for matrix, mask, values in series:
+            for k, value in enumerate(values, start=1):
+                yield (profile, matrix, mask, k, float(value))
+
+
+BULK_PLOTTED_HEADER = ("panel", "profile", "mask", "statistic", "n", "draw", "x", "y")
+BULK_STATISTICS = (("median", "median"), ("0.9 quantile", "upper"))
+"""The bulk quantiles of figure C2 (label, BulkSeries field)."""
+GUIDE_FRACTION = 0.3
+"""The 1/n guide of C2 starts at this fraction of the smallest mean bulk median at the least n."""
+
+
+def bulk_shares(counts, n: int, spikes: int) -> np.ndarray:
+    """Share of the bulk values n s_k(A) (the n - r - 1 smallest, over every draw) in each grid
+    bin [x_{j-1}, x_j) (the first bin: below x_0), from the exact counts N(x) per draw capped at
+    the bulk size; their running sum is the mean over draws of min(N(x) / (n - r - 1), 1)."""
+    bulk = n - spikes - 1
+    capped = np.minimum(np.asarray(counts), bulk).sum(axis=0)
+    return np.diff(capped, prepend=0) / (len(counts) * bulk)
+
+
+def bulk_plotted_rows(jobs, series, *, n_tokens, profiles, spikes, bulk_scale):
+    """Figure C2: ``distribution`` rows (per n, profile, mask and grid point x: the bulk share in
+    the bin ending at x, for a weighted distribution function), ``limit`` rows (the iid
+    bidirectional limit law at x), ``quantiles`` rows (each draw's bulk median and 0.9 quantile
+    of s = (n s) / n, nan when the bulk is exactly 0) and ``guide`` rows (a line through
+    GUIDE_FRACTION of the smallest mean median at the least n, proportional to 1/n)."""
+    for job, n in zip(jobs, n_tokens, strict=True):
+        for profile in profiles:
+            for mask in MASKS:
+                shares = bulk_shares(job[f"{profile}/{mask}/counts"], n, spikes)
+                for x, y in zip(job["grid"], shares, strict=True):
+                    yield ("distribution", profile, mask, "", int(n), "", float(x), float(y))
+    if "iid" in profiles:
+        grid = jobs[0]["grid"]
+        for x, y in zip(grid, iid_bidirectional_bulk_cdf(grid, bulk_scale), strict=True):
+            yield ("limit", "iid", "bidirectional", "", "", "", float(x), float(y))
+    for s in series:
+        for label, field in BULK_STATISTICS:
+            for n, row in zip(s.n_tokens, getattr(s, field), strict=True):
+                for draw, value in enumerate(row):
+                    yield ("quantiles", s.profile, s.mask, label, int(n), draw, "", value / n)
+    sizes = np.sort(np.asarray(n_tokens, dtype=np.float64))
+    for profile in profiles:
+        resolved = [s for s in series if s.profile == profile and np.all(np.isfinite(s.median))]
+        if resolved:
+            start = min(float(np.mean(s.median[0])) / s.n_tokens[0] for s in resolved)
+            for n in sizes:
+                y = GUIDE_FRACTION * start * sizes[0] / n
+                yield ("guide", profile, "", "", int(n), "", "", float(y))
+
+
+STABLE_RANK_PLOTTED_HEADER = ("model", "profile", "mask", "quantity", "n", "draw", "value")
+APPROACH_POINTS = 200
+"""Points of the derived canonical approach (r + 1) / (1 + sqrt(r / n)) drawn in C3."""
+
+
+def canonical_approach(n, spikes: int) -> np.ndarray:
+    """Derived finite-n stable rank of the canonical bidirectional model, (r + 1)/(1 + sqrt(r/n))
+    (papers.md section 5)."""
+    return (spikes + 1) / (1 + np.sqrt(spikes / np.asarray(n, dtype=np.float64)))
+
+
+def stable_rank_plotted_rows(data: StableRankData, reference: Mapping, spikes: int):
+    """Figure C3: every draw's stable rank (canonical, isotropic, Gaussian models); the Cesaro
+    matrix's stable rank, norm, ||C_n||_F^2 and H_n; the derived canonical approach on
+    APPROACH_POINTS sizes and the Gaussian model's derived references (profile "derived"). The
+    Cesaro and derived rows are deterministic: no draw."""
+    for s in (*data.canonical, *data.isotropic, *data.gaussian):
+        for n, row in zip(s.n_tokens, s.stable_rank, strict=True):
+            for draw, value in enumerate(row):
+                yield (s.model, s.profile, s.mask, "stable_rank", int(n), draw, float(value))
+    cesaro = data.cesaro
+    for i, n in enumerate(cesaro.n_tokens):
+        for name, value in (
+            ("stable_rank", cesaro.stable_rank[i]),
+            ("norm", cesaro.norm[i]),
+            ("frobenius_squared", cesaro.frobenius_squared[i]),
+            ("harmonic_number", cesaro.harmonic[i]),
+        ):
+            yield ("cesaro", "zeros", "causal", name, int(n), "", float(value))
+    sizes = np.geomspace(cesaro.n_tokens[0], cesaro.n_tokens[-1], APPROACH_POINTS)
+    for n, value in zip(sizes, canonical_approach(sizes, spikes), strict=True):
+        yield ("canonical", "derived", "bidirectional", "stable_rank", float(n), "", float(value))
+    for mask in MASKS:
+        for n, value in zip(reference["n_tokens"], reference[f"{mask}/stable_rank"], strict=True):
+            yield ("gaussian", "derived", mask, "stable_rank", int(n), "", float(value))
+
+
+SURVIVAL_PLOTTED_HEADER = ("mask", "n", "kappa", "series", "draw", "spike", "value")
+SPIKE_TIED, SPIKE_DIAGONAL = "spike-tied s(A)", "A_pp"
+
+
+def survival_plotted_rows(jobs: Sequence[Mapping], *, n_tokens: Sequence[int]):
+    """Figure C4: per mask, n, kappa, draw and spike p, the spike-tied singular value of A (0 for
+    a spike lost from the top values, as in :func:`mean_spike_value`) and the explicit diagonal
+    entry A_pp."""
+    for job, n in zip(jobs, n_tokens, strict=True):
+        for mask in MASKS:
+            series = (
+                (SPIKE_TIED, np.nan_to_num(job[f"{mask}/spike_values"], nan=0.0)),
+                (SPIKE_DIAGONAL, job[f"{mask}/spike_diagonal"]),
+            )
+            for name, values in series:
+                for (k, draw, spike), value in np.ndenumerate(values):
+                    kappa = float(job["kappas"][k])
+                    yield (mask, int(n), kappa, name, draw, spike, float(value))

@@ -8,6 +8,7 @@ are medians over passages; pooled numbers run over passages, heads and both side
 
 import numpy as np
 
+from attnspec.experiments.degeneration_summary import numeric
 from attnspec.experiments.pretrained import (
     HAAR,
     NEAREST_IDENTITY,
@@ -19,19 +20,31 @@ from attnspec.models.softmax import MASKS
 U_SIDE = SIDES.index("U")
 CDF_POINTS = 181
 
-
-def angle_density(angles: np.ndarray, edges: np.ndarray) -> np.ndarray:
-    """Histogram density of pooled eigen-angles on ``edges`` (integrates to 1)."""
-    return np.histogram(np.ravel(angles), bins=edges, density=True)[0]
+PLOTTED_HEADER = ("panel", "series", "layer", "head", "side", "mask", "passage", "x", "y")
+"""Columns of figure C5's tidy table (``passage``: the draw for the synthetic references)."""
 
 
-def angle_cdf(angles: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """Empirical distribution function F_n(t) = #{theta <= t} / N of pooled eigen-angles."""
+def angle_counts(angles: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """Number of pooled eigen-angles in each histogram bin [e_{j-1}, e_j) (the last closed)."""
+    return np.histogram(np.ravel(angles), bins=edges)[0]
+
+
+def angle_steps(angles: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """Number of pooled eigen-angles in (t_{j-1}, t_j] at each grid point t_j (at t_0: those
+    <= t_0); their running sum over the total is F_n(t) = #{theta <= t} / N."""
     pooled = np.sort(np.ravel(angles))
-    return np.searchsorted(pooled, grid, side="right") / pooled.size
+    return np.diff(np.searchsorted(pooled, grid, side="right"), prepend=0)
 
 
-def figure_summary(
+def _cells(values: np.ndarray, *, layers: bool):
+    """(layer, head, passage, index, value) over an array (passages, layers, heads, index...);
+    layer and head empty for the synthetic references (layers = heads = 1)."""
+    for (passage, layer, head, *index), value in np.ndenumerate(values):
+        cell = (layer, head) if layers else ("", "")
+        yield (*cell, passage, tuple(index), float(value))
+
+
+def plotted_rows(
     full_rank: dict,
     long: dict,
     iso_full_rank: dict,
@@ -39,57 +52,55 @@ def figure_summary(
     *,
     top_k: int,
     bins: int,
-    controls: dict | None = None,
-) -> dict[str, np.ndarray]:
-    """Every number of figure C5.
+    controls: dict,
+):
+    """Figure C5's tidy rows (:data:`PLOTTED_HEADER`), per panel:
 
-    Returns arrays: ``edges``, ``density_model``, ``density_isotropic`` (panel a: eigen-angles of
-    U and V pooled, full-rank passages); ``distance_by_layer`` (layers x passages*heads*sides)
-    and ``distance_isotropic`` (D to uniform, full rank); ``distance/<source>`` (panel b: the
-    sorted distances of the model, the Haar reference and each of ``controls``); ``cdf_grid`` and
-    ``cdf/<source>/<convention>`` (panel c: eigen-angles of U at n > head width under both
-    null-space completions); ``normalised_median``, ``normalised_lower``, ``normalised_upper``
-    (layers x d; quartiles over passages and heads) and ``normalised_isotropic`` (panel d);
-    ``energy_top_k`` (layers x heads, median over passages) and ``energy_isotropic`` (panel e);
-    ``stable_rank`` (layers x heads x masks, median over passages) and
-    ``stable_rank_isotropic`` (masks) (panel f).
+    - ``eigen_angles`` (a): per series (``model``, ``isotropic``), bin centre x and the number y
+      of eigen-angles of U and V (pooled over passages and heads, n <= head width) in the bin;
+    - ``distances`` (b): every Kolmogorov distance x of one head's (or draw's) angles to uniform,
+      per side, series ``model``, ``reference`` (Haar) and each of ``controls``;
+    - ``null_space`` (c): series ``<source>/<convention>``, grid point x and the number y of
+      eigen-angles of U at n > head width in the step ending at x (:func:`angle_steps`);
+    - ``spectra`` (d): sigma_k / sigma_1 of every passage's scores per layer and head (x = k),
+      series ``isotropic``: every reference draw;
+    - ``energy`` (e): the top-k energy E_k per layer and head, median over passages (series
+      ``isotropic``: over draws);
+    - ``stable_rank`` (f): the attention's stable rank per layer, head and mask, median over
+      passages (``isotropic``: over draws).
     """
     edges = np.linspace(0.0, np.pi, bins + 1)
-    layers = full_rank["angle_distance"].shape[1]
-    distance = full_rank["angle_distance"][..., HAAR]  # full rank: conventions agree
+    centres = 0.5 * (edges[1:] + edges[:-1])
+    for series, data in (("model", full_rank), ("isotropic", iso_full_rank)):
+        counts = angle_counts(data["angles"][..., HAAR, :], edges)
+        for x, y in zip(centres, counts, strict=True):
+            yield ("eigen_angles", series, "", "", "", "", "", float(x), int(y))
+    sources = {"model": full_rank, "reference": iso_full_rank, **controls}
+    for series, data in sources.items():
+        distance = data["angle_distance"][..., HAAR]  # full rank: the conventions agree
+        for layer, head, passage, (side,), value in _cells(distance, layers=series == "model"):
+            yield ("distances", series, layer, head, SIDES[side], "", passage, value, "")
     grid = np.linspace(0.0, np.pi, CDF_POINTS)
-    summary = {
-        "edges": edges,
-        "density_model": angle_density(full_rank["angles"][..., HAAR, :], edges),
-        "density_isotropic": angle_density(iso_full_rank["angles"][..., HAAR, :], edges),
-        "distance_by_layer": np.moveaxis(distance, 1, 0).reshape(layers, -1),
-        "distance_isotropic": iso_full_rank["angle_distance"][..., HAAR].ravel(),
-        "cdf_grid": grid,
-        "distance/model": np.sort(distance.ravel()),
-        "distance/reference": np.sort(iso_full_rank["angle_distance"][..., HAAR].ravel()),
-    }
-    for name, data in (controls or {}).items():
-        summary[f"distance/{name}"] = np.sort(data["angle_distance"][..., HAAR].ravel())
     for source, data in (("model", long), ("isotropic", iso_long)):
         for c, convention in enumerate(NULL_SPACE_CONVENTIONS):
-            summary[f"cdf/{source}/{convention}"] = angle_cdf(
-                data["angles"][..., U_SIDE, c, :], grid
-            )
-    normalised = np.moveaxis(long["normalised_singular_values"], 1, 0)
-    normalised = normalised.reshape(layers, -1, normalised.shape[-1])
-    summary["normalised_lower"], summary["normalised_median"], summary["normalised_upper"] = (
-        np.quantile(normalised, [0.25, 0.5, 0.75], axis=1)
-    )
-    summary["normalised_isotropic"] = np.median(
-        iso_long["normalised_singular_values"].reshape(-1, normalised.shape[-1]), axis=0
-    )
-    summary["energy_top_k"] = np.median(long["energy"][..., top_k - 1], axis=0)
-    summary["energy_isotropic"] = np.float64(np.median(iso_long["energy"][..., top_k - 1]))
-    summary["stable_rank"] = np.median(long["stable_rank"], axis=0)
-    summary["stable_rank_isotropic"] = np.median(
-        iso_long["stable_rank"].reshape(-1, len(MASKS)), axis=0
-    )
-    return summary
+            steps = angle_steps(data["angles"][..., U_SIDE, c, :], grid)
+            series = f"{source}/{convention}"
+            for x, y in zip(grid, steps, strict=True):
+                yield ("null_space", series, "", "", "U", "", "", float(x), int(y))
+    for series, data in (("model", long), ("isotropic", iso_long)):
+        cells = _cells(data["normalised_singular_values"], layers=series == "model")
+        for layer, head, passage, (k,), value in cells:
+            yield ("spectra", series, layer, head, "", "", passage, k + 1, value)
+    for series, data in (("model", long), ("isotropic", iso_long)):
+        energy = np.median(data["energy"][..., top_k - 1], axis=0)
+        for (layer, head), value in np.ndenumerate(energy):
+            cell = (layer, head) if series == "model" else ("", "")
+            yield ("energy", series, *cell, "", "", "", "", float(value))
+    for series, data in (("model", long), ("isotropic", iso_long)):
+        ranks = np.median(data["stable_rank"], axis=0)
+        for (layer, head, m), value in np.ndenumerate(ranks):
+            cell = (layer, head) if series == "model" else ("", "")
+            yield ("stable_rank", series, *cell, "", MASKS[m], "", "", float(value))
 
 
 def table_header(top_k: int) -> tuple[str, ...]:
@@ -156,29 +167,34 @@ def layer_header(top_k: int) -> tuple[str, ...]:
     )
 
 
-def layer_rows(summary: dict, full_rank_q95: float) -> list[tuple]:
-    """Per-layer key numbers of figure C5, then the isotropic reference."""
-    rows = []
-    for layer, distances in enumerate(summary["distance_by_layer"]):
-        rows.append(
-            (
-                layer,
-                float(np.median(distances)),
-                float(np.mean(distances > full_rank_q95)),
-                float(np.median(summary["energy_top_k"][layer])),
-                float(np.median(summary["stable_rank"][layer, :, MASKS.index("bidirectional")])),
-                float(np.median(summary["stable_rank"][layer, :, MASKS.index("causal")])),
-            )
-        )
-    iso_ranks = summary["stable_rank_isotropic"]
+def layer_rows(frame, full_rank_q95: float) -> list[tuple]:
+    """Per-layer key numbers of figure C5 from its tidy table (medians over heads of the per-head
+    numbers, the share of distances above the Haar 95 % quantile), then the isotropic
+    reference."""
+    frame = numeric(frame, "layer", "x", "y")
+    model = frame[frame["series"] == "model"]
+    distances = model[model["panel"] == "distances"]
+    ranks = model[model["panel"] == "stable_rank"]
+    columns = [
+        distances.groupby("layer")["x"].median(),
+        (distances["x"] > full_rank_q95).groupby(distances["layer"]).mean(),
+        model[model["panel"] == "energy"].groupby("layer")["y"].median(),
+        *(ranks[ranks["mask"] == m].groupby("layer")["y"].median() for m in MASKS),
+    ]
+    rows = [
+        (int(layer), *(float(column[layer]) for column in columns)) for layer in columns[0].index
+    ]
+    reference = frame.loc[(frame["panel"] == "distances") & (frame["series"] == "reference"), "x"]
+    isotropic = frame[frame["series"] == "isotropic"]
+    energy = isotropic.loc[isotropic["panel"] == "energy", "y"]
+    ranks = isotropic[isotropic["panel"] == "stable_rank"].set_index("mask")["y"]
     rows.append(
         (
             "isotropic",
-            float(np.median(summary["distance_isotropic"])),
-            float(np.mean(summary["distance_isotropic"] > full_rank_q95)),
-            float(summary["energy_isotropic"]),
-            float(iso_ranks[MASKS.index("bidirectional")]),
-            float(iso_ranks[MASKS.index("causal")]),
+            float(reference.median()),
+            float((reference > full_rank_q95).mean()),
+            float(energy.iloc[0]),
+            *(float(ranks[m]) for m in MASKS),
         )
     )
     return rows

@@ -37,6 +37,9 @@
 # 2 (Hardy), so its stable rank grows like $(\log n)/4$, reached only slowly.
 
 # %%
+import pandas as pd
+import seaborn as sns
+
 from attnspec.companion import PaperOutputs
 
 FIGURES = [
@@ -140,3 +143,22 @@ paper.table("C-T2-pretrained")
 
 # %%
 paper.verdicts()
+
+# %% [markdown]
+# ## Redraw a figure from its CSV
+#
+# Every figure's CSV is the tidy table it was drawn from (one row per observation). A few lines of
+# seaborn redraw C3's stable ranks from `figures/paperC/C3-stable-rank.csv` alone: the median over
+# draws with the 10-90 % band, per model, mask and bulk profile (the Cesàro and derived rows have
+# no draw).
+
+# %%
+table = pd.read_csv(paper.folder / "C3-stable-rank.csv")
+draws = table[table["draw"].notna()]
+grid = sns.relplot(
+    data=draws, kind="line", x="n", y="value", col="model", hue="mask", style="profile",
+    estimator="median", errorbar=("pi", 80), markers=True, height=2.6,
+    facet_kws={"sharey": False},
+)  # fmt: skip
+grid.set(xscale="log")
+grid.set_titles("{col_name}")

@@ -3,6 +3,7 @@
 
 
 rule paperC:
+    """Target: every figure and table of paper C and its judged claims table."""
     input:
         expand(
             "figures/paperC/{figure}.{ext}",

@@ -32,6 +32,8 @@ CANONICAL_SURVIVAL = expand(
 
 
 rule paperC_C1_spectra:
+    """Every singular value of S = diag(sigma) and of A per bulk profile and mask (C1), with
+    the isotropic softmax(U Sigma V^T)."""
     output:
         CANONICAL_SPECTRA,
     log:
@@ -52,6 +54,8 @@ rule paperC_C1_spectra:
 
 
 rule paperC_C1_figure:
+    """Figure C1 from its tidy table: singular values of S and of A per profile, verdicts of
+    C.1 and C.2."""
     input:
         spectra=CANONICAL_SPECTRA.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
@@ -79,6 +83,8 @@ rule paperC_C1_figure:
 
 
 rule paperC_C2_counts:
+    """Exact counts N(x) = #{k : n s_k(A) < x} on the grid for every n, profile, mask and draw
+    (Sylvester inertia, O(n) per grid point, no SVD)."""
     output:
         CANONICAL_COUNTS,
     log:
@@ -121,6 +127,8 @@ rule paperC_C2_evidence:
 
 
 rule paperC_C2_figure:
+    """Figure C2 from its tidy table: bulk distribution of n s_k(A) and its quantiles against
+    n, verdicts of C.2."""
     input:
         counts=CANONICAL_COUNTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
@@ -148,6 +156,8 @@ rule paperC_C2_figure:
 
 
 rule paperC_C3_stable_rank:
+    """Stable ranks and spike-tied singular values of the canonical model at one n, every
+    profile, mask and draw, and the Cesaro matrix C_n."""
     output:
         "{results}/paperC/canonical/stable-rank/n{n_tokens}.npz",
     log:
@@ -173,6 +183,8 @@ rule paperC_C3_stable_rank:
 
 
 rule paperC_C3_gaussian:
+    """Stable ranks of the Gaussian model softmax(beta Q K^T / sqrt(d)) at one n = ell = d,
+    both masks, every draw."""
     output:
         "{results}/paperC/canonical/gaussian-model/ell{n_tokens}.npz",
     log:
@@ -194,9 +206,8 @@ rule paperC_C3_gaussian:
 
 
 rule paperC_C3_gaussian_reference:
-    """Derived references of the Gaussian model at the configured sizes: the exact expected
-    ||A||_F^2 of log-normal rows and the deterministic approximation of ||A||^2 (theory: no
-    random stream, shared by every replicate)."""
+    """Derived stable-rank references of the Gaussian model at the configured sizes (theory:
+    no random stream, shared by every replicate)."""
     output:
         CANONICAL_GAUSSIAN_REFERENCE,
     log:
@@ -216,6 +227,8 @@ rule paperC_C3_gaussian_reference:
 
 
 rule paperC_C3_isotropic:
+    """Stable ranks and spike-tied values of the isotropic model softmax(U Sigma V^T), U, V
+    Haar, at one n, every draw."""
     output:
         "{results}/paperC/canonical/isotropic/n{n_tokens}.npz",
     log:
@@ -266,6 +279,8 @@ rule paperC_CT1_evidence:
 
 
 rule paperC_C3_figure:
+    """Figure C3 from its tidy table: stable rank against n (canonical, isotropic, Gaussian,
+    Cesaro), verdicts of C.3 and C.4."""
     input:
         canonical=expand(CANONICAL_STABLE_RANKS, results=RESULTS),
         isotropic=expand(CANONICAL_ISOTROPIC, results=RESULTS),
@@ -298,6 +313,8 @@ rule paperC_C3_figure:
 
 
 rule paperC_C4_survival:
+    """Spike-tied singular values and diagonal entries A_pp of the canonical model at one n
+    for every kappa (spikes kappa log n)."""
     output:
         "{results}/paperC/canonical/survival/n{n_tokens}.npz",
     log:
@@ -323,6 +340,8 @@ rule paperC_C4_survival:
 
 
 rule paperC_C4_figure:
+    """Figure C4 from its tidy table: spike survival against kappa per mask and n, verdicts
+    of C.1."""
     input:
         survival=expand(CANONICAL_SURVIVAL, results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
@@ -350,6 +369,8 @@ rule paperC_C4_figure:
 
 
 rule paperC_CT1_table:
+    """Table C-T1: stable-rank limits and slopes with their derived finite-n references, and
+    the verdicts of C.1-C.4."""
     input:
         canonical=expand(CANONICAL_STABLE_RANKS, results=RESULTS),
         isotropic=expand(CANONICAL_ISOTROPIC, results=RESULTS),

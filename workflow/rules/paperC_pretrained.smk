@@ -65,6 +65,8 @@ PRETRAINED_DIAGNOSTICS = {
 
 
 rule paperC_pretrained_queries_keys:
+    """Per-passage queries and keys of every head of all-MiniLM-L6-v2 on the corpus
+    (deterministic, shared by every replicate)."""
     input:
         corpus=PRETRAINED["corpus"],
     output:
@@ -89,6 +91,8 @@ rule paperC_pretrained_queries_keys:
 
 
 rule paperC_pretrained_model_diagnostics:
+    """Per-head score diagnostics of the model's passages: eigen-angles of U, V, normalised
+    singular values, top-k energies, stable ranks."""
     input:
         PRETRAINED_QUERIES_KEYS,
     output:
@@ -115,6 +119,8 @@ rule paperC_pretrained_model_diagnostics:
 
 
 rule paperC_pretrained_isotropic_reference:
+    """The same diagnostics for isotropic (Haar) scores of the model's shape: the reference of
+    C.5 and C.6."""
     output:
         PRETRAINED_ISOTROPIC,
     log:
@@ -139,8 +145,8 @@ rule paperC_pretrained_isotropic_reference:
 
 
 rule paperC_pretrained_control:
-    """Controls of the eigen-angle diagnostic: aligned scores (known non-uniform eigen-angles)
-    and local-attention scores, through the same pipeline (n <= head width)."""
+    """Controls of the eigen-angle diagnostic: aligned scores (known non-uniform angles) and
+    local-attention scores, same pipeline (n <= head width)."""
     output:
         PRETRAINED_CONTROL,
     log:
@@ -166,9 +172,8 @@ rule paperC_pretrained_control:
 
 
 rule paperC_pretrained_tests:
-    """Two-sample Kolmogorov-Smirnov and Mann-Whitney tests of the per-head eigen-angle distances
-    against the Haar reference (model, controls, a split of the reference), their power against
-    a share of aligned heads, and the share of heads above the Haar 95 % quantile."""
+    """Two-sample KS and Mann-Whitney tests of the per-head eigen-angle distances against
+    the Haar reference, their power, the share above its 95 % quantile."""
     input:
         model=PRETRAINED_DIAGNOSTICS["model_full_rank"],
         reference=PRETRAINED_DIAGNOSTICS["isotropic_full_rank"],
@@ -214,6 +219,8 @@ rule paperC_CT2_evidence:
 
 
 rule paperC_C5_figure:
+    """Figure C5 from its tidy table: eigen-angles, score spectra, energies and stable ranks of
+    all-MiniLM-L6-v2, verdicts of C.5 and C.6."""
     input:
         **{
             key: path.format(results=RESULTS)
@@ -244,6 +251,8 @@ rule paperC_C5_figure:
 
 
 rule paperC_CT2_table:
+    """Table C-T2: per-layer/head diagnostics of all-MiniLM-L6-v2 with the eigen-angle tests,
+    their power and the verdicts of C.5 and C.6."""
     input:
         **{
             key: path.format(results=RESULTS)

@@ -1,0 +1,384 @@
+"""Figures C1-C5 are drawn from their tidy CSVs alone: the figure drawn from the CSV file is
+byte-identical to the one drawn from the rows before writing, the drawn curves, bands and points
+are the CSV's numbers, a redraw gives the same bytes, and the committed CSVs of the default
+preset hold every series each panel draws (one row per observation)."""
+
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+from conftest import REPO
+from matplotlib.collections import PolyCollection
+
+from attnspec.experiments import degeneration_summary as ds
+from attnspec.experiments import pretrained_summary as ps
+from attnspec.experiments.degeneration import (
+    bulk_count_job,
+    bulk_grid,
+    gaussian_model_job,
+    isotropic_job,
+    spectra_job,
+    stable_rank_job,
+    survival_job,
+)
+from attnspec.experiments.gaussian_stable_rank import reference_table
+from attnspec.experiments.pretrained import isotropic_diagnostics, model_diagnostics
+from attnspec.experiments.pretrained_controls import control_diagnostics
+from attnspec.experiments.pretrained_evidence import eigen_angle_tests
+from attnspec.io import PNG_METADATA, write_csv
+from attnspec.models.softmax import MASKS
+from attnspec.plotting.degeneration import (
+    FLOOR,
+    plot_bulk,
+    plot_spectra,
+    plot_stable_rank,
+    plot_survival,
+)
+from attnspec.plotting.pretrained import plot_pretrained
+from attnspec.plotting.style import close
+
+MODEL = {
+    "spikes": 3,
+    "kappa": 2.0,
+    "spike_placement": "spread",
+    "bulk_scale": 1.0,
+    "gaussian_ratio": 1.0,
+}
+PROFILES = ["zeros", "iid"]
+FIGURES = REPO / "figures" / "paperC"
+DEFAULT = yaml.safe_load((REPO / "config" / "config.yaml").read_text())["paperC"]
+
+
+def png_bytes(figure) -> bytes:
+    """The figure as PNG (as attnspec.io.save_figure writes it, at a low resolution)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=40, metadata=PNG_METADATA)
+    return buffer.getvalue()
+
+
+def from_csv(rows, header, path) -> pd.DataFrame:
+    write_csv(path, header, rows)
+    return pd.read_csv(path)
+
+
+def drawn_from_its_csv(plot, rows, header, path, **options):
+    """The figure drawn from the CSV file, after checking that it equals the one drawn from the
+    rows and that a redraw gives the same bytes."""
+    frame = from_csv(rows, header, path)
+    direct = plot(pd.DataFrame(rows, columns=header), **options)
+    figure, again = plot(frame, **options), plot(frame, **options)
+    assert png_bytes(figure) == png_bytes(direct) == png_bytes(again)
+    close(direct)
+    close(again)
+    return frame, figure
+
+
+def lines_with(ax, x, y):
+    """The axes' lines whose data are (x, y) (to rounding: seaborn may log-transform x)."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    found = []
+    for line in ax.lines:
+        data = np.asarray(line.get_xydata(), dtype=float)
+        if len(data) == len(x) and np.allclose(data, np.c_[x, y], rtol=1e-12, equal_nan=True):
+            found.append(line)
+    return found
+
+
+def bands(ax) -> list:
+    return [c for c in ax.collections if isinstance(c, PolyCollection)]
+
+
+# C1 ---------------------------------------------------------------------------------------
+def test_c1_is_drawn_from_its_csv(tmp_path):
+    spectra = spectra_job(48, MODEL, ["zeros", "iid", "gaussian"])
+    rows = list(ds.spectra_plotted_rows(spectra, profiles=["zeros", "iid", "gaussian"]))
+    frame, figure = drawn_from_its_csv(
+        plot_spectra, rows, ds.SPECTRA_PLOTTED_HEADER, tmp_path / "c1.csv", n=48, spikes=3,
+        kappa=2.0,
+    )  # fmt: skip
+    # every (profile, matrix, mask) series is one line of its panel, at the floor below 1e-12
+    panels = {ax.get_title().removeprefix("bulk profile: "): ax for ax in figure.axes}
+    for (profile, _, _), series in frame.groupby(["profile", "matrix", "mask"]):
+        drawn = np.maximum(series["singular_value"], FLOOR)
+        assert len(lines_with(panels[profile], series["rank"], drawn)) == 1
+    isotropic = frame[frame["matrix"] == ds.ISOTROPIC_ATTENTION]
+    assert set(isotropic["profile"]) == {"iid"} and len(isotropic) == 2 * 48
+
+
+# C2 ---------------------------------------------------------------------------------------
+def bulk_rows(draws: int, ns=(64, 128, 256)):
+    counts = bulk_count_job(list(ns), MODEL, PROFILES, draws, bulk_grid(40))
+    jobs = ds.counts_by_size(counts, list(ns))
+    series = [ds.bulk_series(p, m, list(ns), jobs, 3) for p in PROFILES for m in MASKS]
+    return jobs, list(
+        ds.bulk_plotted_rows(
+            jobs, series, n_tokens=list(ns), profiles=PROFILES, spikes=3, bulk_scale=1.0
+        )
+    )
+
+
+@pytest.mark.parametrize("draws", [2, 10])
+def test_c2_is_drawn_from_its_csv(tmp_path, draws):
+    jobs, rows = bulk_rows(draws)
+    frame, figure = drawn_from_its_csv(
+        plot_bulk, rows, ds.BULK_PLOTTED_HEADER, tmp_path / "c2.csv", spikes=3
+    )
+    axes = np.array(figure.axes[:6]).reshape(2, 3)
+    distribution = frame[frame["panel"] == "distribution"]
+    for (profile, mask, n), shares in distribution.groupby(["profile", "mask", "n"]):
+        # the weighted distribution function is the mean over draws of min(N(x) / bulk, 1)
+        job = jobs[[64, 128, 256].index(n)]
+        expected = np.minimum(job[f"{profile}/{mask}/counts"] / (n - 4), 1).mean(axis=0)
+        np.testing.assert_allclose(np.cumsum(shares["y"]), expected, atol=1e-12)
+        ax = axes[PROFILES.index(profile), MASKS.index(mask)]
+        # seaborn's step line: (x_0, 0), then the running sum at every grid point
+        steps = [line.get_ydata() for line in ax.lines if len(line.get_ydata()) > len(expected)]
+        assert sum(np.allclose(y[1:], expected, atol=1e-12) for y in steps) >= 1
+    limit = frame[frame["panel"] == "limit"]
+    assert len(lines_with(axes[1, 0], limit["x"], limit["y"])) == 1
+    # the quantile panels: the median over draws per n, a band only from >= 10 draws
+    quantiles = frame[(frame["panel"] == "quantiles") & (frame["profile"] == "iid")]
+    assert quantiles.groupby(["mask", "statistic", "n"]).size().unique().tolist() == [draws]
+    for (_, _), data in quantiles.groupby(["mask", "statistic"]):
+        medians = data.groupby("n")["y"].median()
+        assert len(lines_with(axes[1, 2], medians.index, medians.to_numpy())) == 1
+    assert len(bands(axes[1, 2])) == (4 if draws >= 10 else 0)
+    if draws < 10:  # every draw is drawn instead
+        drawn = np.concatenate([line.get_ydata() for line in axes[1, 2].lines])
+        assert np.all(np.isin(quantiles["y"], drawn))
+    guide = frame[(frame["panel"] == "guide") & (frame["profile"] == "iid")]
+    assert len(lines_with(axes[1, 2], guide["n"], guide["y"])) == 1
+
+
+# C3 ---------------------------------------------------------------------------------------
+def stable_rank_rows(draws: int):
+    ns, iso_ns, gauss_ns = [64, 256, 1024], [48, 64], [32, 48, 64]
+    data = ds.collect_stable_ranks(
+        (ns, [stable_rank_job(n, MODEL, PROFILES, draws) for n in ns]),
+        (iso_ns, [isotropic_job(n, MODEL, "iid", draws) for n in iso_ns]),
+        (gauss_ns, [gaussian_model_job(n, 1.0, draws) for n in gauss_ns]),
+        PROFILES,
+        "iid",
+    )
+    return data, list(ds.stable_rank_plotted_rows(data, reference_table(gauss_ns, 1.0), 3))
+
+
+@pytest.mark.parametrize("draws", [2, 10])
+def test_c3_is_drawn_from_its_csv(tmp_path, draws):
+    data, rows = stable_rank_rows(draws)
+    frame, figure = drawn_from_its_csv(
+        plot_stable_rank, rows, ds.STABLE_RANK_PLOTTED_HEADER, tmp_path / "c3.csv", spikes=3,
+        beta=1.0,
+    )  # fmt: skip
+    canonical, gaussian, cesaro = figure.axes[:3]
+    for model, ax in (("canonical", canonical), ("isotropic", canonical), ("gaussian", gaussian)):
+        draws_of = frame[(frame["model"] == model) & frame["draw"].notna()]
+        for _, series in draws_of.groupby(["profile", "mask"]):
+            medians = series.groupby("n")["value"].median()
+            # (isotropic: the markers and the error bars' own data line)
+            assert len(lines_with(ax, medians.index, medians.to_numpy())) >= 1
+    # bands of >= 10 draws: canonical iid (2 masks) and Gaussian (2 masks); zeros is one draw
+    assert len(bands(canonical)) == (2 if draws >= 10 else 0)
+    assert len(bands(gaussian)) == (2 if draws >= 10 else 0)
+    # theory and Cesaro rows are the drawn curves
+    derived = frame[frame["profile"] == "derived"]
+    for _, curve in derived.groupby(["model", "mask"]):
+        ax = canonical if curve["model"].iloc[0] == "canonical" else gaussian
+        assert len(lines_with(ax, curve["n"], curve["value"])) == 1
+    table = frame[frame["model"] == "cesaro"].pivot(index="n", columns="quantity", values="value")
+    assert len(lines_with(canonical, table.index, table["stable_rank"])) == 1
+    assert len(lines_with(canonical, table.index, table["harmonic_number"] / 4)) == 1
+    assert len(lines_with(cesaro, table.index, table["norm"])) == 1
+    # seaborn's OLS line on log n is the fit of the table's slope (every (n, draw) point)
+    causal = data.canonical[[s.mask for s in data.canonical].index("causal")]
+    fit = causal.fit()
+    labels = [text.get_text() for text in canonical.get_legend().get_texts()]
+    assert f"OLS slope {fit.slope:.3f} [{fit.interval()[0]:.3f}, {fit.interval()[1]:.3f}]" in (
+        " ".join(labels)
+    )
+
+
+# C4 ---------------------------------------------------------------------------------------
+def test_c4_is_drawn_from_its_csv(tmp_path):
+    kappas, ns = [0.0, 0.5, 1.0, 1.5, 2.0], [64, 256]
+    jobs = [survival_job(n, MODEL, "iid", kappas, 2) for n in ns]
+    rows = list(ds.survival_plotted_rows(jobs, n_tokens=ns))
+    frame, figure = drawn_from_its_csv(
+        plot_survival, rows, ds.SURVIVAL_PLOTTED_HEADER, tmp_path / "c4.csv", spikes=3,
+        profile="iid",
+    )  # fmt: skip
+    assert len(frame) == 2 * 2 * len(kappas) * 2 * 2 * 3  # masks, n, kappas, series, draws, spikes
+    for ax, mask in zip(figure.axes, MASKS, strict=True):
+        for (n, series), data in frame[frame["mask"] == mask].groupby(["n", "series"]):
+            means = data.groupby("kappa")["value"].mean()
+            assert len(lines_with(ax, means.index, means.to_numpy())) == 1
+            if series == ds.SPIKE_TIED:  # the means are those of the caption's table
+                job = jobs[ns.index(n)]
+                np.testing.assert_allclose(means, ds.mean_spike_value(job, mask), rtol=1e-14)
+
+
+# C5 ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def pretrained_inputs():
+    rng = np.random.default_rng(0)
+    full = model_diagnostics(*rng.standard_normal((2, 2, 2, 3, 8, 8)))
+    long = model_diagnostics(*rng.standard_normal((2, 2, 2, 3, 20, 8)))
+    iso_full, iso_long = isotropic_diagnostics(8, 8, 20), isotropic_diagnostics(20, 8, 20)
+    controls = {name: control_diagnostics(name, 8, 8, 10) for name in ("aligned", "local")}
+    tests = eigen_angle_tests(full, iso_full, controls["aligned"], controls["local"])
+    return (full, long, iso_full, iso_long), controls, tests
+
+
+def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
+    diagnostics, controls, tests = pretrained_inputs
+    rows = list(ps.plotted_rows(*diagnostics, top_k=2, bins=10, controls=controls))
+    frame, figure = drawn_from_its_csv(
+        plot_pretrained, rows, ps.PLOTTED_HEADER, tmp_path / "c5.csv", n_full=8, n_long=20,
+        top_k=2, bins=10, tests=tests,
+    )  # fmt: skip
+    angles, distances, null_space, spectra, energy, ranks = figure.axes[:6]
+    # (a) the histogram densities are the CSV's counts over total x bin width
+    drawn = {
+        "model": bands(angles)[0].get_paths()[0].vertices[:, 1],
+        "isotropic": angles.lines[0].get_ydata(),
+    }
+    for series, heights in drawn.items():
+        counts = frame[(frame["panel"] == "eigen_angles") & (frame["series"] == series)]["y"]
+        density = counts / counts.sum() / (np.pi / 10)
+        assert np.all(np.isclose(density.to_numpy()[:, None], heights[None, :]).any(axis=1))
+    # (b) every distance of the CSV is a step of its distribution function
+    for name in ("model", "reference", "aligned", "local"):
+        values = np.sort(frame[(frame["panel"] == "distances") & (frame["series"] == name)]["x"])
+        steps = [line.get_xdata() for line in distances.lines if len(line.get_xdata()) > 2]
+        assert any(np.array_equal(np.sort(x[np.isfinite(x)]), values) for x in steps), name
+    # (c) the running sums of the step counts are the empirical distribution functions
+    grid = np.linspace(0.0, np.pi, ps.CDF_POINTS)
+    angles_u = diagnostics[1]["angles"][..., 0, 0, :]
+    steps = frame[(frame["panel"] == "null_space") & (frame["series"] == "model/haar")]
+    np.testing.assert_array_equal(
+        np.cumsum(steps["y"]), np.searchsorted(np.sort(angles_u.ravel()), grid, side="right")
+    )
+    # (d) per layer the median over passages and heads, with the quartile band
+    model = frame[(frame["panel"] == "spectra") & (frame["series"] == "model")]
+    for _, layer in model.groupby("layer"):
+        medians = layer.groupby("x")["y"].median()
+        assert len(lines_with(spectra, medians.index, medians.to_numpy())) == 1
+    assert len(bands(spectra)) == 2
+    # (e) the heat map holds every head's median energy
+    cells = frame[(frame["panel"] == "energy") & (frame["series"] == "model")]
+    mesh = energy.collections[0].get_array()
+    np.testing.assert_array_equal(np.sort(np.ravel(mesh)), np.sort(cells["y"]))
+    # (f) one point per head and mask, the isotropic medians as lines
+    points = frame[(frame["panel"] == "stable_rank") & (frame["series"] == "model")]
+    offsets = np.concatenate([c.get_offsets()[:, 1] for c in ranks.collections])
+    np.testing.assert_allclose(np.sort(offsets), np.sort(points["y"]))
+    isotropic = frame[(frame["panel"] == "stable_rank") & (frame["series"] == "isotropic")]
+    levels = [line.get_ydata()[0] for line in ranks.lines]
+    assert all(y in levels for y in isotropic["y"])
+
+
+def test_c5_layer_table_from_the_tidy_rows(pretrained_inputs):
+    diagnostics, controls, _ = pretrained_inputs
+    full, long = diagnostics[:2]
+    rows = list(ps.plotted_rows(*diagnostics, top_k=2, bins=10, controls=controls))
+    table = ps.layer_rows(pd.DataFrame(rows, columns=ps.PLOTTED_HEADER), full_rank_q95=0.2)
+    assert [row[0] for row in table] == [0, 1, "isotropic"]
+    layer1 = full["angle_distance"][:, 1, :, :, 0]
+    assert table[1][1] == pytest.approx(np.median(layer1))
+    assert table[1][2] == pytest.approx(np.mean(layer1 > 0.2))
+    energy = np.median(long["energy"][:, 1, :, 1], axis=0)
+    assert table[1][3] == pytest.approx(np.median(energy))
+
+
+# The committed default-preset CSVs --------------------------------------------------------
+def committed(stem: str) -> pd.DataFrame:
+    return pd.read_csv(FIGURES / f"{stem}.csv")
+
+
+def test_committed_c1_holds_every_singular_value():
+    frame = committed("C1-spectra")
+    assert list(frame.columns) == list(ds.SPECTRA_PLOTTED_HEADER)
+    n, profiles = DEFAULT["canonical"]["spectra"]["n_tokens"], DEFAULT["canonical"]["spectra"]
+    sizes = frame.groupby(["profile", "matrix", "mask"]).size()
+    assert set(sizes) == {n}
+    assert len(sizes) == 3 * len(profiles["profiles"]) + 2  # S, A x 2 masks; isotropic A x 2
+
+
+def test_committed_c2_holds_every_distribution_and_draw():
+    frame = committed("C2-bulk")
+    bulk = DEFAULT["canonical"]["bulk"]
+    assert list(frame.columns) == list(ds.BULK_PLOTTED_HEADER)
+    distribution = frame[frame["panel"] == "distribution"]
+    sizes = distribution.groupby(["profile", "mask", "n"]).size()
+    assert len(sizes) == len(bulk["profiles"]) * 2 * len(bulk["n_tokens"])
+    assert set(sizes) == {bulk["grid_points"]}
+    quantiles = frame[frame["panel"] == "quantiles"]
+    counts = quantiles.groupby(["profile", "mask", "statistic", "n"])["draw"].count()
+    assert counts.loc["iid"].min() == bulk["draws"] >= 10 and set(counts.loc["zeros"]) == {1}
+    assert len(frame[frame["panel"] == "limit"]) == bulk["grid_points"]
+
+
+def test_committed_c3_holds_every_draw_and_reference():
+    frame = committed("C3-stable-rank")
+    canonical = DEFAULT["canonical"]
+    assert list(frame.columns) == list(ds.STABLE_RANK_PLOTTED_HEADER)
+    draws = frame[frame["draw"].notna()].groupby(["model", "profile", "mask", "n"]).size()
+    assert draws.loc["canonical", "iid"].min() == canonical["stable_rank"]["draws"] >= 10
+    assert draws.loc["gaussian"].min() == canonical["gaussian_model"]["draws"] >= 10
+    assert draws.loc["isotropic"].min() == canonical["isotropic"]["draws"]
+    assert len(draws.loc["canonical"]) == 2 * 2 * len(canonical["stable_rank"]["n_tokens"])
+    cesaro = frame[frame["model"] == "cesaro"].groupby("quantity").size()
+    assert set(cesaro) == {len(canonical["stable_rank"]["n_tokens"])}
+    derived = frame[frame["profile"] == "derived"].groupby(["model", "mask"]).size()
+    assert derived.loc["canonical", "bidirectional"] == ds.APPROACH_POINTS
+    assert set(derived.loc["gaussian"]) == {len(canonical["gaussian_model"]["n_tokens"])}
+
+
+def test_committed_c4_holds_every_spike_and_kappa():
+    frame = committed("C4-spike-survival")
+    survival = DEFAULT["canonical"]["survival"]
+    assert list(frame.columns) == list(ds.SURVIVAL_PLOTTED_HEADER)
+    sizes = frame.groupby(["mask", "n", "series", "kappa"]).size()
+    assert len(sizes) == 2 * len(survival["n_tokens"]) * 2 * len(survival["kappas"])
+    assert set(sizes) == {survival["draws"] * DEFAULT["canonical"]["spikes"]}
+
+
+def test_committed_c5_holds_every_panel():
+    frame = committed("C5-pretrained")
+    cfg = DEFAULT["pretrained"]
+    assert list(frame.columns) == list(ps.PLOTTED_HEADER)
+    sizes = frame.groupby(["panel", "series"]).size()
+    assert set(sizes.loc["eigen_angles"]) == {cfg["histogram_bins"]}
+    heads = 6 * 12
+    assert sizes.loc["distances", "model"] == cfg["full_rank_passages"]["count"] * heads * 2
+    assert sizes.loc["distances", "reference"] == cfg["haar_reference_draws"] * 2
+    assert set(sizes.loc["null_space"]) == {ps.CDF_POINTS}
+    assert sizes.loc["spectra", "model"] == cfg["long_passages"]["count"] * heads * 32
+    assert sizes.loc["spectra", "isotropic"] == cfg["reference_draws"] * 32
+    assert sizes.loc["energy", "model"] == heads and sizes.loc["stable_rank", "model"] == 2 * heads
+
+
+TESTS_STUB = {"reference_q95": 0.1, "model/ks": 0.0, "aligned/ks": 1.0, "local/ks": 0.0}
+"""The eigen-angle tests only label C5's legend and its Haar 95 % line."""
+
+
+@pytest.mark.parametrize(
+    ("stem", "plot", "options"),
+    [
+        ("C1-spectra", plot_spectra, {"n": 1024, "spikes": 3, "kappa": 2.0}),
+        ("C2-bulk", plot_bulk, {"spikes": 3}),
+        ("C3-stable-rank", plot_stable_rank, {"spikes": 3, "beta": 1.0}),
+        ("C4-spike-survival", plot_survival, {"spikes": 3, "profile": "iid"}),
+        (
+            "C5-pretrained",
+            plot_pretrained,
+            {"n_full": 32, "n_long": 128, "top_k": 3, "bins": 24, "tests": TESTS_STUB},
+        ),
+    ],
+)
+def test_committed_csvs_redraw_their_figures(stem, plot, options):
+    """Each committed CSV alone redraws its figure (no simulation output needed)."""
+    figure = plot(committed(stem), **options)
+    assert len(figure.axes) >= 2 and png_bytes(figure)[:8] == b"\x89PNG\r\n\x1a\n"
