@@ -1,8 +1,12 @@
-"""Figure A1: stepwise approximation figure (PDF, PNG), the numbers plotted, and its caption."""
+"""Figure A1: the stepwise approximation, drawn from its tidy table (PDF, PNG, CSV), caption with
+the distances of every model and the A.3 row."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.stepwise import plot_stepwise, stepwise_plotted_rows
+from attnspec.experiments.stepwise import STEPWISE_PLOTTED_HEADER, stepwise_plotted_rows
+from attnspec.io import configure_logging, load_npz, read_csv, write_csv, write_figure_outputs
+from attnspec.plotting.stepwise import plot_stepwise
 
 STEP_HEADER = ("model", "ks_to_sqrt_ell_A_perp", "ks_to_nu_inf")
 
@@ -11,8 +15,16 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.stepwise
     summary = load_npz(smk.input.summary)
-    figure = plot_stepwise(summary, n_tokens=cfg["n_tokens"], n_draws=cfg["draws"])
-    rows = [
+    spectra = {
+        model: load_npz(path)[model][: cfg["draws"]]
+        for model, path in zip(smk.params.models, smk.input.spectra, strict=True)
+    }
+    rows = stepwise_plotted_rows(spectra, summary, cfg["n_removed"])
+    write_csv(smk.output.plotted, STEPWISE_PLOTTED_HEADER, rows)
+    figure = plot_stepwise(
+        pd.read_csv(smk.output.plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
+    )
+    table = [
         (str(model), float(ks_attention), float(ks_law))
         for model, ks_attention, ks_law in zip(
             summary["models"], summary["ks_to_attention"], summary["ks_to_nu_inf"], strict=True
@@ -21,9 +33,9 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        ("panel", "model", "series", "x", "y"),
-        stepwise_plotted_rows(summary),
-        tables=[(STEP_HEADER, rows)],
+        STEPWISE_PLOTTED_HEADER,
+        rows,
+        tables=[(STEP_HEADER, table)],
         judged=rows_of(read_csv(smk.input.claims), "A.3"),
         intro="\n",
     )

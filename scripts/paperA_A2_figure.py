@@ -1,30 +1,36 @@
-"""Figure A2: full sorted spectrum of sqrt(ell) A (PDF, PNG), the numbers plotted, caption."""
+"""Figure A2: the full sorted spectrum of sqrt(ell) A, drawn from its tidy table (PDF, PNG, CSV),
+and its caption with the per-draw table and the theory references."""
+
+import pandas as pd
 
 from attnspec.experiments.full_spectrum import (
+    FULL_SPECTRUM_PLOTTED_HEADER,
     FULL_SPECTRUM_TABLE_HEADER,
     REFERENCE_TABLE_HEADER,
+    full_spectrum_plotted_rows,
     full_spectrum_reference_rows,
     full_spectrum_table_rows,
     summarise_full_spectrum,
     unpack_draws,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
-from attnspec.plotting.full_spectrum import full_spectrum_plotted_rows, plot_full_spectrum
+from attnspec.io import configure_logging, load_npz, write_csv, write_figure_outputs
+from attnspec.plotting.full_spectrum import plot_full_spectrum
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.spectrum
     parameters = dict(n_tokens=cfg["n_tokens"], d_qk=cfg["d_qk"], beta=cfg["beta"])
-    draws = unpack_draws(load_npz(smk.input.draws))
-    summary = summarise_full_spectrum(draws, **parameters)
-    figure = plot_full_spectrum(summary, **parameters)
+    summary = summarise_full_spectrum(unpack_draws(load_npz(smk.input.draws)), **parameters)
+    plotted = full_spectrum_plotted_rows(summary)
+    write_csv(smk.output.plotted, FULL_SPECTRUM_PLOTTED_HEADER, plotted)
+    figure = plot_full_spectrum(pd.read_csv(smk.output.plotted), **parameters)
     rows = full_spectrum_table_rows(summary)
     write_figure_outputs(
         smk,
         figure,
-        ("panel", "series", "draw", "x", "y"),
-        full_spectrum_plotted_rows(summary),
+        FULL_SPECTRUM_PLOTTED_HEADER,
+        plotted,
         tables=[
             (FULL_SPECTRUM_TABLE_HEADER, rows),
             (REFERENCE_TABLE_HEADER, full_spectrum_reference_rows(summary)),

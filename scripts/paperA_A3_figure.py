@@ -1,23 +1,29 @@
-"""Figure A3: bulk laws (PDF, PNG), the numbers plotted, caption with tables and the A.4 rows."""
+"""Figure A3: the bulk against nu_inf and the MP surrogate, drawn from its tidy table (PDF, PNG,
+CSV), caption with the table and the A.4 rows."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of, verdict_label
 from attnspec.experiments.bulk_laws import (
+    BULK_LAWS_PLOTTED_HEADER,
     BULK_LAWS_TABLE_HEADER,
+    bulk_laws_plotted_rows,
     bulk_laws_table_rows,
     unpack_panels,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.bulk_laws import (
-    BULK_LAWS_PLOTTED_HEADER,
-    bulk_laws_plotted_rows,
-    plot_bulk_laws,
-)
+from attnspec.io import configure_logging, load_npz, read_csv, write_csv, write_figure_outputs
+from attnspec.plotting.bulk_laws import plot_bulk_laws
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.bulk_laws
+    draws = cfg["draws"]
     panels = unpack_panels(load_npz(smk.input.summary))
+    attention = [load_npz(path)["attention"][:draws] for path in smk.input.attention]
+    linear = [load_npz(path)["linear"][:draws] for path in smk.input.linear]
+    rows = bulk_laws_plotted_rows(panels, attention, linear)
+    write_csv(smk.output.plotted, BULK_LAWS_PLOTTED_HEADER, rows)
     judged = rows_of(read_csv(smk.input.claims), "A.4/")
     by_id = {row["row_id"]: row for row in judged}
     verdicts = {
@@ -26,13 +32,16 @@ def main(smk) -> None:
         if f"A.4/beta={float(p['beta']):g}" in by_id
     }
     figure = plot_bulk_laws(
-        panels, n_tokens=cfg["n_tokens"], n_draws=cfg["draws"], verdicts=verdicts
+        pd.read_csv(smk.output.plotted),
+        n_tokens=cfg["n_tokens"],
+        bins=cfg["histogram_bins"],
+        verdicts=verdicts,
     )
     write_figure_outputs(
         smk,
         figure,
         BULK_LAWS_PLOTTED_HEADER,
-        bulk_laws_plotted_rows(panels),
+        rows,
         tables=[(BULK_LAWS_TABLE_HEADER, bulk_laws_table_rows(panels))],
         judged=judged,
     )

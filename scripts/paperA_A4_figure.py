@@ -1,36 +1,37 @@
-"""Figure A4: the edge x_+(beta) against 4 theta_1 (PDF, PNG), the numbers plotted, caption."""
+"""Figure A4: the edge x_+(beta) against 4 theta_1, drawn from its tidy table (PDF, PNG, CSV),
+caption with the table of the simulated top values."""
+
+import pandas as pd
 
 from attnspec.experiments.edges import (
+    EDGE_PLOTTED_HEADER,
     EDGE_TABLE_HEADER,
+    edge_plotted_rows,
     edge_table_rows,
     edge_theory_curves,
     simulated_edges,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
-from attnspec.plotting.edges import EDGE_PLOTTED_HEADER, edge_plotted_rows, plot_edges
+from attnspec.io import configure_logging, load_npz, write_csv, write_figure_outputs
+from attnspec.plotting.edges import plot_edges
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.edge_curve
-    draws = cfg["draws"]
     simulated = simulated_edges(
-        [list(load_npz(path)["linear"][:draws]) for path in smk.input.spectra],
+        [list(load_npz(path)["linear"][: cfg["draws"]]) for path in smk.input.spectra],
         cfg["simulated_betas"],
         cfg["n_tokens"],
     )
     theory = edge_theory_curves(
         cfg["beta_min"], cfg["beta_max"], cfg["theory_points"], cfg["n_tokens"]
     )
-    figure = plot_edges(theory, simulated, n_tokens=cfg["n_tokens"], n_draws=draws)
+    plotted = edge_plotted_rows(theory, simulated)
+    write_csv(smk.output.plotted, EDGE_PLOTTED_HEADER, plotted)
+    figure = plot_edges(pd.read_csv(smk.output.plotted), n_tokens=cfg["n_tokens"])
     rows = edge_table_rows(simulated)
     write_figure_outputs(
-        smk,
-        figure,
-        EDGE_PLOTTED_HEADER,
-        edge_plotted_rows(theory, simulated),
-        tables=[(EDGE_TABLE_HEADER, rows)],
-        intro="\n",
+        smk, figure, EDGE_PLOTTED_HEADER, plotted, tables=[(EDGE_TABLE_HEADER, rows)], intro="\n"
     )
     for row in rows:
         beta, x_plus, median, units = row[0], row[1], row[5], row[8]

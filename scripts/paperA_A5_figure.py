@@ -1,22 +1,22 @@
-"""Figure A5: linearisation threshold (PDF, PNG), numbers plotted, caption with the A.1 and A.5
-rows."""
+"""Figure A5: the linearisation threshold, drawn from its tidy table (PDF, PNG, CSV), caption
+with the tables and the A.1 and A.5 rows."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of, verdict_label
 from attnspec.experiments.linearisation import (
     DISTANCE_TABLE_HEADER,
     EXPONENT_TABLE_HEADER,
+    LINEARISATION_PLOTTED_HEADER,
     collapse_analysis,
     collapse_statement,
     distance_table_rows,
     exponent_table_rows,
+    linearisation_plotted_rows,
     summarise_distances,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.linearisation import (
-    LINEARISATION_PLOTTED_HEADER,
-    linearisation_plotted_rows,
-    plot_linearisation,
-)
+from attnspec.io import configure_logging, load_npz, read_csv, write_csv, write_figure_outputs
+from attnspec.plotting.linearisation import plot_linearisation
 
 TABLES_INTRO = (
     "\n\nExponent s of D ~ ell^s (Kolmogorov, attention bulk) with its 95 % interval and spread "
@@ -37,11 +37,12 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     summary = summarise_distances(load_npz(smk.input.distances))
     collapse = collapse_analysis(summary)
+    plotted = linearisation_plotted_rows(summary, collapse)
+    write_csv(smk.output.plotted, LINEARISATION_PLOTTED_HEADER, plotted)
     rows = read_csv(smk.input.claims)
     judged = rows_of(rows, "A.1/") + rows_of(rows, "A.5/")
     figure = plot_linearisation(
-        summary,
-        collapse,
+        pd.read_csv(smk.output.plotted),
         verdicts=[verdict_label(row) for row in judged if row["row_id"] != "A.5/location"],
         location_verdict=[location_label(row) for row in rows_of(rows, "A.5/location")],
     )
@@ -49,7 +50,7 @@ def main(smk) -> None:
         smk,
         figure,
         LINEARISATION_PLOTTED_HEADER,
-        linearisation_plotted_rows(summary, collapse),
+        plotted,
         tables=[
             (EXPONENT_TABLE_HEADER, exponent_table_rows(summary, collapse)),
             (DISTANCE_TABLE_HEADER, distance_table_rows(summary)),

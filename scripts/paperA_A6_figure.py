@@ -1,12 +1,18 @@
-"""Figure A6: |s_1(A) - 1| and the stable rank against ell (PDF, PNG, CSV), caption with the A.2
-rows."""
+"""Figure A6: |s_1(A) - 1| and the stable rank against ell, drawn from its tidy table (PDF, PNG,
+CSV), caption with the table and the A.2 rows."""
+
+import pandas as pd
 
 from attnspec.dashboard import rows_of, verdict_label
-from attnspec.experiments.perron import PERRON_TABLE_HEADER, perron_table_rows, series_of_sizes
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.perron import perron_plotted_rows, plot_perron
-
-PLOTTED_HEADER = ("panel", "beta", "series", "n_tokens", "draw", "y")
+from attnspec.experiments.perron import (
+    PERRON_PLOTTED_HEADER,
+    PERRON_TABLE_HEADER,
+    perron_plotted_rows,
+    perron_table_rows,
+    series_of_sizes,
+)
+from attnspec.io import configure_logging, load_npz, read_csv, write_csv, write_figure_outputs
+from attnspec.plotting.perron import plot_perron
 
 
 def slope_label(row) -> str:
@@ -24,6 +30,8 @@ def main(smk) -> None:
         series_of_sizes(beta, load_npz(path))
         for beta, path in zip(cfg["betas"], smk.input.points, strict=True)
     ]
+    plotted = perron_plotted_rows(series)
+    write_csv(smk.output.plotted, PERRON_PLOTTED_HEADER, plotted)
     judged = rows_of(read_csv(smk.input.claims), "A.2/")
     by_id = {row["row_id"]: row for row in judged}
     labels = {
@@ -31,12 +39,12 @@ def main(smk) -> None:
         for s in series
         if f"A.2/beta={s.beta:g}" in by_id
     }
-    figure = plot_perron(series, labels)
+    figure = plot_perron(pd.read_csv(smk.output.plotted), labels)
     write_figure_outputs(
         smk,
         figure,
-        PLOTTED_HEADER,
-        perron_plotted_rows(series),
+        PERRON_PLOTTED_HEADER,
+        plotted,
         tables=[(PERRON_TABLE_HEADER, perron_table_rows(series))],
         judged=judged,
     )

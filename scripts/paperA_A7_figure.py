@@ -1,20 +1,37 @@
-"""Figure A7: nu_inf across c = ell / d_qk (PDF, PNG), the numbers plotted, caption with table."""
+"""Figure A7: nu_inf across c = ell / d_qk, drawn from its tidy table (PDF, PNG, CSV), caption
+with the table."""
 
-from attnspec.experiments.bulk_laws import RATIO_TABLE_HEADER, ratio_table_rows, unpack_panels
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
-from attnspec.plotting.bulk_laws import RATIOS_PLOTTED_HEADER, plot_ratios, ratios_plotted_rows
+import pandas as pd
+
+from attnspec.experiments.bulk_laws import (
+    RATIO_TABLE_HEADER,
+    RATIOS_PLOTTED_HEADER,
+    ratio_table_rows,
+    ratios_plotted_rows,
+    unpack_panels,
+)
+from attnspec.io import configure_logging, load_npz, write_csv, write_figure_outputs
+from attnspec.plotting.bulk_laws import plot_ratios
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.ratios
     panels = unpack_panels(load_npz(smk.input.summary))
-    figure = plot_ratios(panels, n_tokens=cfg["n_tokens"], n_draws=cfg["draws"])
+    attention = [load_npz(path)["attention"][: cfg["draws"]] for path in smk.input.spectra]
+    rows = ratios_plotted_rows(panels, attention)
+    write_csv(smk.output.plotted, RATIOS_PLOTTED_HEADER, rows)
+    figure = plot_ratios(
+        pd.read_csv(smk.output.plotted),
+        n_tokens=cfg["n_tokens"],
+        beta=cfg["beta"],
+        bins=cfg["histogram_bins"],
+    )
     write_figure_outputs(
         smk,
         figure,
         RATIOS_PLOTTED_HEADER,
-        ratios_plotted_rows(panels),
+        rows,
         tables=[(RATIO_TABLE_HEADER, ratio_table_rows(panels))],
         intro="\n",
     )

@@ -385,3 +385,115 @@ def unpack_panels(packed: Mapping) -> list[dict]:
         index, key = name.split("/", 1)
         panels.setdefault(int(index), {})[key] = value
     return [panels[i] for i in sorted(panels)]
+
+
+BULK_LAWS_PLOTTED_HEADER = ("beta", "series", "model", "draw", "x", "value")
+
+
+def bulk_laws_plotted_rows(
+    summaries: Sequence[Mapping],
+    attention: Sequence[Sequence[np.ndarray]],
+    linear: Sequence[Sequence[np.ndarray]],
+) -> list[tuple]:
+    """Figure A3's tidy rows (:data:`BULK_LAWS_PLOTTED_HEADER`) per beta, empty cells where a
+    column does not apply: ``bulk`` (every value of every draw of the attention bulk and of
+    Y_lin, ``model``, ``draw``, ``value``: the histograms and the edge-region fractions);
+    ``nu_inf_density`` / ``mp_density`` and ``nu_inf_fraction_above`` / ``mp_fraction_above``
+    (``x``, ``value``: the laws); ``x_plus``, ``mp_edge`` (= 4 theta1); per draw
+    ``delta_ks`` (attention) and ``mass_above_4theta1`` (attention, linear; model nu_inf: the
+    law's); the pooled distances ``pooled_ks`` / ``pooled_w1`` of the attention bulk (``model``:
+    the law) and ``ks_nu_inf_mp``. ``summaries``: :func:`summarise_bulk_laws` of each beta, from
+    the draws ``attention`` and ``linear`` (one sequence of spectra per beta)."""
+    rows = []
+    for summary, attention_draws, linear_draws in zip(summaries, attention, linear, strict=True):
+        beta = float(summary["beta"])
+        for model, draws in (("attention", attention_draws), ("linear", linear_draws)):
+            for draw, spectrum in enumerate(draws):
+                values = attention_bulk(spectrum) if model == "attention" else spectrum
+                rows += [(beta, "bulk", model, draw, "", float(v)) for v in values]
+        for law in ("nu_inf", "mp"):
+            curves = (
+                (f"{law}_density", summary["theory_x"], summary[f"density_{law}"]),
+                (f"{law}_fraction_above", summary["survival_theory_x"], summary[f"survival_{law}"]),
+            )
+            for series, x, y in curves:
+                rows += [
+                    (beta, series, "", "", float(a), float(b)) for a, b in zip(x, y, strict=True)
+                ]
+        rows += [(beta, name, "", "", "", float(summary[name])) for name in ("x_plus", "mp_edge")]
+        rows += [
+            (beta, "delta_ks", "attention", draw, "", float(v))
+            for draw, v in enumerate(separations(summary))
+        ]
+        for model in ("attention", "linear"):
+            rows += [
+                (beta, "mass_above_4theta1", model, draw, "", float(v))
+                for draw, v in enumerate(summary[f"edge_mass_{model}"])
+            ]
+        rows.append(
+            (beta, "mass_above_4theta1", "nu_inf", "", "", float(summary["edge_mass_theory"]))
+        )
+        for distance in ("ks", "w1"):
+            rows += [
+                (
+                    beta,
+                    f"pooled_{distance}",
+                    law,
+                    "",
+                    "",
+                    float(summary[f"pooled_{distance}_attention_{law}"]),
+                )
+                for law in ("nu_inf", "mp")
+            ]
+        rows.append((beta, "ks_nu_inf_mp", "", "", "", float(summary["ks_nu_inf_mp"])))
+    return rows
+
+
+RATIOS_PLOTTED_HEADER = ("panel", "sampler", "d_model", "d_qk", "c", "series", "draw", "x", "value")
+
+
+def ratio_panel_name(panel: Mapping) -> str:
+    """Short identifier of an A7 panel: gaussian-dqk<d_qk> or literal-d<d>-dqk<d_qk>."""
+    if str(panel["sampler"]) == "literal":
+        return f"literal-d{int(panel['d_model'])}-dqk{int(panel['d_qk'])}"
+    return f"gaussian-dqk{int(panel['d_qk'])}"
+
+
+def ratios_plotted_rows(
+    panels: Sequence[Mapping], attention: Sequence[Sequence[np.ndarray]]
+) -> list[tuple]:
+    """Figure A7's tidy rows (:data:`RATIOS_PLOTTED_HEADER`) per panel (named by
+    :func:`ratio_panel_name`; ``d_model`` empty for the gaussian sampler), empty cells where a
+    column does not apply: ``bulk`` (every value of every draw, ``draw``, ``value``);
+    ``nu_inf_density`` and, for c != 1, ``nu_inf_swapped_ratio_density`` (``x``, ``value``);
+    ``x_plus``; ``gap_start`` / ``gap_end`` of each internal gap of the support; the pooled
+    ``ks``, ``w1`` and ``ks_swapped``. ``panels``: :func:`summarise_ratio_panel` of each panel,
+    from the draws ``attention`` (one sequence of spectra per panel)."""
+    rows = []
+    for panel, draws in zip(panels, attention, strict=True):
+        c = float(panel["ratio"])
+        literal = str(panel["sampler"]) == "literal"
+        key = (
+            ratio_panel_name(panel),
+            str(panel["sampler"]),
+            int(panel["d_model"]) if literal else "",
+            int(panel["d_qk"]),
+            c,
+        )
+        for draw, spectrum in enumerate(draws):
+            rows += [(*key, "bulk", draw, "", float(v)) for v in attention_bulk(spectrum)]
+        curves = [("nu_inf_density", panel["density_nu_inf"])]
+        if c != 1.0:
+            curves.append(("nu_inf_swapped_ratio_density", panel["density_swapped"]))
+        for series, y in curves:
+            rows += [
+                (*key, series, "", float(a), float(b))
+                for a, b in zip(panel["theory_x"], y, strict=True)
+            ]
+        rows.append((*key, "x_plus", "", "", float(panel["x_plus"])))
+        support = panel["support"]
+        for (_, gap_start), (gap_end, _) in zip(support[:-1], support[1:], strict=True):
+            rows.append((*key, "gap_start", "", "", float(gap_start)))
+            rows.append((*key, "gap_end", "", "", float(gap_end)))
+        rows += [(*key, name, "", "", float(panel[name])) for name in ("ks", "w1", "ks_swapped")]
+    return rows

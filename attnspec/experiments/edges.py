@@ -10,7 +10,7 @@ draw (Y_lin has no Perron mode and its limit law is exactly nu_inf), against the
 expectation x_+ + gamma_TW ell^{-2/3} E[TW1] (papers.md section 3).
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -18,9 +18,6 @@ from attnspec.theory.asymptotics import edge_large_beta, edge_small_beta
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.marchenko_pastur import mp_edge
 from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, SymmetrisedLinearModel
-
-# A 10-90 % band over draws needs at least this many draws (figures plot the draws otherwise).
-BAND_MIN_DRAWS = 10
 
 
 def tracy_widom_shift(beta: float, n_tokens: int) -> float:
@@ -76,8 +73,7 @@ def simulated_edges(
     -------
     dict of arrays, one row per beta
         ``beta``; ``top`` (beta x draw: the largest squared singular value of each draw);
-        ``median``, ``low``, ``high`` (median, min and max over draws); ``q10``, ``q90``
-        (the 10 % and 90 % quantiles over draws, NaN with fewer than BAND_MIN_DRAWS); ``x_plus``;
+        ``median``, ``low``, ``high`` (median, min and max over draws); ``x_plus``;
         ``mp_edge``; ``tracy_widom_shift`` = gamma_TW ell^{-2/3};
         ``tracy_widom_expectation`` = x_+ + E[TW1] gamma_TW ell^{-2/3};
         ``tracy_widom_units`` = (median - x_+) / (gamma_TW ell^{-2/3}), to compare with
@@ -89,18 +85,12 @@ def simulated_edges(
     x_plus = np.array([bulk_edge(beta) for beta in betas])
     shift = np.array([tracy_widom_shift(beta, n_tokens) for beta in betas])
     median = np.median(top, axis=1)
-    if top.shape[1] >= BAND_MIN_DRAWS:
-        q10, q90 = np.quantile(top, (0.1, 0.9), axis=1)
-    else:
-        q10 = q90 = np.full(median.shape, np.nan)
     return {
         "beta": np.asarray(betas, dtype=np.float64),
         "top": top,
         "median": median,
         "low": top.min(axis=1),
         "high": top.max(axis=1),
-        "q10": q10,
-        "q90": q90,
         "x_plus": x_plus,
         "mp_edge": mp_edge(np.asarray(betas, dtype=np.float64)),
         "tracy_widom_shift": shift,
@@ -138,3 +128,32 @@ def edge_table_rows(simulated: dict) -> list[tuple]:
             strict=True,
         )
     ]
+
+
+EDGE_PLOTTED_HEADER = ("series", "beta", "draw", "edge", "edge_over_4theta1", "deviation_percent")
+EDGE_THEORY_SERIES = ("x_plus", "mp_edge", "small_beta", "large_beta", "tracy_widom_expectation")
+
+
+def edge_plotted_rows(theory: Mapping, simulated: Mapping) -> list[tuple]:
+    """Figure A4's tidy rows (:data:`EDGE_PLOTTED_HEADER`): per beta of the theory grid each
+    curve of :data:`EDGE_THEORY_SERIES` (no draw), and per simulated beta and draw the top value
+    ``ylin_top`` of Y_lin; each as the edge itself, divided by 4 theta1 and as
+    100 (edge / x_+ - 1) (the y of the figure's three panels)."""
+    rows = []
+    for series in EDGE_THEORY_SERIES:
+        for beta, value, four_theta1, x_plus in zip(
+            theory["beta"], theory[series], theory["mp_edge"], theory["x_plus"], strict=True
+        ):
+            rows.append(
+                (series, float(beta), "", float(value), float(value / four_theta1),
+                 float(100.0 * (value / x_plus - 1.0)))
+            )  # fmt: skip
+    for beta, top, four_theta1, x_plus in zip(
+        simulated["beta"], simulated["top"], simulated["mp_edge"], simulated["x_plus"], strict=True
+    ):
+        rows += [
+            ("ylin_top", float(beta), draw, float(value), float(value / four_theta1),
+             float(100.0 * (value / x_plus - 1.0)))
+            for draw, value in enumerate(top)
+        ]  # fmt: skip
+    return rows

@@ -261,3 +261,63 @@ def full_spectrum_reference_rows(summary: Mapping[str, np.ndarray]) -> list[tupl
         ),
         ("delocalised IPR", "ell E IPR = 3 ell / (ell + 2)", float(summary["ipr_reference"])),
     ]
+
+
+FULL_SPECTRUM_PLOTTED_HEADER = ("series", "draw", "k", "x", "value")
+FULL_SPECTRUM_LEVELS = (
+    "perron_prediction",
+    "x_plus",
+    "mp_edge",
+    "outlier_threshold",
+    "ipr_reference",
+)
+
+
+def full_spectrum_plotted_rows(summary: Mapping[str, np.ndarray]) -> list[tuple]:
+    """Figure A2's tidy rows (:data:`FULL_SPECTRUM_PLOTTED_HEADER`) from
+    :func:`summarise_full_spectrum`, empty cells where a column does not apply:
+
+    - ``spectrum``: every ell s_k(A)^2 of every draw (``draw``, ``k``, ``value``), panels (a)
+      (draw 0) and (b) (all, on log bins of BINS_PER_DECADE per decade);
+    - ``nu_inf_quantile`` (``k``, ``value``); ``nu_inf_expected_count``: per log bin of panel (b)
+      its geometric centre ``x`` and draws (ell - 1) nu_inf(bin) (``value``);
+    - ``nonperron``: the leading squared singular values of sqrt(ell) A_perp per draw (``k``,
+      ``value``), and ``ell_ipr_left`` / ``ell_ipr_right``: ell IPR (``value``) of their
+      singular vectors at ``x`` = the value; ``spike_prediction`` per draw (k = 1);
+    - the levels :data:`FULL_SPECTRUM_LEVELS` (``value``).
+    """
+    rows = [
+        ("spectrum", draw, k, "", float(v))
+        for draw, values in enumerate(summary["values"])
+        for k, v in enumerate(values, start=1)
+    ]
+    rows += [
+        ("nu_inf_quantile", "", int(k), "", float(v))
+        for k, v in zip(summary["theory_ranks"], summary["theory_sorted"], strict=True)
+    ]
+    edges = summary["edges"]
+    centres = np.sqrt(edges[1:] * edges[:-1])
+    rows += [
+        ("nu_inf_expected_count", "", "", float(x), float(count))
+        for x, count in zip(centres, summary["theory_counts"], strict=True)
+    ]
+    pairs = zip(
+        summary["pair_draw"],
+        summary["pair_value"],
+        summary["pair_ipr_left"],
+        summary["pair_ipr_right"],
+        strict=True,
+    )
+    ranks: dict[int, int] = {}
+    for draw, value, left, right in pairs:
+        draw = int(draw)
+        ranks[draw] = k = ranks.get(draw, 0) + 1
+        rows.append(("nonperron", draw, k, "", float(value)))
+        rows.append(("ell_ipr_left", draw, k, float(value), float(left)))
+        rows.append(("ell_ipr_right", draw, k, float(value), float(right)))
+    rows += [
+        ("spike_prediction", draw, 1, "", float(value))
+        for draw, value in enumerate(summary["spike_prediction"])
+    ]
+    rows += [(name, "", "", "", float(summary[name])) for name in FULL_SPECTRUM_LEVELS]
+    return rows

@@ -40,9 +40,6 @@ JUDGED_BETAS = (0.5, 1.0)
 # A.5/location: beta*(ell) is where the excess Kolmogorov distance over the Y_lin floor first
 # reaches this value (the registry row's statistic).
 EXCESS_THRESHOLD = 0.1
-# Quantile bands (10-90 %) need at least this many draws; with fewer the draws are plotted.
-BAND_MIN_DRAWS = 10
-BAND_QUANTILES = (0.1, 0.9)
 CONFIDENCE = 0.95
 # Points of the common grid on which the curves of different ell are compared.
 COLLAPSE_POINTS = 200
@@ -144,10 +141,8 @@ def summarise_distances(table: Mapping[str, np.ndarray]) -> dict:
     dict
         ``n_tokens`` (ascending), ``beta`` (ascending), ``draws`` (their number),
         ``rescaled`` (ell x beta: beta / sqrt(log ell)); for each metric and model
-        ``<metric>/<model>/draws`` (ell x beta x draw), ``.../mean`` (ell x beta), ``.../low``
-        and ``.../high`` (the 10 % and 90 % quantiles over draws, NaN with fewer than
-        BAND_MIN_DRAWS draws) and ``.../log_se`` (the standard error of log(mean),
-        sd / (sqrt(draws) mean)).
+        ``<metric>/<model>/draws`` (ell x beta x draw), ``.../mean`` (ell x beta) and
+        ``.../log_se`` (the standard error of log(mean), sd / (sqrt(draws) mean)).
 
     Raises
     ------
@@ -184,11 +179,6 @@ def summarise_distances(table: Mapping[str, np.ndarray]) -> dict:
             key = f"{metric}/{model}"
             summary[f"{key}/draws"] = grid
             summary[f"{key}/mean"] = mean
-            if draws.size >= BAND_MIN_DRAWS:
-                low, high = np.quantile(grid, BAND_QUANTILES, axis=2)
-            else:
-                low = high = np.full(mean.shape, np.nan)
-            summary[f"{key}/low"], summary[f"{key}/high"] = low, high
             summary[f"{key}/log_se"] = grid.std(axis=2, ddof=1) / (np.sqrt(draws.size) * mean)
     return summary
 
@@ -548,4 +538,94 @@ def exponent_table_rows(summary: Mapping, collapse: Mapping) -> list[tuple]:
                     ),
                 )
             )
+    return rows
+
+
+def threshold_fit(summary: Mapping) -> dict:
+    """The lines of figure A5(f) through beta*(ell) (:func:`threshold_betas`) on log-log axes
+    against log ell: the OLS fit of log beta* on log log ell over every bracketed (draw, ell)
+    (the point estimate of row A.5/location) and beta* proportional to sqrt(log ell) through the
+    geometric mean at the smallest ell. Returns ``log_ell`` (the smallest and largest),
+    ``fit``, ``reference`` (their values there) and ``slope``; NaN with fewer than two ell."""
+    crossings = threshold_betas(summary)
+    log_sizes = np.log(summary["n_tokens"].astype(np.float64))
+    ends = log_sizes[[0, -1]]
+    valid = np.isfinite(crossings)
+    u = np.broadcast_to(np.log(log_sizes), crossings.shape)[valid]
+    y = np.log(crossings[valid])
+    if np.unique(u).size < 2:
+        nan = np.full(2, np.nan)
+        return {"log_ell": ends, "fit": nan, "reference": nan, "slope": np.nan}
+    slope, intercept = np.polyfit(u, y, 1)
+    start = np.exp(np.mean(y[u == u.min()]))
+    return {
+        "log_ell": ends,
+        "fit": np.exp(intercept) * ends**slope,
+        "reference": start * np.sqrt(ends / ends[0]),
+        "slope": float(slope),
+    }
+
+
+LINEARISATION_PLOTTED_HEADER = ("panel", "model", "n_tokens", "beta", "x", "draw", "value")
+LINEARISATION_SCALARS = ("crossover", "x_spread_mean", "beta_spread_mean")
+
+
+def linearisation_plotted_rows(summary: Mapping, collapse: Mapping) -> list[tuple]:
+    """Figure A5's tidy rows (:data:`LINEARISATION_PLOTTED_HEADER`), empty cells where a column
+    does not apply:
+
+    - ``kolmogorov`` / ``wasserstein1_relative``: per model, ell, beta and draw the distance to
+      nu_inf (``value``) at ``x`` = beta / sqrt(log ell), panels (a)-(c);
+    - ``excess_over_floor``: per (ell, beta, draw) the attention distance minus the mean Y_lin
+      distance, panel (e);
+    - ``beta_star`` per (ell, draw) at ``x`` = log ell, with the lines ``beta_star_fit`` and
+      ``beta_star_sqrt_log`` of :func:`threshold_fit` and its ``beta_star_fit_slope``, panel (f);
+    - ``exponent`` (attention and linear), ``exponent_low`` / ``exponent_high`` (the 95 %
+      interval, attention) against ``x``, panel (d);
+    - the scalars :data:`LINEARISATION_SCALARS` of :func:`collapse_analysis`.
+    ``summary``: :func:`summarise_distances`; ``collapse``: :func:`collapse_analysis`.
+    """
+    rows = []
+    grid = np.ndindex(summary["n_tokens"].size, summary["beta"].size, int(summary["draws"]))
+    cells = [(i, j, d, int(summary["n_tokens"][i]), float(summary["beta"][j])) for i, j, d in grid]
+    for metric in METRICS:
+        for model in MODELS:
+            draws = summary[f"{metric}/{model}/draws"]
+            rows += [
+                (metric, model, n, beta, float(summary["rescaled"][i, j]), d, float(draws[i, j, d]))
+                for i, j, d, n, beta in cells
+            ]
+    excess = excess_over_floor(summary)
+    rows += [
+        ("excess_over_floor", "attention", n, beta, float(summary["rescaled"][i, j]), d,
+         float(excess[i, j, d]))
+        for i, j, d, n, beta in cells
+    ]  # fmt: skip
+    log_sizes = np.log(summary["n_tokens"].astype(np.float64))
+    for draw, crossings in enumerate(threshold_betas(summary)):
+        rows += [
+            ("beta_star", "attention", int(n), "", float(u), draw, float(value))
+            for n, u, value in zip(summary["n_tokens"], log_sizes, crossings, strict=True)
+        ]
+    fit = threshold_fit(summary)
+    ends = summary["n_tokens"][[0, -1]]
+    for line in ("fit", "reference"):
+        name = "beta_star_fit" if line == "fit" else "beta_star_sqrt_log"
+        rows += [
+            (name, "", int(n), "", float(u), "", float(v))
+            for n, u, v in zip(ends, fit["log_ell"], fit[line], strict=True)
+        ]
+    rows.append(("beta_star_fit_slope", "", "", "", "", "", float(fit["slope"])))
+    curves = (
+        ("exponent", "attention", "x_exponent"),
+        ("exponent_low", "attention", "x_exponent_low"),
+        ("exponent_high", "attention", "x_exponent_high"),
+        ("exponent", "linear", "x_floor_exponent"),
+    )
+    for panel, model, key in curves:
+        rows += [
+            (panel, model, "", "", float(x), "", float(v))
+            for x, v in zip(collapse["x"], collapse[key], strict=True)
+        ]
+    rows += [(name, "", "", "", "", "", float(collapse[name])) for name in LINEARISATION_SCALARS]
     return rows

@@ -275,3 +275,41 @@ def perron_table_rows(series: Sequence[PerronSeries]) -> list[tuple]:
                 )
             )
     return rows
+
+
+PERRON_PLOTTED_HEADER = ("panel", "beta", "series", "n_tokens", "draw", "value")
+
+
+def perron_plotted_rows(series: Sequence[PerronSeries]) -> list[tuple]:
+    """Figure A6's tidy rows (:data:`PERRON_PLOTTED_HEADER`) per beta and panel
+    (``abs_s1_minus_1``, ``ell_s1sq_minus_1``, ``stable_rank``): every draw at every ell
+    (series ``draw``), the finite-ell ``prediction`` at every ell, the ``limit`` e^{beta^2} of
+    the stable rank, and the fitted power law of |s_1 - 1| at the smallest and largest ell
+    (``fit``) with its slope (``fit_slope``, no ell); ``draw`` is empty except for the draws."""
+    rows = []
+    for s in series:
+        measured = {
+            "abs_s1_minus_1": s.deviation,
+            "ell_s1sq_minus_1": s.rescaled,
+            "stable_rank": s.stable_rank,
+        }
+        for panel, values in measured.items():
+            rows += [
+                (panel, s.beta, "draw", int(ell), draw, float(y))
+                for ell, row in zip(s.n_tokens, values, strict=True)
+                for draw, y in enumerate(row)
+            ]
+        for ell, deviation, rank in zip(
+            s.n_tokens, s.predicted_deviation, s.predicted_stable_rank, strict=True
+        ):
+            rows += [
+                ("abs_s1_minus_1", s.beta, "prediction", int(ell), "", float(deviation)),
+                ("ell_s1sq_minus_1", s.beta, "prediction", int(ell), "", s.rescaled_prediction),
+                ("stable_rank", s.beta, "prediction", int(ell), "", float(rank)),
+                ("stable_rank", s.beta, "limit", int(ell), "", s.limit_stable_rank),
+            ]
+        for ell in (s.n_tokens[0], s.n_tokens[-1]):
+            fitted = np.exp(s.fit.intercept) * float(ell) ** s.fit.slope
+            rows.append(("abs_s1_minus_1", s.beta, "fit", int(ell), "", float(fitted)))
+        rows.append(("abs_s1_minus_1", s.beta, "fit_slope", "", "", s.fit.slope))
+    return rows

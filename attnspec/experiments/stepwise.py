@@ -144,3 +144,40 @@ def stepwise_table_rows(summary: dict) -> list[tuple]:
         )
         for i, model in enumerate(summary["models"])
     ]
+
+
+STEPWISE_PLOTTED_HEADER = ("series", "model", "draw", "k", "x", "value")
+
+
+def stepwise_plotted_rows(
+    spectra: Mapping[str, Sequence[np.ndarray]], summary: Mapping, n_removed: int
+) -> list[tuple]:
+    """Figure A1's tidy rows (:data:`STEPWISE_PLOTTED_HEADER`), empty cells where a column does
+    not apply:
+
+    - ``bulk``: per model and draw the k-th largest bulk value (``value``), k = 1, 2, ...: the
+      observations of both rows of panels (histogram and sorted values);
+    - ``nu_inf_density`` (``x``, ``value``) and ``nu_inf_quantile`` (``k``, ``value``): the limit
+      law; ``x_plus``: its right edge;
+    - ``ks_to_attention`` (per model): the Kolmogorov distance each panel states.
+    ``spectra``: the draws of :func:`summarise_stepwise`; ``summary``: its output.
+    """
+    rows = []
+    for model in (str(m) for m in summary["models"]):
+        for draw, spectrum in enumerate(spectra[model]):
+            values = bulk(spectrum, n_removed)
+            rows += [("bulk", model, draw, k, "", float(v)) for k, v in enumerate(values, 1)]
+    x, density = summary["theory_x"], summary["theory_density"]
+    rows += [
+        ("nu_inf_density", "", "", "", float(a), float(b)) for a, b in zip(x, density, strict=True)
+    ]
+    rows += [
+        ("nu_inf_quantile", "", "", int(k), "", float(v))
+        for k, v in zip(summary["ranks"], summary["theory_sorted"], strict=True)
+    ]
+    rows.append(("x_plus", "", "", "", "", float(summary["x_plus"])))
+    rows += [
+        ("ks_to_attention", str(m), "", "", "", float(ks))
+        for m, ks in zip(summary["models"], summary["ks_to_attention"], strict=True)
+    ]
+    return rows

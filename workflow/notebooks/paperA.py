@@ -38,6 +38,9 @@
 # of $a + b x$, $x \sim \mathrm{MP}_c$, and right edge $x_+$.
 
 # %%
+import pandas as pd
+import seaborn as sns
+
 from attnspec.companion import PaperOutputs
 
 FIGURES = [
@@ -180,3 +183,22 @@ paper.table("A-T2-stepwise")
 
 # %%
 paper.verdicts()
+
+# %% [markdown]
+# ## Redraw a figure from its CSV
+#
+# Every figure's CSV is the tidy table it was drawn from (one row per observation). A few lines of
+# seaborn redraw the three panels of A6 from `figures/paperA/A6-perron.csv` alone: the median over
+# draws at each $\ell$ with the 10–90 % band of the draws.
+
+# %%
+table = pd.read_csv(paper.folder / "A6-perron.csv")
+grid = sns.relplot(
+    data=table[table["series"] == "draw"], x="n_tokens", y="value", hue="beta", col="panel",
+    kind="line", estimator="median", errorbar=("pi", 80), marker="o", palette="deep",
+    facet_kws={"sharey": False}, height=2.6, aspect=1.1,
+)  # fmt: skip
+for ax in grid.axes.flat:
+    ax.set_xscale("log", base=2)
+grid.axes.flat[0].set_yscale("log")
+grid.set_titles("{col_name}")

@@ -19,6 +19,7 @@ for _section, _betas in PAPER_A_JUDGED_BETAS.items():
 
 
 rule paperA:
+    """Every figure and table of paper A with its claims table."""
     input:
         expand(
             "figures/paperA/{figure}.{ext}",
@@ -71,6 +72,8 @@ STEPWISE_POINT = dict(
 
 
 rule paperA_stepwise_pool:
+    """Figure A1 and table A-T2: histograms, sorted bulks, moments and distances of every
+    stepwise model's pooled bulk against nu_inf and the attention bulk."""
     input:
         lambda wildcards: [
             spectrum_batch(wildcards.results, model, **STEPWISE_POINT)
@@ -95,8 +98,12 @@ rule paperA_stepwise_pool:
 
 
 rule paperA_A1_figure:
+    """Figure A1: the bulk of each stepwise model against nu_inf, drawn from its tidy CSV."""
     input:
         summary=f"{RESULTS}/paperA/stepwise/summary.npz",
+        spectra=[
+            spectrum_batch(RESULTS, model, **STEPWISE_POINT) for model in MODEL_NAMES
+        ],
         claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A1-stepwise.rst",
         config="results/config.yaml",
@@ -116,5 +123,6 @@ rule paperA_A1_figure:
         mem_mb=job_mem_mb(800),
     params:
         stepwise=STEPWISE,
+        models=list(MODEL_NAMES),
     script:
         "../../scripts/paperA_A1_figure.py"

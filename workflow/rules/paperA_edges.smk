@@ -15,6 +15,8 @@ LINEARISATION_POINTS = [
 
 
 rule paperA_A4_figure:
+    """Figure A4: the edge x_+(beta) against 4 theta_1 with the simulated top values of Y_lin,
+    drawn from its tidy CSV."""
     input:
         spectra=[
             spectrum_batch(
@@ -45,6 +47,8 @@ rule paperA_A4_figure:
 
 
 rule paperA_A5_distances:
+    """Kolmogorov and relative W1 distances to nu_inf of every attention and Y_lin draw at every
+    (ell, beta) of figure A5."""
     input:
         lambda wildcards: [
             spectrum_batch(
@@ -94,6 +98,7 @@ rule paperA_A5_evidence:
 
 
 rule paperA_A5_figure:
+    """Figure A5: the linearisation threshold (claims A.1, A.5), drawn from its tidy CSV."""
     input:
         distances=f"{RESULTS}/paperA/linearisation/distances.npz",
         claims=f"{RESULTS}/paperA/claims.csv",

@@ -7,7 +7,22 @@ RATIO_SWEEP = config["paperA"]["ratios"]
 RATIO_PANELS = ratio_panels(RATIO_SWEEP)
 
 
+# The spectrum batch point of each A7 panel, in panel order.
+RATIO_POINTS = [
+    (
+        RATIO_SWEEP["n_tokens"],
+        panel["d_qk"],
+        RATIO_SWEEP["beta"],
+        panel["sampler"],
+        panel["d_model"],
+    )
+    for panel in RATIO_PANELS
+]
+
+
 rule paperA_A3_summary:
+    """Per beta of figure A3: the pooled bulk and Y_lin against nu_inf and the MP surrogate
+    (histograms, edge region, per-draw and pooled distances)."""
     input:
         attention=lambda wildcards: bulk_laws_spectra(wildcards.results, "attention"),
         linear=lambda wildcards: bulk_laws_spectra(wildcards.results, "linear"),
@@ -50,8 +65,12 @@ rule paperA_A3_evidence:
 
 
 rule paperA_A3_figure:
+    """Figure A3: the bulk against nu_inf and the MP surrogate (claim A.4), drawn from its tidy
+    CSV."""
     input:
         summary=f"{RESULTS}/paperA/bulk_laws/summary.npz",
+        attention=bulk_laws_spectra(RESULTS, "attention"),
+        linear=bulk_laws_spectra(RESULTS, "linear"),
         claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A3-bulk-laws.rst",
         config="results/config.yaml",
@@ -76,18 +95,12 @@ rule paperA_A3_figure:
 
 
 rule paperA_A7_summary:
+    """Per A7 panel (c = ell / d_qk, then literal X): the pooled bulk against nu_inf(beta, c)
+    and at the swapped ratio."""
     input:
         lambda wildcards: [
-            spectrum_batch(
-                wildcards.results,
-                "attention",
-                RATIO_SWEEP["n_tokens"],
-                panel["d_qk"],
-                RATIO_SWEEP["beta"],
-                panel["sampler"],
-                panel["d_model"],
-            )
-            for panel in RATIO_PANELS
+            spectrum_batch(wildcards.results, "attention", *point)
+            for point in RATIO_POINTS
         ],
     output:
         "{results}/paperA/ratios/summary.npz",
@@ -108,8 +121,11 @@ rule paperA_A7_summary:
 
 
 rule paperA_A7_figure:
+    """Figure A7: the bulk against nu_inf(beta, c) across c = ell / d_qk, drawn from its tidy
+    CSV."""
     input:
         summary=f"{RESULTS}/paperA/ratios/summary.npz",
+        spectra=[spectrum_batch(RESULTS, "attention", *point) for point in RATIO_POINTS],
         caption="workflow/report/paperA/A7-ratios.rst",
         config="results/config.yaml",
     output:

@@ -34,6 +34,8 @@ rule paperA_A2_spectra:
 
 
 rule paperA_A2_figure:
+    """Figure A2: the full spectrum of sqrt(ell) A (Perron value, bulk, edge, localisation),
+    drawn from its tidy CSV."""
     input:
         draws=FULL_SPECTRUM_PATTERN.format(
             results=RESULTS,
@@ -111,6 +113,8 @@ rule paperA_A6_evidence:
 
 
 rule paperA_A6_figure:
+    """Figure A6: the Perron mode s_1(A) -> 1 and the stable rank (claim A.2), drawn from its
+    tidy CSV."""
     input:
         points=perron_files(RESULTS),
         claims=f"{RESULTS}/paperA/claims.csv",

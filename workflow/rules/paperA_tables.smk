@@ -3,6 +3,7 @@
 
 
 rule paperA_AT1_table:
+    """Table A-T1: x_+ against 4 theta_1 over the (beta, c) grid (theory only)."""
     input:
         caption="workflow/report/paperA/A-T1-edges.rst",
         config="results/config.yaml",
@@ -71,6 +72,8 @@ rule paperA_AT2_evidence:
 
 
 rule paperA_AT2_table:
+    """Table A-T2: moments and distances of the stepwise models, the A.3 pair distances by ell
+    and the A.3 row."""
     input:
         summary=f"{RESULTS}/paperA/stepwise/summary.npz",
         pairs=f"{RESULTS}/paperA/equivalence/pairs.npz",

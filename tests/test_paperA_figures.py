@@ -1,0 +1,358 @@
+"""Figures A1-A7 are drawn from their tidy CSVs alone: each figure function gets the CSV file
+read back by pandas (as the figure scripts do), the drawn curves, bars, points and medians are
+the CSV's numbers (or pandas group-bys of them), each panel has the rows it needs, bands over
+draws appear only from 10 draws on (else the draws themselves), and a redraw gives the same
+bytes. Small sizes; the end-to-end run checks the real ones."""
+
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.collections import PolyCollection
+
+from attnspec.experiments import bulk_laws, edges, full_spectrum, linearisation, perron, stepwise
+from attnspec.experiments.spectra import model_spectra
+from attnspec.io import PNG_METADATA, write_csv
+from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
+from attnspec.plotting.bulk_laws import plot_bulk_laws, plot_ratios
+from attnspec.plotting.edges import plot_edges
+from attnspec.plotting.full_spectrum import plot_full_spectrum
+from attnspec.plotting.linearisation import plot_linearisation
+from attnspec.plotting.perron import plot_perron
+from attnspec.plotting.stepwise import plot_stepwise
+from attnspec.plotting.style import close
+
+POINT = dict(d_qk=40, sampler="gaussian", d_model=None)
+ELL = 40
+
+
+def png_bytes(figure) -> bytes:
+    """The figure as PNG (as attnspec.io.save_figure writes it, at a low resolution)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=40, metadata=PNG_METADATA)
+    return buffer.getvalue()
+
+
+def csv_frame(tmp_path, header, rows) -> pd.DataFrame:
+    """The rows written as the figure's CSV and read back, as the figure scripts do."""
+    path = tmp_path / "plotted.csv"
+    write_csv(path, header, rows)
+    frame = pd.read_csv(path)
+    assert tuple(frame.columns) == header
+    return frame
+
+
+def redraws_identically(figure, draw) -> None:
+    """Drawing the same CSV again gives the same bytes."""
+    again = draw()
+    assert png_bytes(figure) == png_bytes(again)
+    close(figure)
+    close(again)
+
+
+def line_data(line) -> tuple[np.ndarray, np.ndarray]:
+    return np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
+
+
+def has_band(ax) -> bool:
+    """seaborn draws a band over draws as a PolyCollection (fill_between)."""
+    return any(isinstance(c, PolyCollection) for c in ax.collections)
+
+
+def spectra_of(model, draws, beta, n_tokens=ELL, **point):
+    return model_spectra(model, draws, n_tokens=n_tokens, beta=beta, **(POINT | point))
+
+
+# A1 ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module", params=[3, 10], ids=["3-draws", "10-draws"])
+def stepwise_rows(request):
+    draws = request.param
+    spectra = {m: spectra_of(m, draws, 1.0) for m in STEPWISE_MODELS}
+    summary = stepwise.summarise_stepwise(spectra, beta=1.0, ratio=1.0, n_removed=3, bins=10)
+    return draws, stepwise.stepwise_plotted_rows(spectra, summary, 3), summary
+
+
+def test_a1_is_drawn_from_its_csv(stepwise_rows, tmp_path):
+    draws, rows, summary = stepwise_rows
+    frame = csv_frame(tmp_path, stepwise.STEPWISE_PLOTTED_HEADER, rows)
+    bulk = frame[frame["series"] == "bulk"]
+    assert len(bulk) == len(STEPWISE_MODELS) * draws * (ELL - 3)
+    figure = plot_stepwise(frame, n_tokens=ELL, bins=10)
+    density = frame[frame["series"] == "nu_inf_density"]
+    quantile = frame[frame["series"] == "nu_inf_quantile"]
+    for column, model in enumerate(STEPWISE_MODELS):
+        top, bottom = figure.axes[column], figure.axes[len(STEPWISE_MODELS) + column]
+        x, y = line_data(top.lines[0])
+        np.testing.assert_array_equal(x, density["x"])
+        np.testing.assert_array_equal(y, density["value"])
+        mine = bulk[bulk["model"] == model]
+        median = mine.groupby("k")["value"].median()
+        x, y = line_data(bottom.lines[0])
+        np.testing.assert_array_equal(x, median.index)
+        np.testing.assert_allclose(y, median.to_numpy())
+        # the library's sorted medians are the CSV's
+        np.testing.assert_allclose(median.to_numpy(), summary[f"sorted/{model}"])
+        np.testing.assert_array_equal(line_data(bottom.lines[-1])[1], quantile["value"])
+        assert has_band(bottom) == (draws >= 10)
+        assert len(bottom.lines) == (2 if draws >= 10 else 2 + draws)
+    redraws_identically(figure, lambda: plot_stepwise(frame, n_tokens=ELL, bins=10))
+
+
+# A2 ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def full_spectrum_rows():
+    parameters = dict(n_tokens=ELL, d_qk=ELL, beta=1.0)
+    draws = full_spectrum.full_spectrum_draws(2, **parameters)
+    summary = full_spectrum.summarise_full_spectrum(draws, **parameters)
+    return full_spectrum.full_spectrum_plotted_rows(summary), summary
+
+
+def test_a2_is_drawn_from_its_csv(full_spectrum_rows, tmp_path):
+    rows, summary = full_spectrum_rows
+    frame = csv_frame(tmp_path, full_spectrum.FULL_SPECTRUM_PLOTTED_HEADER, rows)
+    spectrum = frame[frame["series"] == "spectrum"]
+    assert len(spectrum) == 2 * ELL
+    figure = plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0)
+    sorted_ax, histogram_ax, top_ax, ipr_ax = figure.axes
+    np.testing.assert_array_equal(
+        line_data(sorted_ax.lines[0])[1], spectrum.loc[spectrum["draw"] == 0, "value"]
+    )
+    # (b): the data's bars and the theory's outline are the CSV's values on the same log bins
+    outline = [line for line in histogram_ax.lines if len(line.get_xdata()) > 2][0]
+    expected = frame.loc[frame["series"] == "nu_inf_expected_count", "value"].to_numpy()
+    np.testing.assert_allclose(np.unique(line_data(outline)[1]), np.unique(expected))
+    np.testing.assert_allclose(np.unique(expected), np.unique(summary["theory_counts"]))
+    fill = [c for c in histogram_ax.collections if isinstance(c, PolyCollection)][0]
+    heights = np.unique(fill.get_paths()[0].vertices[:, 1])
+    assert set(summary["counts"][summary["counts"] > 0]) <= set(np.round(heights, 9))
+    # (c): one line per draw through its non-Perron values; (d): every vector's IPR
+    nonperron = frame[frame["series"] == "nonperron"]
+    drawn = [line_data(line)[1] for line in top_ax.lines if line.get_marker() == "o"]
+    for draw, values in nonperron.groupby("draw")["value"]:
+        assert any(np.array_equal(y, values.to_numpy()) for y in drawn), draw
+    for series, marker in (("ell_ipr_left", "o"), ("ell_ipr_right", "^")):
+        line = [line for line in ipr_ax.lines if line.get_marker() == marker][0]
+        rows = frame[frame["series"] == series]
+        np.testing.assert_array_equal(line_data(line)[0], rows["x"])
+        np.testing.assert_array_equal(line_data(line)[1], rows["value"])
+    redraws_identically(figure, lambda: plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0))
+
+
+# A3 ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def bulk_laws_rows():
+    attention, linear, summaries = [], [], []
+    for beta in (0.5, 1.0):
+        attention.append(spectra_of("attention", 3, beta))
+        linear.append(spectra_of("linear", 3, beta))
+        summaries.append(
+            bulk_laws.summarise_bulk_laws(
+                list(attention[-1]), list(linear[-1]), beta=beta, ratio=1.0, bins=12
+            )
+        )
+    return bulk_laws.bulk_laws_plotted_rows(summaries, attention, linear), summaries
+
+
+def test_a3_is_drawn_from_its_csv(bulk_laws_rows, tmp_path):
+    rows, summaries = bulk_laws_rows
+    frame = csv_frame(tmp_path, bulk_laws.BULK_LAWS_PLOTTED_HEADER, rows)
+    counts = frame[frame["series"] == "bulk"].groupby(["beta", "model"]).size()
+    assert counts.to_dict() == {
+        (b, m): 3 * (ELL - (m == "attention")) for b in (0.5, 1.0) for m in ("attention", "linear")
+    }
+    verdicts = {0.5: "A.4/beta=0.5: holds"}
+    figure = plot_bulk_laws(frame, n_tokens=ELL, bins=12, verdicts=verdicts)
+    for column, summary in enumerate(summaries):
+        beta = float(summary["beta"])
+        top, bottom = figure.axes[column], figure.axes[2 + column]
+        # seaborn's density bars are the library's histogram, normalised by all pooled values
+        heights = [p.get_height() for p in top.patches[:12]]
+        np.testing.assert_allclose(heights, summary["density_attention"], rtol=1e-12)
+        panel = frame[frame["beta"] == beta]
+        curve = panel[panel["series"] == "nu_inf_density"]
+        drawn = [line_data(line) for line in top.lines]
+        assert any(np.array_equal(x, curve["x"]) and np.array_equal(y, curve["value"])
+                   for x, y in drawn)  # fmt: skip
+        # the edge region: complementary ECDFs of the CSV's values, fractions (n - k)/n
+        for line, model in zip(bottom.lines[2:4], ("attention", "linear"), strict=True):
+            values = np.sort(panel.loc[(panel["series"] == "bulk") & (panel["model"] == model),
+                                       "value"].to_numpy())  # fmt: skip
+            x, y = line_data(line)
+            np.testing.assert_array_equal(x[1:], values)
+            np.testing.assert_allclose(y[1:], 1 - np.arange(1, values.size + 1) / values.size)
+        assert ("A.4/beta=0.5: holds" in top.texts[0].get_text()) == (beta == 0.5)
+    redraws_identically(
+        figure, lambda: plot_bulk_laws(frame, n_tokens=ELL, bins=12, verdicts=verdicts)
+    )
+
+
+# A4 ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module", params=[3, 10], ids=["3-draws", "10-draws"])
+def edge_rows(request):
+    betas = [0.5, 1.0]
+    simulated = edges.simulated_edges(
+        [list(spectra_of("linear", request.param, beta)) for beta in betas], betas, ELL
+    )
+    theory = edges.edge_theory_curves(0.25, 1.25, 12, ELL)
+    return request.param, edges.edge_plotted_rows(theory, simulated), simulated
+
+
+def test_a4_is_drawn_from_its_csv(edge_rows, tmp_path):
+    draws, rows, simulated = edge_rows
+    frame = csv_frame(tmp_path, edges.EDGE_PLOTTED_HEADER, rows)
+    tops = frame[frame["series"] == "ylin_top"]
+    assert len(tops) == 2 * draws
+    assert set(frame["series"]) == {"ylin_top", *edges.EDGE_THEORY_SERIES}
+    figure = plot_edges(frame, n_tokens=ELL)
+    for ax, y in zip(figure.axes, ("edge", "edge_over_4theta1", "deviation_percent"), strict=True):
+        points = ax.collections[0].get_offsets()
+        np.testing.assert_array_equal(points[:, 1], tops[y])
+        median = tops.groupby("beta")[y].median()
+        markers = [line for line in ax.lines if line.get_marker() == "o"][0]
+        np.testing.assert_allclose(line_data(markers)[1], median.to_numpy())
+        bars = [c for c in ax.collections if c not in ax.collections[:1]]
+        assert bool(bars) == (draws >= 10)
+    np.testing.assert_allclose(
+        tops.groupby("beta")["edge"].median().to_numpy(), simulated["median"]
+    )
+    curve = frame[frame["series"] == "x_plus"]
+    np.testing.assert_array_equal(line_data(figure.axes[0].lines[0])[1], curve["edge"])
+    redraws_identically(figure, lambda: plot_edges(frame, n_tokens=ELL))
+
+
+# A5 ---------------------------------------------------------------------------------------
+SIZES = np.array([250, 500, 1000, 2000])
+BETAS = np.array([0.5, 1.0, 1.25, 1.5, 1.75, 2.0, 3.0])
+
+
+def distance_summary(draws: int) -> dict:
+    """A synthetic distance table: a floor 2.5 / ell and an excess crossing 0.1 near
+    beta = 0.65 sqrt(log ell), each draw scattered by 2 %."""
+    rng = np.random.default_rng(0)
+    floor = 2.5 / SIZES[:, None] * np.ones(BETAS.size)
+    centre = np.log(0.65 * np.sqrt(np.log(SIZES)))[:, None]
+    excess = 0.9 / (1 + 8.0 * np.exp(-(np.log(BETAS)[None, :] - centre) / 0.15))
+    table = {k: [] for k in ("model", "n_tokens", "beta", "draw", "kolmogorov")}
+    for model, values in (("attention", floor + excess), ("linear", floor)):
+        for (i, j), value in np.ndenumerate(values):
+            for draw in range(draws):
+                table["model"].append(model)
+                table["n_tokens"].append(SIZES[i])
+                table["beta"].append(BETAS[j])
+                table["draw"].append(draw)
+                table["kolmogorov"].append(value * (1 + 0.02 * rng.standard_normal()))
+    table = {k: np.array(v) for k, v in table.items()}
+    table["wasserstein1_relative"] = 0.5 * table["kolmogorov"]
+    return linearisation.summarise_distances(table)
+
+
+@pytest.mark.parametrize("draws", [3, 10])
+def test_a5_is_drawn_from_its_csv(draws, tmp_path):
+    summary = distance_summary(draws)
+    collapse = linearisation.collapse_analysis(summary)
+    rows = linearisation.linearisation_plotted_rows(summary, collapse)
+    frame = csv_frame(tmp_path, linearisation.LINEARISATION_PLOTTED_HEADER, rows)
+    per_draw = frame.groupby("panel").size()
+    for panel in ("kolmogorov", "wasserstein1_relative"):
+        assert per_draw[panel] == 2 * SIZES.size * BETAS.size * draws
+    assert per_draw["excess_over_floor"] == SIZES.size * BETAS.size * draws
+    assert per_draw["beta_star"] == SIZES.size * draws
+    labels = ["A.1/beta=1: holds"]
+    location = ["A.5/location: holds"]
+    figure = plot_linearisation(frame, verdicts=labels, location_verdict=location)
+    panels = figure.axes
+    for ax, (metric, x) in zip(
+        panels[:3],
+        (("kolmogorov", "x"), ("wasserstein1_relative", "x"), ("kolmogorov", "beta")),
+        strict=True,
+    ):
+        rows = frame[(frame["panel"] == metric) & (frame["model"] == "attention")]
+        means = rows.groupby(["n_tokens", x])["value"].mean()
+        drawn = [line_data(line)[1] for line in ax.lines if line.get_linestyle() == "-"]
+        for n in SIZES:
+            assert any(np.allclose(y, means[n].to_numpy()) for y in drawn if y.size == BETAS.size)
+        if x == "beta":  # the library's means are the CSV's
+            np.testing.assert_allclose(means[SIZES[-1]], summary[f"{metric}/attention/mean"][-1])
+        assert has_band(ax) == (draws >= 10)
+    fit = frame[frame["panel"] == "beta_star_fit"]
+    assert any(np.array_equal(line_data(line)[1], fit["value"]) for line in panels[5].lines)
+    assert len(panels[5].collections[0].get_offsets()) == SIZES.size * draws
+    exponent = frame[(frame["panel"] == "exponent") & (frame["model"] == "attention")]
+    assert any(np.array_equal(line_data(line)[1], exponent["value"]) for line in panels[3].lines)
+    redraws_identically(
+        figure, lambda: plot_linearisation(frame, verdicts=labels, location_verdict=location)
+    )
+
+
+# A6 ---------------------------------------------------------------------------------------
+PERRON_PANELS = ("abs_s1_minus_1", "ell_s1sq_minus_1", "stable_rank")
+
+
+def perron_series(beta: float, draws: int) -> perron.PerronSeries:
+    """Draws whose s_1 - 1 follows the prediction with 5 % scatter."""
+    rng = np.random.default_rng(1)
+    ells = np.array([128, 256, 512, 1024])
+    predicted = np.sqrt(perron.perron_squared_prediction(ells, ells, beta)) - 1
+    results = [
+        {"s1": 1 + p * (1 + 0.05 * rng.standard_normal(draws)),
+         "frobenius_squared": np.exp(beta**2) * (1 + 0.01 * rng.standard_normal(draws))}
+        for p in predicted
+    ]  # fmt: skip
+    return perron.perron_series(beta, ells, results)
+
+
+@pytest.mark.parametrize("draws", [3, 10])
+def test_a6_is_drawn_from_its_csv(draws, tmp_path):
+    series = [perron_series(0.5, draws), perron_series(1.0, draws)]
+    frame = csv_frame(tmp_path, perron.PERRON_PLOTTED_HEADER, perron.perron_plotted_rows(series))
+    draw_rows = frame[frame["series"] == "draw"]
+    assert draw_rows.groupby("panel").size().tolist() == [2 * 4 * draws] * 3
+    verdicts = {0.5: "A.2/beta=0.5: holds"}
+    figure = plot_perron(frame, verdicts)
+    for ax, panel in zip(figure.axes, PERRON_PANELS, strict=True):
+        mine = draw_rows[draw_rows["panel"] == panel]
+        assert len(ax.collections[0].get_offsets()) == len(mine)
+        markers = [line_data(line)[1] for line in ax.lines if line.get_marker() == "o"]
+        for beta, medians in mine.groupby(["beta", "n_tokens"])["value"].median().groupby("beta"):
+            assert any(np.allclose(y, medians.to_numpy()) for y in markers), beta
+        assert (len(ax.collections) > 1) == (draws >= 10)  # the 10-90 % bars
+        prediction = frame[(frame["panel"] == panel) & (frame["series"] == "prediction")]
+        for _, rows in prediction.groupby("beta"):
+            assert any(np.array_equal(line_data(line)[1], rows["value"]) for line in ax.lines)
+    np.testing.assert_allclose(
+        draw_rows[draw_rows["panel"] == "abs_s1_minus_1"].groupby("n_tokens")["value"].size(),
+        2 * draws,
+    )
+    redraws_identically(figure, lambda: plot_perron(frame, verdicts))
+
+
+# A7 ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def ratio_rows():
+    specs = [
+        dict(d_qk=20, sampler="gaussian", d_model=None),
+        dict(d_qk=ELL, sampler="literal", d_model=80),
+    ]
+    attention = [spectra_of("attention", 2, 1.0, **spec) for spec in specs]
+    panels = [
+        bulk_laws.summarise_ratio_panel(list(draws), n_tokens=ELL, beta=1.0, bins=12, **spec)
+        for draws, spec in zip(attention, specs, strict=True)
+    ]
+    return bulk_laws.ratios_plotted_rows(panels, attention), panels
+
+
+def test_a7_is_drawn_from_its_csv(ratio_rows, tmp_path):
+    rows, panels = ratio_rows
+    frame = csv_frame(tmp_path, bulk_laws.RATIOS_PLOTTED_HEADER, rows)
+    counts = frame[frame["series"] == "bulk"].groupby("panel", sort=False).size()
+    assert counts.to_dict() == {"gaussian-dqk20": 2 * (ELL - 1), "literal-d80-dqk40": 2 * (ELL - 1)}
+    figure = plot_ratios(frame, n_tokens=ELL, beta=1.0, bins=12)
+    axes = [ax for ax in figure.axes if ax.patches]
+    assert len(axes) == len(panels)
+    for ax, panel in zip(axes, panels, strict=True):
+        heights = [p.get_height() for p in ax.patches[:12]]
+        np.testing.assert_allclose(heights, panel["density"], rtol=1e-12)
+        np.testing.assert_array_equal(line_data(ax.lines[0])[1], panel["density_nu_inf"])
+        assert ("1/c" in ax.texts[0].get_text()) == (float(panel["ratio"]) != 1.0)
+    redraws_identically(figure, lambda: plot_ratios(frame, n_tokens=ELL, beta=1.0, bins=12))
