@@ -126,3 +126,10 @@ def test_the_memory_model_stays_below_2_2_ell_squared_float64_at_paper_sizes():
     for ell in (8192, 16384, 32768):
         assert sticking_peak_mb(ell, 1.0) * 1e6 <= 2.2 * ell**2 * 8
     assert sticking_job_mem_mb(32768, 1.0) < 13_000
+
+
+def test_the_float32_lanczos_path_reruns_bit_identically():
+    job = {"betas": [1.0], "n_values": 40, "top_k": 6}
+    first, again = (sticking_draw(DENSE_CROSSOVER, 1.0, 2, **job) for _ in range(2))
+    for key, value in first.items():
+        assert np.array_equal(value, again[key]), key
