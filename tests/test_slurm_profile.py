@@ -42,39 +42,40 @@ def paper():
     return yaml.safe_load((REPO / "config" / "paper.yaml").read_text())
 
 
-def spectrum_draws(paper) -> set[tuple]:
-    """Every (model, ell, d_qk, beta, sampler, draw) spectrum of paper A (papers.md section 6),
-    built from the preset: figures that share a spectrum share its job."""
+def spectrum_batches(paper) -> set[tuple]:
+    """Every (ell, d_qk, beta, sampler, models, draws) spectra batch of paper A (papers.md
+    section 6), built from the preset: one job per parameter point computes every model any
+    figure needs there, with the most draws any of them asks for."""
     a = paper["paperA"]
     step, bulk, edge, lin, ratios = (
         a[key] for key in ("stepwise", "bulk_laws", "edge_curve", "linearisation", "ratios")
     )
     sampler = f"literal-d{step['d_model']}" if step["sampler"] == "literal" else "gaussian"
-    models = ("mean_normaliser", "entrywise", "conditional_gaussian")
-    models += ("conditional_gaussian_linear", "linear", "attention")
-    draws = set()
-    for model in models:  # A1: the six stepwise models
-        for draw in range(step["draws"]):
-            draws.add((model, step["n_tokens"], step["d_qk"], step["beta"], sampler, draw))
-    for model in ("attention", "linear"):  # A3
-        for beta in bulk["betas"]:
-            for draw in range(bulk["draws"]):
-                draws.add((model, bulk["n_tokens"], bulk["d_qk"], beta, "gaussian", draw))
+    stepwise_models = ("mean_normaliser", "entrywise", "conditional_gaussian")
+    stepwise_models += ("conditional_gaussian_linear", "linear", "attention")
+    requests = []  # (point, model, draws)
+    point = (step["n_tokens"], step["d_qk"], float(step["beta"]), sampler)
+    requests += [(point, model, step["draws"]) for model in stepwise_models]  # A1
+    for beta in bulk["betas"]:  # A3
+        point = (bulk["n_tokens"], bulk["d_qk"], float(beta), "gaussian")
+        requests += [(point, model, bulk["draws"]) for model in ("attention", "linear")]
     for beta in edge["simulated_betas"]:  # A4: Y_lin, c = 1
-        for draw in range(edge["draws"]):
-            draws.add(("linear", edge["n_tokens"], edge["n_tokens"], beta, "gaussian", draw))
+        requests.append(((edge["n_tokens"], edge["n_tokens"], float(beta), "gaussian"),
+                         "linear", edge["draws"]))  # fmt: skip
     for ell in lin["n_tokens"]:  # A5 (and the ell trend of A-T2, at beta = 1 among them)
         for beta in lin["betas"]:
-            for model in ("attention", "linear"):
-                for draw in range(lin["draws"]):
-                    draws.add((model, ell, ell, beta, "gaussian", draw))
+            point = (ell, ell, float(beta), "gaussian")
+            requests += [(point, model, lin["draws"]) for model in ("attention", "linear")]
     ell = ratios["n_tokens"]  # A7: d_qk = ell / c, then the literal X with d = ell / gamma
     widths = [(round(ell / c), "gaussian") for c in ratios["ratios"]]
     widths.append((ell, f"literal-d{round(ell / ratios['literal_gamma'])}"))
     for d_qk, kind in widths:
-        for draw in range(ratios["draws"]):
-            draws.add(("attention", ell, d_qk, ratios["beta"], kind, draw))
-    return {(m, n, d, float(beta), s, k) for m, n, d, beta, s, k in draws}
+        requests.append(((ell, d_qk, float(ratios["beta"]), kind), "attention", ratios["draws"]))
+    models, draws = {}, {}
+    for point, model, count in requests:
+        models.setdefault(point, set()).add(model)
+        draws[point] = max(draws.get(point, 0), count)
+    return {(*point, frozenset(models[point]), draws[point]) for point in models}
 
 
 def test_dry_run_plans_every_job_of_the_preset(clone, slurm_dry_run, workflow_rules):
@@ -86,7 +87,9 @@ def test_dry_run_plans_every_job_of_the_preset(clone, slurm_dry_run, workflow_ru
     ).stdout
     assert job_counts(slurm_dry_run) == job_counts(forced)
     assert set(job_counts(slurm_dry_run)) <= workflow_rules
-    assert sum(job_counts(slurm_dry_run).values()) > 900
+    assert (
+        sum(job_counts(slurm_dry_run).values()) > 200
+    )  # about 230 jobs since the cheap draws are batched per parameter point
 
 
 def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
@@ -109,9 +112,9 @@ def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
     }
     batched = {(ell, ratio) for ell, ratio, _ in sticking if ell <= 2048}
     expected = {
-        "paperA_spectrum_draw": len(spectrum_draws(paper)),
-        "paperA_A2_draw": a["spectrum"]["draws"],
-        "paperA_A6_simulate": len(a["perron"]["n_tokens"]) * len(a["perron"]["betas"]),
+        "paperA_spectra": len(spectrum_batches(paper)),
+        "paperA_A2_spectra": 1,  # every draw of figure A2 in one job
+        "paperA_A6_simulate": len(a["perron"]["betas"]),  # every ell and draw of one beta
         "paperB_sticking_draw": sum(ell > 2048 for ell, _, _ in sticking),
         "paperB_sticking_batch": len(batched),
         "paperB_conditional_draw": sum(ell > 2048 for ell in conditional["n_tokens"])
@@ -132,22 +135,22 @@ def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
     assert {rule: counts[rule] for rule in expected} == expected
 
 
-def test_spectrum_draws_are_those_the_figures_need(slurm_dry_run, paper):
+def test_spectrum_batches_are_those_the_figures_need(slurm_dry_run, paper):
     planned = {
-        (model, int(ell), int(d_qk), float(beta), sampler, int(draw))
-        for model, ell, d_qk, beta, sampler, draw in re.findall(
-            r"output: results/paperA/spectra/(\w+)/ell(\d+)-dqk(\d+)-beta([\d.]+)-([\w-]+)/"
-            r"draw(\d+)\.npz",
+        (int(ell), int(d_qk), float(beta), sampler, frozenset(models.split("+")), int(draws))
+        for ell, d_qk, beta, sampler, models, draws in re.findall(
+            r"output: results/paperA/spectra/ell(\d+)-dqk(\d+)-beta([\d.]+)-([\w-]+)/"
+            r"([\w+]+)-draws(\d+)\.npz",
             slurm_dry_run,
         )
     }
-    assert planned == spectrum_draws(paper)
+    assert planned == spectrum_batches(paper)
 
 
 def test_every_job_gets_a_whole_runtime_and_memory(slurm_dry_run):
     jobs = re.findall(r"^(?:local)?rule (\w+):\n((?:    .*\n)+)", slurm_dry_run, flags=re.M)
     working = [(rule, body) for rule, body in jobs if "benchmark:" in body]
-    assert len(working) > 900
+    assert len(working) > 150
     for rule, body in working:
         resources = re.search(r"resources: (.*)", body)[1]
         assert re.search(r"\bruntime=[1-9]\d*(,|$)", resources), (rule, resources)
