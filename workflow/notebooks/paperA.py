@@ -38,6 +38,7 @@
 # of $a + b x$, $x \sim \mathrm{MP}_c$, and right edge $x_+$.
 
 # %%
+import matplotlib.pyplot as plt
 import pandas as pd
 import seaborn as sns
 
@@ -202,3 +203,4 @@ for ax in grid.axes.flat:
     ax.set_xscale("log", base=2)
 grid.axes.flat[0].set_yscale("log")
 grid.set_titles("{col_name}")
+plt.show()

@@ -38,6 +38,7 @@
 # no outlier beyond the Perron mode.
 
 # %%
+import matplotlib.pyplot as plt
 import pandas as pd
 import seaborn as sns
 
@@ -188,3 +189,4 @@ for (c, beta), ax in grid.axes_dict.items():
     if len(edge):
         ax.axhline(edge.iloc[0], color="black", lw=1)
 grid.set(xscale="log")
+plt.show()

@@ -37,6 +37,7 @@
 # 2 (Hardy), so its stable rank grows like $(\log n)/4$, reached only slowly.
 
 # %%
+import matplotlib.pyplot as plt
 import pandas as pd
 import seaborn as sns
 
@@ -162,3 +163,4 @@ grid = sns.relplot(
 )  # fmt: skip
 grid.set(xscale="log")
 grid.set_titles("{col_name}")
+plt.show()

@@ -37,6 +37,7 @@
 # $V_r = K_r$ within heads changes it (corollary C.7).
 
 # %%
+import matplotlib.pyplot as plt
 import pandas as pd
 import seaborn as sns
 
@@ -128,3 +129,4 @@ grid.set(yscale="log")
 grid.set_xticklabels(rotation=35, ha="right")
 grid.set_titles("{col_name}")
 grid.figure.subplots_adjust(top=0.9)
+plt.show()
