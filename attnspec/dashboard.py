@@ -104,8 +104,15 @@ def verdict_table(rows: Sequence[Mapping]) -> tuple[tuple, list[list]]:
 
 
 def rows_of(rows: Sequence[Mapping], prefix: str) -> list[Mapping]:
-    """The judged rows whose id starts with ``prefix`` (a claim id, or a row id)."""
-    return [row for row in rows if row["row_id"].startswith(prefix)]
+    """The judged rows whose id starts with ``prefix`` (a claim id, or a row id); a claims
+    table without any (truncated, or not a claims table) raises ValueError."""
+    found = [row for row in rows if row.get("row_id", "").startswith(prefix)]
+    if not found:
+        raise ValueError(
+            f"the claims table has no row {prefix!r} (of {len(rows)} rows): it is not this "
+            "workflow's claims table or it was cut short; rerun its claims_judge rule"
+        )
+    return found
 
 
 def paper_markdown(paper: str, rows: Sequence[Mapping]) -> str:
