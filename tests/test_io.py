@@ -35,25 +35,29 @@ def test_csv_and_npz_round_trip_exactly(tmp_path):
 
 
 def _figure_rule(tmp_path):
-    """A stand-in for a figure rule's ``snakemake`` object, with a one-line caption template."""
+    """A stand-in for a figure rule's ``snakemake`` object, with a one-line caption template and
+    a config snapshot without provenance line (the caption then ends with the template)."""
     from types import SimpleNamespace
 
     (tmp_path / "cap.rst").write_text('beta = {{ snakemake.config["beta"] }}')
-    names = ("pdf", "png", "plotted", "caption", "claims")
+    (tmp_path / "config.yaml").write_text("beta: 1.5\n")
+    names = ("pdf", "png", "plotted", "caption")
     return SimpleNamespace(
         output=SimpleNamespace(**{n: str(tmp_path / f"out.{n}") for n in names}),
-        input=SimpleNamespace(caption=str(tmp_path / "cap.rst")),
+        input=SimpleNamespace(
+            caption=str(tmp_path / "cap.rst"), config=str(tmp_path / "config.yaml")
+        ),
         config={"beta": 1.5},
     )
 
 
-def _claim(claim_id):
-    from attnspec.legacy_verdicts import HOLDS, WITHIN, ClaimCheck, describe_test
-
-    test = describe_test(WITHIN)
-    return ClaimCheck(
-        claim_id, "s1 -> 1", "A6", "slope", -0.98, -1.0, 0.04, "s.e.", test, HOLDS, "ok"
-    )
+def _judged(row_id):
+    """A claims-table row as claims_judge writes it (values as text)."""
+    return {
+        "row_id": row_id, "kind": "empirical", "value": "-0.98", "interval_low": "-1.02",
+        "interval_high": "-0.94", "target": "-1", "comparison": "equivalence", "margin": "0.1",
+        "verdict": "holds", "stability": "0.99", "alternative": "", "detectable": "0.12",
+    }  # fmt: skip
 
 
 def _figure():
@@ -65,22 +69,20 @@ def _figure():
     return pyplot.figure()
 
 
-def test_figure_outputs_carry_caption_tables_and_claim_row(tmp_path):
+def test_figure_outputs_carry_caption_tables_and_verdict_rows(tmp_path):
     from attnspec.io import write_figure_outputs
-    from attnspec.legacy_verdicts import HOLDS
 
     smk = _figure_rule(tmp_path)
     write_figure_outputs(
-        smk, _figure(), ("x", "y"), [(1, 2.5)], tables=[(("k",), [(3,)])], claim=_claim("A.2")
+        smk, _figure(), ("x", "y"), [(1, 2.5)], tables=[(("k",), [(3,)])], judged=[_judged("A.2")]
     )
     assert read_csv(smk.output.plotted) == [{"x": "1", "y": "2.5"}]
-    assert read_csv(smk.output.claims)[0]["verdict"] == HOLDS
     caption = (tmp_path / "out.caption").read_text()
     assert caption.startswith("beta = 1.5\n\n\n| k |")
-    assert "| A.2 | s1 -> 1 |" in caption
+    assert "| A.2 | empirical | -0.98 | [-1.02, -0.94] | [-1.1, -0.9] | holds | 0.99 |" in caption
 
 
-def test_figure_outputs_take_several_claims_and_an_intro_instead_of_their_rows(tmp_path):
+def test_figure_outputs_take_an_intro_and_no_verdicts(tmp_path):
     from attnspec.io import write_figure_outputs
 
     smk = _figure_rule(tmp_path)
@@ -90,22 +92,18 @@ def test_figure_outputs_take_several_claims_and_an_intro_instead_of_their_rows(t
         ("x",),
         [(1,)],
         tables=[(("k",), [(0.123456,)])],
-        claim=[_claim("A.1"), _claim("A.5")],
         digits=2,
         intro="\n**Claims hold.**\n",
-        claim_table=False,
     )
-    assert [row["claim_id"] for row in read_csv(smk.output.claims)] == ["A.1", "A.5"]
     caption = (tmp_path / "out.caption").read_text()
     assert caption == "beta = 1.5\n**Claims hold.**\n\n| k |\n|---|\n| 0.12 |\n"
 
 
-def test_figure_outputs_without_claim_write_no_claims_file(tmp_path):
+def test_figure_outputs_without_verdicts_end_with_their_tables(tmp_path):
     from attnspec.io import write_figure_outputs
 
     smk = _figure_rule(tmp_path)
     write_figure_outputs(smk, _figure(), ("x",), [(1,)], tables=[(("k",), [(3,)])], intro="\n")
-    assert not (tmp_path / "out.claims").exists()
     assert (tmp_path / "out.caption").read_text() == "beta = 1.5\n\n| k |\n|---|\n| 3 |\n"
 
 
