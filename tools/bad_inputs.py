@@ -429,6 +429,26 @@ CONFIG_CASES = [
         config=_text(""),
     ),
     Case(
+        "config file",
+        "paperB.sticking.n_tokens: [64, 128, 16384] with job_memory_limit_mb: 2000",
+        "config key paperB.sticking.n_tokens: 16384 needs a job of",
+        config=lambda preset: _set("job_memory_limit_mb", 2000)(
+            _set("paperB.sticking.n_tokens", [64, 128, 16384])(preset)
+        ),
+    ),
+    Case(
+        "command line",
+        "--resources mem_mb=600 (below the CI preset's jobs)",
+        "more than --resources mem_mb=600",
+        args=("--resources", "mem_mb=600"),
+    ),
+    Case(
+        "command line",
+        "--config job_memory_limit_mb=500",
+        "config key job_memory_limit_mb: got 500",
+        args=("--config", "job_memory_limit_mb=500"),
+    ),
+    Case(
         "command line",
         "--config replicate=-1",
         "config key replicate: got -1",

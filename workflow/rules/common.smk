@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from attnspec.memorycheck import MemoryDemand
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
 
 STEPWISE = config["paperA"]["stepwise"]
@@ -111,6 +112,18 @@ def reported(path):
     )
 
 
+# Per config key that sets a size: the preset's sizes and a job's mem_mb at a size (the
+# function its rule reserves with), checked against the job memory limit before any job
+# (attnspec.memorycheck, in workflow/Snakefile).
+MEMORY_DEMANDS = []
+
+
+def declare_memory(key, sizes, mem_mb_at, step=1):
+    MEMORY_DEMANDS.append(
+        MemoryDemand(key, tuple(int(s) for s in sizes), mem_mb_at, int(step))
+    )
+
+
 # Paper A's spectra: one job per parameter point (ell, d_qk, beta, sampler) computes every model
 # and draw that any consumer needs there (attnspec.experiments.spectra.model_spectra, each draw
 # seeded on its own); {models} lists the models ("+"-joined, in the order of MODEL_NAMES).
@@ -217,15 +230,35 @@ def spectrum_batch(
     )
 
 
-def spectra_mem_mb(wildcards):
+def spectra_batch_mem_mb(models, draws, n_tokens):
     """mem_mb of a spectra batch: dense ell x ell copies of its costliest model (6 with the
     conditional Gaussian models, 4 otherwise) plus the batch's spectra."""
-    models = wildcards.models.split("+")
     copies = 6 if any(m.startswith("conditional") for m in models) else 4
-    stored = (
-        len(models) * int(wildcards.draws) * int(wildcards.n_tokens) * 8 // 1_000_000
+    stored = len(models) * int(draws) * int(n_tokens) * 8 // 1_000_000
+    return dense_job_mem_mb(n_tokens, copies=copies) + stored
+
+
+def spectra_mem_mb(wildcards):
+    return spectra_batch_mem_mb(
+        wildcards.models.split("+"), wildcards.draws, wildcards.n_tokens
     )
-    return dense_job_mem_mb(wildcards.n_tokens, copies=copies) + stored
+
+
+for _section, _models in {
+    "stepwise": MODEL_NAMES,
+    "bulk_laws": ("attention", "linear"),
+    "edge_curve": ("linear",),
+    "linearisation": ("attention", "linear"),
+    "ratios": ("attention",),
+}.items():
+    _sizes = config["paperA"][_section]["n_tokens"]
+    declare_memory(
+        f"paperA.{_section}.n_tokens",
+        _sizes if isinstance(_sizes, list) else [_sizes],
+        lambda n, models=_models, draws=config["paperA"][_section]["draws"]: (
+            spectra_batch_mem_mb(models, draws, n)
+        ),
+    )
 
 
 def bulk_laws_spectra(results, model):
@@ -278,3 +311,23 @@ def job_mem_mb(script_mb):
 def dense_job_mem_mb(n_tokens, copies=4):
     """mem_mb of a dense ell x ell job: a few float64 copies plus the interpreter (300 MB)."""
     return job_mem_mb(300 + copies * int(n_tokens) ** 2 * 8 // 1_000_000)
+
+
+def full_spectrum_mem_mb(n_tokens, draws):
+    """Figure A2's job: four dense ell x ell copies and every draw's ell values."""
+    return (
+        dense_job_mem_mb(n_tokens, copies=4)
+        + int(draws) * int(n_tokens) * 8 // 1_000_000
+    )
+
+
+def perron_mem_mb(n_tokens):
+    """Figure A6's job: 4 copies of ell^2 doubles measured at the largest ell (629 MiB peak at
+    ell = 4096), and one spare."""
+    return dense_job_mem_mb(n_tokens, copies=5)
+
+
+def lanczos_job_mem_mb(n_tokens):
+    """Paper C's Lanczos jobs: per matrix a few O(n) vectors and the Lanczos basis (r + 6
+    values), ~2 kB per n."""
+    return job_mem_mb(300 + 2000 * int(n_tokens) // 1_000_000)

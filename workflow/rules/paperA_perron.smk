@@ -8,6 +8,14 @@ FULL_SPECTRUM_PATTERN = (
 )
 
 
+declare_memory(
+    "paperA.spectrum.n_tokens",
+    [FULL_SPECTRUM["n_tokens"]],
+    lambda n: full_spectrum_mem_mb(n, FULL_SPECTRUM["draws"]),
+)
+declare_memory("paperA.perron.n_tokens", PERRON["n_tokens"], perron_mem_mb)
+
+
 rule paperA_A2_spectra:
     """Every draw of figure A2 in one job (each draw from its own seeded streams)."""
     output:
@@ -25,8 +33,9 @@ rule paperA_A2_spectra:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=4)
-        + int(wildcards.draws) * int(wildcards.n_tokens) * 8 // 1_000_000,
+        mem_mb=lambda wildcards: full_spectrum_mem_mb(
+            wildcards.n_tokens, wildcards.draws
+        ),
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
@@ -81,9 +90,7 @@ rule paperA_A6_simulate:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        # 4 copies of ell^2 doubles measured at the largest ell (629 MiB peak at ell = 4096);
-        # one spare
-        mem_mb=dense_job_mem_mb(max(PERRON["n_tokens"]), copies=5),
+        mem_mb=perron_mem_mb(max(PERRON["n_tokens"])),
     params:
         n_tokens=PERRON["n_tokens"],
         replicate=lambda wildcards: replicate_of(wildcards.results),

@@ -73,3 +73,22 @@ def conditional_files(results):
 
 def conditional_mem_mb(wildcards):
     return dense_job_mem_mb(wildcards.n_tokens, copies=3)
+
+
+declare_memory(
+    "paperB.sticking.n_tokens",
+    STICKING["n_tokens"],
+    lambda ell: job_mem_mb(sticking_job_mem_mb(ell, 1.0)),
+)
+declare_memory(
+    "paperB.ratio_scan.n_tokens",
+    RATIO_SCAN["n_tokens"],
+    lambda ell: max(
+        job_mem_mb(sticking_job_mem_mb(ell, float(c))) for c in RATIO_SCAN["ratios"]
+    ),
+)
+declare_memory(
+    "paperB.conditional.n_tokens",
+    CONDITIONAL["n_tokens"],
+    lambda ell: dense_job_mem_mb(ell, copies=3),
+)

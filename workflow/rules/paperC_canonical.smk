@@ -31,6 +31,24 @@ CANONICAL_SURVIVAL = expand(
 )
 
 
+declare_memory(
+    "paperC.canonical.spectra.n_tokens",
+    [CANONICAL["spectra"]["n_tokens"]],
+    lambda n: dense_job_mem_mb(n, copies=8),
+)
+declare_memory(
+    "paperC.canonical.isotropic.n_tokens",
+    CANONICAL["isotropic"]["n_tokens"],
+    lambda n: dense_job_mem_mb(n, copies=8),
+)
+for _section in ("stable_rank", "survival"):
+    declare_memory(
+        f"paperC.canonical.{_section}.n_tokens",
+        CANONICAL[_section]["n_tokens"],
+        lanczos_job_mem_mb,
+    )
+
+
 rule paperC_C1_spectra:
     """Every singular value of S = diag(sigma) and of A per bulk profile and mask (C1), with
     the isotropic softmax(U Sigma V^T)."""
@@ -170,10 +188,7 @@ rule paperC_C3_stable_rank:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        # per matrix a few O(n) vectors and the Lanczos basis (r + 6 values): ~2 kB per n
-        mem_mb=lambda wildcards: job_mem_mb(
-            300 + 2000 * int(wildcards.n_tokens) // 1_000_000
-        ),
+        mem_mb=lambda wildcards: lanczos_job_mem_mb(wildcards.n_tokens),
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
@@ -327,10 +342,7 @@ rule paperC_C4_survival:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        # per matrix a few O(n) vectors and the Lanczos basis (r + 6 values): ~2 kB per n
-        mem_mb=lambda wildcards: job_mem_mb(
-            300 + 2000 * int(wildcards.n_tokens) // 1_000_000
-        ),
+        mem_mb=lambda wildcards: lanczos_job_mem_mb(wildcards.n_tokens),
     params:
         model=CANONICAL_MODEL,
         survival=CANONICAL["survival"],

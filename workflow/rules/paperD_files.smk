@@ -4,6 +4,9 @@
 # the workflow is read: every point the claims registry judges is configured, and every sharing
 # layer has whole widths.
 
+import math
+from types import SimpleNamespace
+
 from attnspec.configcheck import ConfigError
 from attnspec.multihead.draws import (
     check_sharing_settings,
@@ -92,3 +95,24 @@ def sharing_mem_mb(wildcards):
         SHARING_D["gamma_o"],
     )
     return job_mem_mb(draw_peak_mb(shape, int(wildcards.draws)))
+
+
+declare_memory(
+    "paperD.heads.head_counts",
+    HEADS_D["head_counts"],
+    lambda h: heads_mem_mb(SimpleNamespace(heads=h, draws=HEADS_D["draws"])),
+)
+declare_memory(
+    "paperD.sharing.n_tokens",
+    SHARING_D["n_tokens"],
+    lambda n: max(
+        sharing_mem_mb(SimpleNamespace(scheme=s, n_tokens=n, draws=SHARING_D["draws"]))
+        for s in SHARING_D["schemes"]
+    ),
+    # n with whole widths gamma_k n / heads (and their multiples)
+    step=(
+        SHARING_D["heads"] // math.gcd(SHARING_D["heads"], round(SHARING_D["gamma_k"]))
+        if float(SHARING_D["gamma_k"]).is_integer()
+        else min(SHARING_D["n_tokens"])
+    ),
+)
