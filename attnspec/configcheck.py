@@ -233,7 +233,7 @@ def schema_problems(value, schema: Mapping, key: str = "") -> list[str]:
                 f"config key {name}: duplicate value(s) {sorted(set(map(repr, duplicated)))}; "
                 f"allowed: {_describe(schema)}"
             )
-        if schema.get("x-increasing") and any(
+        elif schema.get("x-increasing") and any(
             b <= a for a, b in zip(value, value[1:], strict=False)
         ):
             problems.append(

@@ -430,6 +430,19 @@ CONFIG_CASES = [
     ),
     Case(
         "config file",
+        "paperC.canonical.survival.kappas: [3.0, 1.0] (decreasing)",
+        "paperC.canonical.survival.kappas: got [3.0, 1.0]; allowed: a list of at least 2 "
+        "distinct values, increasing",
+        config=_set("paperC.canonical.survival.kappas", [3.0, 1.0]),
+    ),
+    Case(
+        "config file",
+        "paperC.canonical.survival.kappas: [1.0, 1.0]",
+        "paperC.canonical.survival.kappas: duplicate value(s)",
+        config=_set("paperC.canonical.survival.kappas", [1.0, 1.0]),
+    ),
+    Case(
+        "config file",
         "paperB.sticking.n_tokens: [64, 128, 16384] with job_memory_limit_mb: 2000",
         "config key paperB.sticking.n_tokens: 16384 needs a job of",
         config=lambda preset: _set("job_memory_limit_mb", 2000)(
