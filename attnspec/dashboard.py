@@ -2,7 +2,7 @@
 
 Input rows are those of ``{results}/paper<X>/claims.csv`` (:data:`attnspec.verdicts.ROW_HEADER`,
 values as text). Outputs: a paper's ``claims.md``, the dashboard ``figures/claims.{csv,md}`` (every
-row of the three papers; a verdict with stability below 0.9 is marked fragile, with the verdict
+row of papers A-D; a verdict with stability below 0.9 is marked fragile, with the verdict
 its resamples give instead), the replicates comparison ``figures/claims-replicates.md``, and the
 short labels and caption tables the figures use.
 """
@@ -209,7 +209,7 @@ def dashboard_markdown(rows: Sequence[Mapping]) -> str:
     """``figures/claims.md``: counts, then per paper the claims and their rows."""
     evidence = [row for row in rows if row["kind"] == "empirical"]
     parts = [
-        "# Claims of the three papers: verdicts\n",
+        f"# Claims of papers {', '.join(sorted({r['paper'] for r in rows}))}: verdicts\n",
         f"{len(rows)} rows over {len({r['claim_id'] for r in rows})} claims. Empirical rows "
         f"(evidence): {_count(evidence)}. Identity and bound rows (shown, not evidence): "
         f"{_count([r for r in rows if r['kind'] != 'empirical'])}. "
