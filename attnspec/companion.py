@@ -11,14 +11,16 @@ from IPython.display import Image, Markdown, display
 
 
 def repository_root(start: Path | None = None) -> Path:
-    """The nearest folder at or above ``start`` (default: the working directory) with a Snakefile.
+    """The nearest folder at or above ``start`` (default: the working directory) with a Snakefile,
+    passing over ``workflow/`` (its Snakefile is the one the root's includes).
 
     The workflow executes a notebook in the repository root; Jupyter opens it in
     ``workflow/notebooks/``: both find the same folder.
     """
     start = Path.cwd() if start is None else Path(start)
     for folder in (start, *start.parents):
-        if (folder / "Snakefile").is_file():
+        included = folder.name == "workflow" and (folder.parent / "Snakefile").is_file()
+        if (folder / "Snakefile").is_file() and not included:
             return folder
     raise FileNotFoundError(
         f"no Snakefile in {start} or above: open the notebook in the repository"

@@ -2,9 +2,12 @@
 
 Runs ``snakemake all --rulegraph mermaid-js`` on this workflow with the run's validated config
 snapshot, so the graph is the one of this run's config. The nested run only reads the rules: it
-takes no lock (the outer run holds it) and executes nothing.
+takes no lock (the outer run holds it) and executes nothing. Snakemake numbers the graph's nodes
+in set order, which follows Python's string hashing: the nested run gets PYTHONHASHSEED=0 so the
+file is the same on every run.
 """
 
+import os
 import subprocess
 import sys
 
@@ -16,7 +19,8 @@ def main(smk) -> None:
     command = [sys.executable, "-m", "snakemake", "all", "--rulegraph", "mermaid-js", "--nolock"]
     command += ["--snakefile", smk.input.snakefiles[0], "--configfile", smk.input.config]
     log.info("running %s", " ".join(command))
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    result = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     log.info("nested snakemake said:\n%s", result.stderr)
     if result.returncode != 0:
         raise RuntimeError(f"snakemake --rulegraph failed ({result.returncode}), see the log")

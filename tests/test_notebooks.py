@@ -5,6 +5,7 @@ rerun."""
 import ast
 import base64
 import csv
+import re
 
 import jupytext
 import nbformat
@@ -21,14 +22,13 @@ ALLOWED_IMPORTS = {"attnspec.companion", "pandas", "seaborn", "matplotlib.pyplot
 
 
 def common_lists() -> dict[str, list[str]]:
-    """The PAPER_<X>_FIGURES and PAPER_<X>_TABLES lists of workflow/rules/common.smk."""
-    tree = ast.parse((REPO / "workflow/rules/common.smk").read_text())
+    """The PAPER_<X>_FIGURES and PAPER_<X>_TABLES lists of workflow/rules/common.smk (a Snakemake
+    file, not Python: the list literals are read on their own)."""
+    text = (REPO / "workflow/rules/common.smk").read_text()
+    pattern = r"^(PAPER_[A-D]_(?:FIGURES|TABLES)) = (\[.*?\])"
     return {
-        node.targets[0].id: ast.literal_eval(node.value)
-        for node in tree.body
-        if isinstance(node, ast.Assign)
-        and isinstance(node.targets[0], ast.Name)
-        and node.targets[0].id.startswith("PAPER_")
+        name: ast.literal_eval(value)
+        for name, value in re.findall(pattern, text, flags=re.M | re.S)
     }
 
 

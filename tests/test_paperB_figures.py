@@ -356,7 +356,8 @@ def test_the_notebook_redraws_b1_from_its_csv_alone(series, tmp_path):
     redraw = [cell.source for cell in cells if cell.cell_type == "code"][-1]
     assert "B1-sticking.csv" in redraw
     write_csv(tmp_path / "B1-sticking.csv", STICKING_PLOTTED_HEADER, sticking_plotted_rows(series))
-    namespace = {"pd": pd, "sns": sns, "paper": SimpleNamespace(folder=tmp_path)}
+    namespace = {"pd": pd, "sns": sns, "plt": SimpleNamespace(show=lambda: None)}
+    namespace["paper"] = SimpleNamespace(folder=tmp_path)
     exec(redraw, namespace)
     grid, table = namespace["grid"], namespace["table"]
     for (c, beta), ax in grid.axes_dict.items():

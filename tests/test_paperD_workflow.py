@@ -19,7 +19,7 @@ from attnspec.verdicts import ROW_HEADER, VERDICTS
 pytestmark = pytest.mark.slow
 
 CI = yaml.safe_load((REPO / "config/ci.yaml").read_text())["paperD"]
-NOTEBOOK_IMPORTS = {"attnspec.companion", "pandas", "seaborn"}
+NOTEBOOK_IMPORTS = {"attnspec.companion", "matplotlib.pyplot", "pandas", "seaborn"}
 
 
 def read_rows(path):

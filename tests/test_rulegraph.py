@@ -8,7 +8,9 @@ START, END = "```mermaid\n", "```\n"
 
 
 def mermaid_of_default_preset() -> str:
-    return run([tool("snakemake"), "all", "--rulegraph", "mermaid-js", "--nolock"]).stdout
+    """As the rule rulegraph draws it: node numbers follow string hashing, fixed by the seed."""
+    command = [tool("snakemake"), "all", "--rulegraph", "mermaid-js", "--nolock"]
+    return run(command, env={"PYTHONHASHSEED": "0"}).stdout
 
 
 def rules_and_edges(mermaid: str) -> tuple[set[str], set[tuple[str, str]]]:

@@ -89,7 +89,7 @@ def test_replicate_one_re_keys_every_random_output_and_reruns_identically(ci_clo
         if "evidence" in relative.parts or not base.exists():
             continue
         theirs = load_npz(base)
-        random = [k for k in ours if ours[k].dtype.kind == "f" and ours[k].size > 1]
+        random = [k for k in ours if ours[k].dtype.kind in "fiu" and ours[k].size > 1]
         assert random, relative
         assert any(not np.array_equal(ours[k], theirs[k]) for k in random), relative
         compared += 1

@@ -40,6 +40,7 @@ class Case:
     args: tuple[str, ...] = ()
     call: Callable[[], object] | None = None
     cli: tuple[str, ...] = field(default=())
+    default_preset: str | None = None  # text put in config/config.yaml, run without --configfile
     by: str = "attnspec"  # who answers: attnspec, or Snakemake itself before the workflow starts
 
 
@@ -197,7 +198,7 @@ def _library_cases() -> list[Case]:
         Case(
             "library",
             "conditional_covariance(K, beta=50, linearised=True)",
-            "e^{beta^2} finite",
+            "beta (inverse temperature) must be 0 or in [1e-150, 26.6], got 50.0",
             call=lambda: conditional_covariance(keys, 50.0, linearised=True),
         ),
         Case(
@@ -412,21 +413,36 @@ CONFIG_CASES = [
     ),
     Case(
         "config file",
-        "a YAML syntax error",
-        "line 2, column 1: invalid YAML",
+        "a YAML syntax error (--configfile)",
+        "Config file is not valid JSON or YAML",
         config=_text("paperA:\n  stepwise: [1, 2\n"),
+        by="Snakemake",
     ),
     Case(
         "config file",
-        "a list instead of a mapping",
-        "must be a mapping of config keys",
+        "a tab-indented line in the default preset config/config.yaml",
+        "config/config.yaml, line 3, column 1: invalid YAML",
+        default_preset="replicate: 0\npaperA:\n\tstepwise: 1\n",
+    ),
+    Case(
+        "config file",
+        "a list instead of a mapping (--configfile)",
+        "Config file must be given as JSON or YAML with keys at top level",
         config=_text("- 1\n- 2\n"),
+        by="Snakemake",
     ),
     Case(
         "config file",
-        "an empty file",
-        "must be a mapping of config keys, got None",
+        "a list instead of a mapping in the default preset",
+        "config/config.yaml: must be a mapping of config keys, got [1, 2]",
+        default_preset="- 1\n- 2\n",
+    ),
+    Case(
+        "config file",
+        "an empty file (--configfile)",
+        "Config file must be given as JSON or YAML with keys at top level",
         config=_text(""),
+        by="Snakemake",
     ),
     Case(
         "config file",
@@ -488,7 +504,7 @@ CONFIG_CASES = [
     Case(
         "command line",
         "--config 'paperA={stepwise: {draws: 2.5}}'",
-        "paperA.stepwise.draws: got 2.5",
+        "paperA.stepwise.draws: got '2.5' (not an integer)",
         args=("--config", "paperA={stepwise: {draws: 2.5}}"),
     ),
 ]
@@ -526,7 +542,11 @@ def _config_error(output: str) -> str:
 def run_workflow_case(case: Case, workdir: Path) -> Outcome:
     """``snakemake -n`` in ``workdir`` with the case's config file and arguments."""
     command = [str(BIN / "snakemake"), "-n", "--cores", "1"]
-    if case.config is not None:
+    preset_path = workdir / "config" / "config.yaml"
+    saved = preset_path.read_text()
+    if case.default_preset is not None:
+        preset_path.write_text(case.default_preset)
+    elif case.config is not None:
         preset = yaml.safe_load((workdir / "config" / "ci.yaml").read_text())
         changed = case.config(preset)
         path = workdir / "case.yaml"
@@ -535,9 +555,12 @@ def run_workflow_case(case: Case, workdir: Path) -> Outcome:
     elif "--configfile" not in case.args:
         command += ["--configfile", "config/ci.yaml"]
     command += list(case.args)
-    result = subprocess.run(
-        command, cwd=workdir, capture_output=True, text=True, env=dict(os.environ), check=False
-    )
+    try:
+        result = subprocess.run(
+            command, cwd=workdir, capture_output=True, text=True, env=dict(os.environ), check=False
+        )
+    finally:
+        preset_path.write_text(saved)
     output = result.stdout + result.stderr
     return Outcome(result.returncode, _config_error(output), output)
 
