@@ -2,13 +2,11 @@
 byte-identical to the one drawn from the rows before writing, the drawn curves and points are the
 CSV's numbers, and a redraw gives the same bytes."""
 
-import io
-
 import numpy as np
 import pandas as pd
 import pytest
+from figure_checks import from_csv, png_bytes
 
-from attnspec.io import PNG_METADATA, write_csv
 from attnspec.multihead import summary
 from attnspec.multihead.draws import SCHEMES, heads_draws, public_model_draws, sharing_draws
 from attnspec.multihead.evidence import sharing_laws
@@ -29,18 +27,6 @@ SHARING = {
     "gamma_o": 1.5,
     "beta": 1.0,
 }
-
-
-def png_bytes(figure) -> bytes:
-    """The figure as PNG (as attnspec.io.save_figure writes it, at a low resolution)."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=40, metadata=PNG_METADATA)
-    return buffer.getvalue()
-
-
-def from_csv(rows, header, path) -> pd.DataFrame:
-    write_csv(path, header, rows)
-    return pd.read_csv(path)
 
 
 @pytest.fixture(scope="module")

@@ -4,16 +4,15 @@ the CSV's numbers (or pandas group-bys of them), each panel has the rows it need
 draws appear only from 10 draws on (else the draws themselves), and a redraw gives the same
 bytes. Small sizes; the end-to-end run checks the real ones."""
 
-import io
-
 import numpy as np
 import pandas as pd
 import pytest
+from figure_checks import png_bytes
 from matplotlib.collections import PolyCollection
 
 from attnspec.experiments import bulk_laws, edges, full_spectrum, linearisation, perron, stepwise
 from attnspec.experiments.spectra import model_spectra
-from attnspec.io import PNG_METADATA, write_csv
+from attnspec.io import write_csv
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
 from attnspec.plotting.bulk_laws import plot_bulk_laws, plot_ratios
 from attnspec.plotting.edges import plot_edges
@@ -25,13 +24,6 @@ from attnspec.plotting.style import close
 
 POINT = dict(d_qk=40, sampler="gaussian", d_model=None)
 ELL = 40
-
-
-def png_bytes(figure) -> bytes:
-    """The figure as PNG (as attnspec.io.save_figure writes it, at a low resolution)."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=40, metadata=PNG_METADATA)
-    return buffer.getvalue()
 
 
 def csv_frame(tmp_path, header, rows) -> pd.DataFrame:

@@ -4,7 +4,6 @@ dots and histograms are the CSV's numbers (medians and 10-90 % quantiles over th
 where a panel has at least 10 draws, the draws themselves where it has fewer), and the CSV has
 the rows every panel needs; the companion notebook's redraw cell works from the CSV alone."""
 
-import io
 from types import SimpleNamespace
 
 import jupytext
@@ -13,6 +12,7 @@ import pandas as pd
 import pytest
 import seaborn as sns
 from conftest import REPO
+from figure_checks import from_csv, png_bytes
 
 from attnspec.experiments.conditional import (
     COVARIANCES,
@@ -53,7 +53,7 @@ from attnspec.experiments.sticking_summary import (
     gap_rate,
     spike_correlation,
 )
-from attnspec.io import PNG_METADATA, write_csv
+from attnspec.io import write_csv
 from attnspec.plotting.conditional import plot_conditional_edges, plot_population
 from attnspec.plotting.edge_formulas import plot_edge_formulas
 from attnspec.plotting.sticking import plot_gap, plot_sticking, plot_uniform
@@ -63,18 +63,6 @@ from attnspec.theory import bulk_edge
 # c = 1 with 10 draws (bands), c = 2 with 3 draws (the draws themselves).
 SQUARE = {"ells": (64, 96), "betas": [0.5, 1.0, 1.5], "draws": 10}
 RECTANGULAR = {"ells": (64, 96), "betas": [0.5, 1.0], "draws": 3}
-
-
-def png_bytes(figure) -> bytes:
-    """The figure as PNG (as attnspec.io.save_figure writes it, at a low resolution)."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=40, metadata=PNG_METADATA)
-    return buffer.getvalue()
-
-
-def from_csv(rows, header, path) -> pd.DataFrame:
-    write_csv(path, header, rows)
-    return pd.read_csv(path)
 
 
 def drawn_from_its_csv(plot, rows, header, path):

@@ -3,13 +3,12 @@ byte-identical to the one drawn from the rows before writing, the drawn curves, 
 are the CSV's numbers, a redraw gives the same bytes, and the committed CSVs of the default
 preset hold every series each panel draws (one row per observation)."""
 
-import io
-
 import numpy as np
 import pandas as pd
 import pytest
 import yaml
 from conftest import REPO
+from figure_checks import from_csv, png_bytes
 from matplotlib.collections import PolyCollection
 
 from attnspec.experiments import degeneration_summary as ds
@@ -27,7 +26,6 @@ from attnspec.experiments.gaussian_stable_rank import reference_table
 from attnspec.experiments.pretrained import isotropic_diagnostics, model_diagnostics
 from attnspec.experiments.pretrained_controls import control_diagnostics
 from attnspec.experiments.pretrained_evidence import eigen_angle_tests
-from attnspec.io import PNG_METADATA, write_csv
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.degeneration import (
     FLOOR,
@@ -49,18 +47,6 @@ MODEL = {
 PROFILES = ["zeros", "iid"]
 FIGURES = REPO / "figures" / "paperC"
 DEFAULT = yaml.safe_load((REPO / "config" / "config.yaml").read_text())["paperC"]
-
-
-def png_bytes(figure) -> bytes:
-    """The figure as PNG (as attnspec.io.save_figure writes it, at a low resolution)."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=40, metadata=PNG_METADATA)
-    return buffer.getvalue()
-
-
-def from_csv(rows, header, path) -> pd.DataFrame:
-    write_csv(path, header, rows)
-    return pd.read_csv(path)
 
 
 def drawn_from_its_csv(plot, rows, header, path, **options):

@@ -1,0 +1,20 @@
+"""Helpers of the figure tests: a figure's PNG bytes and a tidy table read back from its CSV."""
+
+import io
+
+import pandas as pd
+
+from attnspec.io import PNG_METADATA, write_csv
+
+
+def png_bytes(figure) -> bytes:
+    """The figure as PNG (as attnspec.io.save_figure writes it, at a low resolution)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=40, metadata=PNG_METADATA)
+    return buffer.getvalue()
+
+
+def from_csv(rows, header, path) -> pd.DataFrame:
+    """``rows`` written as the CSV at ``path`` and read back as the figure script reads it."""
+    write_csv(path, header, rows)
+    return pd.read_csv(path)
