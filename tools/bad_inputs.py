@@ -479,6 +479,13 @@ CONFIG_CASES = [
     ),
     Case(
         "command line",
+        "--configfile config/missing.yaml (no such file)",
+        "No such file or directory: 'config/missing.yaml'",
+        args=("--configfile", "config/missing.yaml"),
+        by="Snakemake",
+    ),
+    Case(
+        "command line",
         "--config replicate=-1",
         "config key replicate: got -1",
         args=("--config", "replicate=-1"),
@@ -524,7 +531,8 @@ class Outcome:
 
 def _config_error(output: str) -> str:
     """The message: the lines of the workflow's ConfigError (between Snakemake's header and its
-    location), else the line after Snakemake's WorkflowError, else the last line."""
+    location), else the line after Snakemake's WorkflowError, else the last exception line
+    (``FileNotFoundError: ...`` of Snakemake's own traceback), else the last line."""
     lines = output.splitlines()
     for i, line in enumerate(lines):
         if line.startswith("ConfigError in file"):
@@ -536,6 +544,9 @@ def _config_error(output: str) -> str:
             return "\n".join(body).strip()
         if line.startswith("WorkflowError:") and i + 1 < len(lines):
             return lines[i + 1].strip()
+    raised = [line for line in lines if re.match(r"^\w+(Error|Exception): ", line)]
+    if raised:
+        return raised[-1].strip()
     return lines[-1].strip() if lines else ""
 
 
