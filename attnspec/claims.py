@@ -97,6 +97,14 @@ FINITE_SIZE_MECHANISMS = {
     "D.3": "none expected: tying shifts the law by O(1) at any size (papers.md section 8)",
 }
 
+# Rows whose known cause is not their claim's finite-size mechanism: a scope row asks whether a
+# claim extends beyond the model it is stated for.
+ROW_CAUSES = {
+    "C.1/isotropic": "scope, not finite size: this row asks whether C.1 extends from the canonical "
+    "diagonal model to the isotropic softmax(U Sigma V^T) it stands for; there the spike-tied "
+    "values are lost at the sizes run (papers.md section 5)",
+}
+
 
 def claims_of(paper: str) -> list[str]:
     """Claim ids of one paper ("A", "B", "C" or "D"), in order."""

@@ -9,7 +9,7 @@ short labels and caption tables the figures use.
 
 from collections.abc import Mapping, Sequence
 
-from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS
+from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS, ROW_CAUSES
 from attnspec.tables import format_cell, to_markdown
 from attnspec.verdicts import (
     FRAGILE_BELOW,
@@ -173,10 +173,16 @@ def link(item: str, paper: str, figures_dir: str = "") -> str:
     return f"[{item}]({figures_dir}paper{paper}/{item}.{extension})"
 
 
+def known_cause(row: Mapping) -> str:
+    """What is known to keep a row from holding: its own cause (a scope row), else its claim's
+    finite-size mechanism (attnspec.claims)."""
+    return ROW_CAUSES.get(row["row_id"], FINITE_SIZE_MECHANISMS[row["claim_id"]])
+
+
 def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
     """One line per row: row, kind, figure (linked relative to ``figures_dir``), value with its
     95 % interval, pass region, verdict, stability, detectable, and for a row that does not hold
-    the finite-size mechanism expected to cause it (attnspec.claims.FINITE_SIZE_MECHANISMS)."""
+    its known cause (:func:`known_cause`)."""
     header = (
         "row",
         "kind",
@@ -186,7 +192,7 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
         "verdict",
         "stability",
         "detectable",
-        "known finite-size effect",
+        "known cause (finite size, or scope)",
     )
     table = [
         [
@@ -198,7 +204,7 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
             row["verdict"],
             stability_text(row),
             _float(row, "detectable"),
-            "" if row["verdict"] == "holds" else FINITE_SIZE_MECHANISMS[row["claim_id"]],
+            "" if row["verdict"] == "holds" else known_cause(row),
         ]
         for row in rows
     ]

@@ -136,3 +136,16 @@ def test_committed_dashboard_has_every_registry_row_with_existing_figures():
         extension = "md" if is_table(item) else "png"
         assert (REPO / "figures" / f"paper{row['paper']}" / f"{item}.{extension}").is_file()
         assert row["verdict"] in VERDICTS
+
+
+def test_a_scope_row_names_its_own_cause_not_its_claims_finite_size_mechanism():
+    from attnspec.claims import ROW_CAUSES
+    from attnspec.dashboard import known_cause
+
+    assert set(ROW_CAUSES) <= {t.row_id for t in REGISTRY}
+    scope = {"row_id": "C.1/isotropic", "claim_id": "C.1"}
+    assert known_cause(scope).startswith("scope, not finite size")
+    assert (
+        known_cause({"row_id": "C.1/canonical/causal", "claim_id": "C.1"})
+        == (FINITE_SIZE_MECHANISMS["C.1"])
+    )
