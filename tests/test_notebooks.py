@@ -99,7 +99,7 @@ def test_executed_notebook_shows_every_figure_table_and_verdict(built, paper):
     assert (folder / "claims.md").read_text() in markdown
     with open(folder / "claims.csv", newline="") as handle:
         for row in csv.DictReader(handle):
-            assert f"| {row['claim_id']} | " in markdown and row["verdict"] in markdown
+            assert f"| {row['row_id']} | " in markdown and row["verdict"] in markdown
 
 
 @pytest.mark.parametrize("paper", PAPERS)
