@@ -88,6 +88,8 @@ def test_replicate_one_re_keys_every_random_output_and_reruns_identically(ci_clo
         base = replicate0 / relative
         if "evidence" in relative.parts or not base.exists():
             continue
+        if relative.parts[:2] == ("paperC", "pretrained") and relative.name.startswith("minilm"):
+            continue  # the pretrained model on the fixed corpus: the same data in every replicate
         theirs = load_npz(base)
         random = [k for k in ours if ours[k].dtype.kind in "fiu" and ours[k].size > 1]
         assert random, relative
