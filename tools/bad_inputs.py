@@ -572,7 +572,8 @@ def run_workflow_case(case: Case, workdir: Path) -> Outcome:
         )
     finally:
         preset_path.write_text(saved)
-    output = result.stdout + result.stderr
+    # paths inside the temporary copy read as relative ones (the table must not depend on it)
+    output = (result.stdout + result.stderr).replace(f"{workdir.resolve()}/", "")
     return Outcome(result.returncode, _config_error(output), output)
 
 
