@@ -60,10 +60,22 @@ def _mean_difference(samples, index) -> np.ndarray:
 
 def ols_slopes(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """OLS slope of y on x over the last two axes (draws, sizes) of y; NaN entries ignored, x
-    broadcast against y. One slope per leading index."""
+    broadcast against y. One slope per leading index.
+
+    slope = sum (x - mean x)(y - mean y) / sum (x - mean x)^2 over the valid (draw, size)
+    entries. With every entry valid and x the same for every leading index, the deviations of x
+    are shared, so the slope is one product y . w with w = (x - mean x) / sum (x - mean x)^2.
+    """
     y = np.asarray(y, dtype=np.float64)
-    x = np.broadcast_to(np.asarray(x, dtype=np.float64), y.shape)
+    x = np.asarray(x, dtype=np.float64)
     valid = np.isfinite(y)
+    if valid.all() and x.ndim <= 2 and y.ndim >= 2:
+        shared = np.broadcast_to(x, y.shape[-2:])
+        dx = shared - shared.mean()
+        with np.errstate(invalid="ignore", divide="ignore"):
+            weights = dx / np.sum(dx * dx)
+        return y.reshape(*y.shape[:-2], -1) @ weights.ravel()
+    x = np.broadcast_to(x, y.shape)
     count = valid.sum(axis=(-2, -1))
     with np.errstate(invalid="ignore", divide="ignore"):
         x_mean = np.where(valid, x, 0.0).sum(axis=(-2, -1)) / count
@@ -74,10 +86,10 @@ def ols_slopes(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 
 def _loglog_slope(samples, index) -> np.ndarray:
-    values = _gather(samples, index, "values")
+    values = samples["values"]
     with np.errstate(divide="ignore", invalid="ignore"):
-        logs = np.log(np.where(values > 0, values, np.nan))
-    return ols_slopes(np.log(samples["sizes"]), logs)
+        logs = np.log(np.where(values > 0, values, np.nan))  # once, before resampling
+    return ols_slopes(np.log(samples["sizes"]), logs[index["values"]])
 
 
 def _semilog_slope(samples, index) -> np.ndarray:
@@ -103,12 +115,15 @@ def _ks_two_sample(samples, index) -> np.ndarray:
     pooled distribution function is a product of its multiplicities with these counts; exact
     when the grid holds every distinct observation.
     """
-    pooled = []
-    for name in ("values", "reference"):
-        counts = samples[name]
-        total = _multiplicities(index[name], counts.shape[0]) @ counts
-        pooled.append(total / total[:, -1:])
-    return np.max(np.abs(pooled[0] - pooled[1]), axis=1)
+    # F_values - F_reference = [m_v / t_v, -m_r / t_r] @ [counts_v; counts_r] in one product
+    # (m: multiplicities, t = m @ counts[:, -1]: each resample's pooled number of observations).
+    weights, counts = [], []
+    for name, sign in (("values", 1.0), ("reference", -1.0)):
+        multiplicity = _multiplicities(index[name], samples[name].shape[0])
+        weights.append(multiplicity * (sign / (multiplicity @ samples[name][:, -1]))[:, None])
+        counts.append(samples[name])
+    difference = np.hstack(weights) @ np.vstack(counts).astype(np.float64)
+    return np.maximum(difference.max(axis=1), -difference.min(axis=1))
 
 
 @dataclass(frozen=True)

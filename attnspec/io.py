@@ -111,11 +111,21 @@ def write_text(path: str | os.PathLike, text: str) -> None:
 
 
 def save_figure(figure, pdf_path: str | os.PathLike, png_path: str | os.PathLike, dpi=150) -> None:
-    """Save a matplotlib figure as PDF and PNG with deterministic bytes (metadata stripped)."""
+    """Save a matplotlib figure as PDF and PNG with deterministic bytes (metadata stripped).
+
+    The layout is computed once: one draw runs the figure's layout engine and measures the tight
+    bounding box (padded by ``savefig.pad_inches``), and both files reuse them (a save with
+    ``bbox_inches="tight"`` draws twice, and the layout engine runs on every draw).
+    """
+    from matplotlib import rcParams
+
+    figure.canvas.draw()
+    figure.set_layout_engine("none")  # keep the positions that draw computed
+    box = figure.get_tightbbox(figure.canvas.get_renderer()).padded(rcParams["savefig.pad_inches"])
     with atomic_path(pdf_path) as tmp:
-        figure.savefig(tmp, format="pdf", metadata=PDF_METADATA)
+        figure.savefig(tmp, format="pdf", metadata=PDF_METADATA, bbox_inches=box)
     with atomic_path(png_path) as tmp:
-        figure.savefig(tmp, format="png", dpi=dpi, metadata=PNG_METADATA)
+        figure.savefig(tmp, format="png", dpi=dpi, metadata=PNG_METADATA, bbox_inches=box)
 
 
 def configure_logging(log_path: str | os.PathLike | None) -> logging.Logger:

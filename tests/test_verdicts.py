@@ -234,6 +234,43 @@ def test_ks_two_sample_matches_scipy_on_the_full_grid():
     assert statistic_value("ks_two_sample", ev.samples) == pytest.approx(expected, rel=1e-12)
 
 
+def test_ols_slopes_batch_equals_each_fit_with_and_without_missing_points():
+    from attnspec.evidence import ols_slopes
+
+    rng = np.random.default_rng(17)
+    x = np.log([256.0, 1024.0, 4096.0, 16384.0])
+    y = rng.standard_normal((5, 6, 4)) + 0.3 * x
+    holes = y.copy()
+    holes[1, 2, 0] = holes[3, 0, 3] = np.nan
+    for data in (y, holes):
+        for row, slope in zip(data, ols_slopes(x, data), strict=True):
+            keep = np.isfinite(row)
+            expected = np.polyfit(np.broadcast_to(x, row.shape)[keep], row[keep], 1)[0]
+            assert slope == pytest.approx(expected, rel=1e-12)
+
+
+def test_ks_two_sample_of_each_resample_is_the_distance_of_its_pooled_draws():
+    from attnspec.evidence import STATISTICS
+
+    rng = np.random.default_rng(19)
+    model = [rng.normal(0.2, 1.0, 6) for _ in range(5)]
+    reference = [rng.normal(0.0, 1.0, 8) for _ in range(4)]
+    grid = np.sort(np.concatenate(model + reference))
+
+    def counts(groups):
+        return np.array([np.searchsorted(np.sort(g), grid, side="right") for g in groups])
+
+    samples = {"values": counts(model), "reference": counts(reference)}
+    index = {"values": rng.integers(0, 5, (7, 5)), "reference": rng.integers(0, 4, (7, 4))}
+    got = STATISTICS["ks_two_sample"].reduce(samples, index)
+    for b in range(7):
+        left = np.concatenate([model[i] for i in index["values"][b]])
+        right = np.concatenate([reference[i] for i in index["reference"][b]])
+        F = np.searchsorted(np.sort(left), grid, side="right") / left.size
+        G = np.searchsorted(np.sort(right), grid, side="right") / right.size
+        assert got[b] == pytest.approx(np.max(np.abs(F - G)), abs=1e-15)
+
+
 def test_weakest_orders_the_four_verdicts():
     assert weakest([HOLDS, FINITE_SIZE_CAVEAT]) == FINITE_SIZE_CAVEAT
     assert weakest([HOLDS, INCONCLUSIVE, FINITE_SIZE_CAVEAT]) == INCONCLUSIVE
