@@ -17,6 +17,7 @@ from attnspec.multihead.draws import (
     sharing_draw,
     sharing_draws,
     sharing_shape,
+    sharing_size_step,
     sharing_widths,
 )
 from attnspec.multihead.public_models import TABLE_D2_MODELS, public_model
@@ -141,3 +142,22 @@ def test_memory_model_grows_with_the_layer_and_is_near_the_measured_peaks():
     small = draw_peak_mb(sharing_shape("independent", 128, 8, 2, 4.0, 2.0))
     large = draw_peak_mb(sharing_shape("independent", 512, 8, 2, 4.0, 2.0))
     assert small < large
+
+
+@pytest.mark.parametrize(
+    ("heads", "gamma_k", "gamma_o", "step"),
+    [(8, 2.0, 1.0, 4), (4, 2.0, 1.5, 2), (6, 1.0, 1.0, 6), (4, 0.5, 0.25, 8), (3, 1.5, 1.0, 2)],
+)
+def test_sharing_size_step_is_the_least_spacing_of_whole_widths(heads, gamma_k, gamma_o, step):
+    assert sharing_size_step(heads, gamma_k, gamma_o) == step
+    for n in range(1, 4 * step + 1):
+        whole = (gamma_k * n / heads).is_integer() and (gamma_o * n).is_integer()
+        assert whole == (n % step == 0), n
+        if whole:
+            sharing_widths(n, heads, gamma_k, gamma_o)
+
+
+@pytest.mark.parametrize(("heads", "gamma_k"), [(0, 1.0), (4, 0.0), (4, float("nan"))])
+def test_sharing_size_step_refuses_impossible_settings(heads, gamma_k):
+    with pytest.raises(ValueError, match="heads|gamma_k"):
+        sharing_size_step(heads, gamma_k, 1.0)

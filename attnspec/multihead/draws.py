@@ -12,7 +12,9 @@ n^{-1} MHA^G MHA^G^T (:func:`attnspec.multihead.spectra.draw_comparison_spectra`
 The input width d enters neither the fast sampler nor the laws; D2 uses d = n, D3 d = d_O >= n.
 """
 
+import math
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 
 import numpy as np
 
@@ -128,6 +130,20 @@ def sharing_widths(n_tokens: int, heads: int, gamma_k: float, gamma_o: float) ->
                 f"{name} must be a whole number >= 1 at every n, got {value:g} at n = {n_tokens}"
             )
     return round(d_head), round(d_out)
+
+
+def sharing_size_step(heads: int, gamma_k: float, gamma_o: float) -> int:
+    """The least s >= 1 such that every multiple n of s has whole widths d_K = gamma_K n / h and
+    d_O = gamma_O n (:func:`sharing_widths`): with gamma_K / h = p / q and gamma_O = p' / q' in
+    lowest terms, s = lcm(q, q'). The sizes at which a figure D3 point can be asked for."""
+    if heads < 1 or heads != int(heads):
+        raise ValueError(f"heads must be a whole number >= 1, got {heads!r}")
+    denominators = []
+    for name, value in (("gamma_k", gamma_k), ("gamma_o", gamma_o)):
+        if not (math.isfinite(value) and value > 0):
+            raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+        denominators.append(Fraction(value).limit_denominator(10**6))
+    return math.lcm((denominators[0] / int(heads)).denominator, denominators[1].denominator)
 
 
 def sharing_shape(

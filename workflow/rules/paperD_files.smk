@@ -4,7 +4,6 @@
 # the workflow is read: every point the claims registry judges is configured, and every sharing
 # layer has whole widths.
 
-import math
 from types import SimpleNamespace
 
 from attnspec.configcheck import ConfigError
@@ -13,6 +12,7 @@ from attnspec.multihead.draws import (
     draw_peak_mb,
     heads_shape,
     sharing_shape,
+    sharing_size_step,
 )
 from attnspec.multihead.evidence import check_judged_points
 from attnspec.multihead.public_models import public_model
@@ -109,10 +109,7 @@ declare_memory(
         sharing_mem_mb(SimpleNamespace(scheme=s, n_tokens=n, draws=SHARING_D["draws"]))
         for s in SHARING_D["schemes"]
     ),
-    # n with whole widths gamma_k n / heads (and their multiples)
-    step=(
-        SHARING_D["heads"] // math.gcd(SHARING_D["heads"], round(SHARING_D["gamma_k"]))
-        if float(SHARING_D["gamma_k"]).is_integer()
-        else min(SHARING_D["n_tokens"])
+    step=sharing_size_step(
+        SHARING_D["heads"], SHARING_D["gamma_k"], SHARING_D["gamma_o"]
     ),
 )
