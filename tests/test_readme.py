@@ -32,3 +32,17 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert ci == commands[1]
     assert commands[0].endswith("snakemake --cores all")
     assert commands[1].endswith("python -m pytest")
+
+
+def test_measured_largest_job_is_the_paper_preset_largest_reservation():
+    report = json.loads((REPO / "docs" / "largest-job.json").read_text())
+    dry_run = run([tool("snakemake"), "-n", "-F", "--configfile", "config/paper.yaml"]).stdout
+    reserved = {}
+    for job in dry_run.split("\nrule ")[1:]:
+        output = re.search(r"output: (\S+)", job)
+        memory = re.search(r"mem_mb=(\d+)", job)
+        if output and memory:
+            reserved[output[1].rstrip(",")] = int(memory[1])
+    largest = max(reserved.values())
+    assert report["reserved_mem_mb"] == reserved[report["target"]] == largest
+    assert report["max_rss_mb"] <= report["reserved_mem_mb"]

@@ -1,6 +1,7 @@
 """Measure a whole run of a preset from a clean results/ and write docs/runtime.json.
 
-    python tools/measure_run.py [--configfile config/config.yaml] [--cores 2]
+    python tools/measure_run.py [--configfile config/config.yaml] [--cores 2] [--output FILE]
+                                [TARGET ...]
 
 Deletes results/, logs/ and benchmarks/ (every output is recomputed; figures/ is rewritten),
 plans the run with a dry run (the job count), runs it under /usr/bin/time -v (wall time, CPU of
@@ -25,10 +26,10 @@ SNAKEMAKE = Path(sys.executable).parent / "snakemake"
 OUTPUT = ROOT / "docs" / "runtime.json"
 
 
-def planned_jobs(configfile: str) -> int:
-    """Jobs a dry run of target all plans from scratch (including the target itself)."""
+def planned_jobs(configfile: str, targets: list[str]) -> int:
+    """Jobs a dry run of the targets (default: all) plans from scratch, targets included."""
     result = subprocess.run(
-        [str(SNAKEMAKE), "-n", "-F", "--configfile", configfile],
+        [str(SNAKEMAKE), "-n", "-F", "--configfile", configfile, *targets],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -82,10 +83,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--configfile", default="config/config.yaml")
     parser.add_argument("--cores", default="2")
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="the JSON report")
+    parser.add_argument("targets", nargs="*", help="Snakemake targets (default: all)")
     args = parser.parse_args()
     for name in ("results", "logs", "benchmarks"):
         shutil.rmtree(ROOT / name, ignore_errors=True)
-    jobs = planned_jobs(args.configfile)
+    jobs = planned_jobs(args.configfile, args.targets)
     load = Path("/proc/loadavg").read_text().split()[:3]
     started = time.time()
     result = subprocess.run(
@@ -97,6 +100,7 @@ def main() -> None:
             args.cores,
             "--configfile",
             args.configfile,
+            *args.targets,
         ],
         cwd=ROOT,
         capture_output=True,
@@ -108,6 +112,7 @@ def main() -> None:
     measured = time_report(result.stderr)
     report = {
         "preset": args.configfile,
+        "targets": args.targets or ["all"],
         "cores": int(args.cores),
         "jobs": jobs,
         "load_average_before": [float(x) for x in load],
@@ -116,7 +121,7 @@ def main() -> None:
         "cpu_s": round(measured["user_s"] + measured["system_s"], 1),
         **benchmark_totals(ROOT / "benchmarks"),
     }
-    OUTPUT.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    args.output.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=2, sort_keys=True))
 
 

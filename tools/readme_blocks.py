@@ -5,7 +5,8 @@
 
 Each block sits between ``<!-- <name>:start -->`` and ``<!-- <name>:end -->``: the claims
 dashboard (figures/claims.csv), the replicates comparison (figures/claims-replicates.csv), the
-run time of the default preset (docs/runtime.json, by tools/measure_run.py), the benchmark
+run time of the default preset (docs/runtime.json, by tools/measure_run.py), the paper preset's
+largest job (docs/largest-job.json, by tools/measure_largest_job.py), the benchmark
 (docs/benchmark.md, by tools/benchmark.py) and the rule graph (figures/rulegraph.mmd).
 """
 
@@ -52,9 +53,23 @@ def runtime_block() -> str:
         f"**{report['jobs']} jobs, {report['wall_s'] / 60:.1f} min wall, "
         f"{report['cpu_s']:.0f} s of CPU** (the whole process tree, `/usr/bin/time -v`; load "
         f"average {load:.2f} when it started), largest job {report['largest_job_rss_mb']} MB "
-        f"(`{report['largest_job']}`). CPU by paper from the per-job benchmark files (Snakemake "
-        f"samples them, so short jobs count low): {shares}. Measured by "
-        "`tools/measure_run.py` into `docs/runtime.json`.\n"
+        f"(`{report['largest_job']}`). CPU by paper from the per-job benchmark files: {shares}, "
+        f"together {sum(papers.values()):.0f} s (Snakemake samples a job every 0.5 s for 15 s, "
+        "then every 30 s, so each job counts low by up to its last interval; the rest is "
+        "Snakemake's own process). Measured by `tools/measure_run.py` into "
+        "`docs/runtime.json`.\n"
+    )
+
+
+def largest_job_block() -> str:
+    report = json.loads((ROOT / "docs" / "largest-job.json").read_text(encoding="utf-8"))
+    return (
+        f"The paper preset's largest job, `{report['target']}`, run end to end with `--cores 1` "
+        f"({report['machine']}; `tools/measure_largest_job.py`, commit {report['commit']}, "
+        f"{report['finished']} UTC): **{report['wall_s'] / 60:.0f} min wall, "
+        f"{report['cpu_s'] / 60:.0f} min of CPU, peak {report['max_rss_mb'] / 1000:.1f} GB** "
+        f"(Snakemake reserved {report['reserved_mem_mb'] / 1000:.1f} GB for it; "
+        "`docs/largest-job.json`).\n"
     )
 
 
@@ -70,6 +85,7 @@ BLOCKS = {
     "claims-dashboard": dashboard_block,
     "replicates": replicates_block,
     "runtime": runtime_block,
+    "largest-job": largest_job_block,
     "benchmark": benchmark_block,
     "rulegraph": rulegraph_block,
 }
