@@ -216,18 +216,27 @@ def test_slope_statistics_match_least_squares():
     assert statistic_value("loglog_slope", ev.samples) == pytest.approx(expected, rel=1e-12)
 
 
+def _grouped_samples(seed, shift, sizes):
+    """5 model groups of N(shift, 1) and 4 reference groups of N(0, 1) of the given sizes, and
+    the grid of every observation."""
+    rng = np.random.default_rng(seed)
+    model = [rng.normal(shift, 1.0, sizes[0]) for _ in range(5)]
+    reference = [rng.normal(0.0, 1.0, sizes[1]) for _ in range(4)]
+    return model, reference, np.sort(np.concatenate(model + reference)), rng
+
+
+def _counts_at(grid, groups):
+    """Per group, the number of its observations at or below each grid point (axis 0: group)."""
+    return np.array([np.searchsorted(np.sort(g), grid, side="right") for g in groups])
+
+
 def test_ks_two_sample_matches_scipy_on_the_full_grid():
     from scipy import stats
 
-    rng = np.random.default_rng(13)
-    model = [rng.normal(0.1, 1.0, 7) for _ in range(5)]
-    reference = [rng.normal(0.0, 1.0, 9) for _ in range(4)]
-    grid = np.sort(np.concatenate(model + reference))
+    model, reference, grid, _ = _grouped_samples(13, 0.1, (7, 9))
 
-    def counts(groups):
-        return np.array([np.searchsorted(np.sort(g), grid, side="right") for g in groups])
-
-    ev = Evidence("ks", {"values": counts(model), "reference": counts(reference)}, target=0.0)
+    samples = {"values": _counts_at(grid, model), "reference": _counts_at(grid, reference)}
+    ev = Evidence("ks", samples, target=0.0)
     from attnspec.verdicts import statistic_value
 
     expected = stats.ks_2samp(np.concatenate(model), np.concatenate(reference)).statistic
@@ -252,22 +261,16 @@ def test_ols_slopes_batch_equals_each_fit_with_and_without_missing_points():
 def test_ks_two_sample_of_each_resample_is_the_distance_of_its_pooled_draws():
     from attnspec.evidence import STATISTICS
 
-    rng = np.random.default_rng(19)
-    model = [rng.normal(0.2, 1.0, 6) for _ in range(5)]
-    reference = [rng.normal(0.0, 1.0, 8) for _ in range(4)]
-    grid = np.sort(np.concatenate(model + reference))
+    model, reference, grid, rng = _grouped_samples(19, 0.2, (6, 8))
 
-    def counts(groups):
-        return np.array([np.searchsorted(np.sort(g), grid, side="right") for g in groups])
-
-    samples = {"values": counts(model), "reference": counts(reference)}
+    samples = {"values": _counts_at(grid, model), "reference": _counts_at(grid, reference)}
     index = {"values": rng.integers(0, 5, (7, 5)), "reference": rng.integers(0, 4, (7, 4))}
     got = STATISTICS["ks_two_sample"].reduce(samples, index)
     for b in range(7):
         left = np.concatenate([model[i] for i in index["values"][b]])
         right = np.concatenate([reference[i] for i in index["reference"][b]])
-        F = np.searchsorted(np.sort(left), grid, side="right") / left.size
-        G = np.searchsorted(np.sort(right), grid, side="right") / right.size
+        F = _counts_at(grid, [left])[0] / left.size
+        G = _counts_at(grid, [right])[0] / right.size
         assert got[b] == pytest.approx(np.max(np.abs(F - G)), abs=1e-15)
 
 
