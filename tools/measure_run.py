@@ -27,9 +27,10 @@ OUTPUT = ROOT / "docs" / "runtime.json"
 
 
 def planned_jobs(configfile: str, targets: list[str]) -> int:
-    """Jobs a dry run of the targets (default: all) plans from scratch, targets included."""
+    """Jobs a dry run of the targets (default: all) plans from scratch, targets included
+    (targets before --configfile, which takes several values)."""
     result = subprocess.run(
-        [str(SNAKEMAKE), "-n", "-F", "--configfile", configfile, *targets],
+        [str(SNAKEMAKE), "-n", "-F", *targets, "--configfile", configfile],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -98,9 +99,9 @@ def main() -> None:
             str(SNAKEMAKE),
             "--cores",
             args.cores,
+            *args.targets,
             "--configfile",
             args.configfile,
-            *args.targets,
         ],
         cwd=ROOT,
         capture_output=True,
