@@ -8,9 +8,10 @@ paper B sticking draw (c = 1, three betas). The job runs in a clone of this repo
 (``git clone``, so nothing of this checkout's results/ is used) with
 ``snakemake --configfile <preset> --cores 1 -- <target>`` under ``/usr/bin/time -v``: wall time,
 CPU of the whole process tree, peak resident memory of the largest process; the memory
-Snakemake reserved for the job comes from a dry run of the same target. With --time-output the
-command is not run again: the report of an earlier run of exactly that command in --clone is
-read instead.
+Snakemake reserved for the job comes from a forced dry run of the same target; the commit is
+the clone's code commit as every caption gives it (attnspec.provenance.code_commit). With
+--time-output the command is not run again: the report of an earlier run of exactly that
+command in --clone is read instead.
 """
 
 import argparse
@@ -28,8 +29,11 @@ OUTPUT = ROOT / "docs" / "largest-job.json"
 DEFAULT_TARGET = "results/paperB/sticking/ell32768-c1.0/draw0.npz"
 
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))
 from benchmark import machine  # noqa: E402
 from measure_run import time_report  # noqa: E402
+
+from attnspec.provenance import code_commit  # noqa: E402
 
 
 def command(configfile: str, target: str, dry_run: bool = False) -> list[str]:
@@ -85,13 +89,7 @@ def main() -> None:
         report_text = args.time_output.read_text(encoding="utf-8")
         finished = args.time_output.stat().st_mtime
     measured = time_report(report_text)
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"],
-        cwd=args.clone,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    commit = code_commit(args.clone)
     report = {
         "preset": args.configfile,
         "target": args.target,
@@ -101,7 +99,6 @@ def main() -> None:
         "finished": time.strftime("%Y-%m-%d %H:%M", time.gmtime(finished)),
         "reserved_mem_mb": reserved,
         **measured,
-        "cpu_s": round(measured["user_s"] + measured["system_s"], 1),
     }
     OUTPUT.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=2, sort_keys=True))

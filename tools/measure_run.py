@@ -41,7 +41,7 @@ def planned_jobs(configfile: str, targets: list[str]) -> int:
 
 
 def time_report(text: str) -> dict:
-    """Wall, user, system seconds and peak kB from /usr/bin/time -v output."""
+    """Wall, user, system and CPU (user + system) seconds and peak MB from /usr/bin/time -v."""
 
     def field(label: str) -> str:
         return re.search(rf"{re.escape(label)}: (.+)", text)[1].strip()
@@ -50,10 +50,12 @@ def time_report(text: str) -> dict:
         float(part) for part in field("Elapsed (wall clock) time (h:mm:ss or m:ss)").split(":")
     ]
     wall = sum(value * 60**i for i, value in enumerate(reversed(clock)))
+    user, system = float(field("User time (seconds)")), float(field("System time (seconds)"))
     return {
         "wall_s": wall,
-        "user_s": float(field("User time (seconds)")),
-        "system_s": float(field("System time (seconds)")),
+        "user_s": user,
+        "system_s": system,
+        "cpu_s": round(user + system, 1),
         "max_rss_mb": int(field("Maximum resident set size (kbytes)")) // 1000,
     }
 
@@ -119,7 +121,6 @@ def main() -> None:
         "load_average_before": [float(x) for x in load],
         "finished_unix_time": round(started + measured["wall_s"]),
         **measured,
-        "cpu_s": round(measured["user_s"] + measured["system_s"], 1),
         **benchmark_totals(ROOT / "benchmarks"),
     }
     args.output.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
