@@ -159,3 +159,23 @@ def test_a_replicate_job_is_the_same_kind_as_replicate_0():
         for results in ("results", "results/replicate2")
     }
     assert kinds == {(("paperB_sticking_draw", ("ratio", "1.0")), 8192.0, 1.0)}
+
+
+def test_measured_presets_pool_their_benchmark_files_once(tmp_path):
+    # the default preset's sticking draws stop at ell = 4096; a paper-preset draw at 8192 adds a
+    # size to the same kind, and a job both presets share is one measurement, not two
+    estimate = load_estimate_tool()
+    header = "s\th:m:s\tmax_rss\tmax_vms\tmax_uss\tmax_pss\tio_in\tio_out\tmean_load\tcpu_time\n"
+
+    def draw(ell, seconds):
+        path = f"benchmarks/ell{ell}.tsv"
+        (tmp_path / path).parent.mkdir(exist_ok=True)
+        (tmp_path / path).write_text(header + f"{seconds}\t-\t100\t0\t0\t0\t0\t0\t0\t{seconds}\n")
+        wildcards = {"n_tokens": str(ell), "ratio": "1.0", "draw": "0"}
+        return estimate.Job("paperB_sticking_draw", wildcards, path)
+
+    shared, larger = draw(4096, 13.0), draw(8192, 60.0)
+    samples = estimate.measured_samples([([shared], {}), ([shared, larger], {})], tmp_path)
+    [(kind, rows)] = samples.items()
+    assert kind == ("paperB_sticking_draw", ("ratio", "1.0"))
+    assert sorted(size for size, _, _ in rows) == [4096.0, 8192.0]

@@ -1,6 +1,6 @@
 """Estimate the core-hours of a preset from the per-job benchmark files of a measured run.
 
-Reads the jobs of the measured preset and of the target preset from Snakemake dry runs
+Reads the jobs of the measured presets and of the target preset from Snakemake dry runs
 (``snakemake -n -F --configfile <preset>``: each job's rule, wildcards, benchmark file, inputs
 and mem_mb), reads the measured run's benchmark files (``benchmarks/**/*.tsv``), fits each kind
 of job's CPU time against its size (attnspec.costs: t = t0 + a m x^p, p not below the rule's
@@ -11,7 +11,11 @@ rule's largest predicted job).
 Usage (from the repository root, after a run of the measured preset):
 
     python tools/estimate_core_hours.py [--target config/paper.yaml]
-        [--measured config/config.yaml] [--safety 3] [--min-runtime 10]
+        [--measured config/config.yaml [PRESET ...]] [--safety 3] [--min-runtime 10]
+
+Several measured presets pool their benchmark files: the default preset's sticking draws stop
+at ell = 4096, so a fit of paper B's ell = 32768 draws also wants a few larger draws of the
+paper preset measured (docs/cluster.md).
 
 Writes nothing. Runs three short Snakemake commands: two dry runs and --list-rules, whose wall
 time is taken as the start-up cost of Snakemake, paid twice by every cluster job.
@@ -227,13 +231,17 @@ class Prediction:
     measured_kind: tuple
 
 
-def measured_samples(measured: list[Job], config: dict, root: Path) -> dict[tuple, list]:
-    """kind -> [(size, multiplier, Measurement)] over the measured jobs with a benchmark file."""
-    samples = defaultdict(list)
-    for job in measured:
-        if job.benchmark and (root / job.benchmark).is_file():
-            kind, size, multiplier = describe(job, config)
-            samples[kind].append((size, multiplier, read_benchmark(root / job.benchmark)))
+def measured_samples(presets: list[tuple[list[Job], dict]], root: Path) -> dict[tuple, list]:
+    """kind -> [(size, multiplier, Measurement)] over the jobs of the measured presets (each
+    job with its preset's config) that have a benchmark file; a file two presets share (the same
+    job) counts once."""
+    samples, seen = defaultdict(list), set()
+    for jobs, config in presets:
+        for job in jobs:
+            if job.benchmark and job.benchmark not in seen and (root / job.benchmark).is_file():
+                seen.add(job.benchmark)
+                kind, size, multiplier = describe(job, config)
+                samples[kind].append((size, multiplier, read_benchmark(root / job.benchmark)))
     return samples
 
 
@@ -408,19 +416,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", default="config/paper.yaml", help="preset to estimate")
     parser.add_argument(
-        "--measured", default="config/config.yaml", help="preset whose run left the benchmarks"
+        "--measured",
+        nargs="+",
+        default=["config/config.yaml"],
+        help="presets whose runs left the benchmarks (several: the union of their jobs)",
     )
     parser.add_argument("--workdir", type=Path, default=REPO, help="workflow directory")
     parser.add_argument("--safety", type=float, default=3.0, help="runtime safety factor")
     parser.add_argument("--min-runtime", type=int, default=10, help="shortest runtime, minutes")
     args = parser.parse_args()
     workdir = args.workdir.resolve()
-    measured = dry_run_jobs(args.measured, workdir)
+    measured = [
+        (dry_run_jobs(preset, workdir), load_config(preset, workdir)) for preset in args.measured
+    ]
     targets = dry_run_jobs(args.target, workdir)
-    samples = measured_samples(measured, load_config(args.measured, workdir), workdir)
+    samples = measured_samples(measured, workdir)
     predictions, unmeasured, fits = predict(targets, load_config(args.target, workdir), samples)
     startup = startup_seconds(workdir)
-    print(f"Estimate for {args.target} from the benchmark files of {args.measured} in {workdir}")
+    print(
+        f"Estimate for {args.target} from the benchmark files of {', '.join(args.measured)} "
+        f"in {workdir}"
+    )
     print()
     print(report(predictions, unmeasured, fits, startup, args.safety, args.min_runtime))
 
