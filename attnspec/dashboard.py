@@ -9,7 +9,10 @@ short labels and caption tables the figures use.
 
 from collections.abc import Mapping, Sequence
 
+import numpy as np
+
 from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS, ROW_CAUSES
+from attnspec.registry import TESTS
 from attnspec.tables import format_cell, to_markdown
 from attnspec.verdicts import (
     FRAGILE_BELOW,
@@ -27,6 +30,7 @@ PAPERS = {
 DASHBOARD_HEADER = ("paper", *ROW_HEADER, "fragile")
 KIND_NOTE = {
     "empirical": "",
+    "model": " (model: a closed-form model evaluated, not evidence)",
     "identity": " (identity: two exact computations, not evidence)",
     "bound": " (bound: holds by construction, not evidence)",
 }
@@ -74,6 +78,38 @@ def verdict_label(row: Mapping) -> str:
     return text + (f" (fragile, {_float(row, 'stability'):.0%})" if is_fragile(row) else "")
 
 
+def power_text(row: Mapping) -> str:
+    """The smallest target shifts (in margins) that read does not reproduce, up / down: ``1.4 /
+    2.1``; ``-`` for a side a one-sided row cannot fail on, ``n/a`` for a zero margin."""
+    parts = []
+    for key in ("power_up", "power_down"):
+        value = _float(row, key)
+        parts.append("n/a" if np.isnan(value) else "-" if np.isinf(value) else f"{value:.2g}")
+    return " / ".join(parts)
+
+
+def no_power(row: Mapping) -> bool:
+    """Whether no shift of the target in either direction reads does not reproduce."""
+    return all(np.isinf(_float(row, key)) for key in ("power_up", "power_down"))
+
+
+def ruled_out_text(row: Mapping) -> str:
+    """``3 of 3``, or ``2 of 3, not: x+ +1%``; ``-`` for a row without alternatives."""
+    if not row["ruled_out"]:
+        return "-"
+    text = row["ruled_out"]
+    return text + (f", not: {row['no_power_against']}" if row["no_power_against"] else "")
+
+
+def limit_text(row: Mapping) -> str:
+    """The finite-size model's limit with its interval, or ``-`` for a row without one."""
+    value = _float(row, "limit")
+    if np.isnan(value):
+        return "-"
+    low, high = _float(row, "limit_low"), _float(row, "limit_high")
+    return f"{format_cell(value, 3)} [{format_cell(low, 3)}, {format_cell(high, 3)}]"
+
+
 VERDICT_TABLE_HEADER = (
     "row",
     "kind",
@@ -82,7 +118,8 @@ VERDICT_TABLE_HEADER = (
     "pass region",
     "verdict",
     "stability",
-    "detectable",
+    "alternatives ruled out",
+    "power (margins up / down)",
 )
 
 
@@ -97,7 +134,8 @@ def verdict_table(rows: Sequence[Mapping]) -> tuple[tuple, list[list]]:
             region(row),
             row["verdict"],
             stability_text(row),
-            _float(row, "detectable"),
+            ruled_out_text(row),
+            power_text(row),
         ]
         for row in rows
     ]
@@ -115,32 +153,70 @@ def rows_of(rows: Sequence[Mapping], prefix: str) -> list[Mapping]:
     return found
 
 
+ENGINE_TEXT = (
+    "Each row is a test declared in `attnspec/registry.py` before the data and judged by "
+    "`attnspec/verdicts.py`: *holds* when the 95 % interval lies inside the pass region (a margin "
+    "fixed in the claim's own units); *holds with a finite-size caveat* when it does not but the "
+    "row's declared finite-size model g + a ell^(-p) places the limit's 95 % interval inside the "
+    "limit's region; *does not reproduce* when the interval lies outside and so does the limit's; "
+    "otherwise *inconclusive at these sizes*. Power rule: the same data are judged against each "
+    "wrong theory the row declares; a row holds only if every one reads *does not reproduce* "
+    "(ruled out), else it is inconclusive with no power against those left. Stability: the share "
+    "of 1000 bootstrap resamples of the draws that give the same final verdict (fragile below "
+    f"{FRAGILE_BELOW:g}). Power: the smallest shift of the target, in margins, up / down, that "
+    "the engine calls *does not reproduce* on the same data (- : a one-sided row cannot fail on "
+    "that side). Kinds: only *empirical* rows are evidence; *model* rows evaluate a closed-form "
+    "model, *identity* rows compare two exact computations, *bound* rows hold by construction."
+)
+
+
+def _alternatives_lines(row: Mapping) -> str:
+    test = TESTS.get(row["row_id"])
+    if test is None or not test.alternatives:
+        return ""
+    found = dict(part.split(": ", 1) for part in row["alternatives"].split("; ") if ": " in part)
+    lines = [
+        f"  - {a.name}: {a.theory} ({a.reason}): {found.get(a.name, 'not judged')}"
+        for a in test.alternatives
+    ]
+    return "- alternatives (wrong theories the row must rule out):\n" + "\n".join(lines) + "\n"
+
+
 def paper_markdown(paper: str, rows: Sequence[Mapping]) -> str:
-    """A paper's ``claims.md``: the verdict table, then each row's quantity, test and note."""
+    """A paper's ``claims.md``: the verdict table, then each row's quantity, test, limit,
+    alternatives, scope, changes after results and note."""
     parts = [
         f"# Paper {paper}: claims and verdicts\n",
-        "Each row is a test declared in `attnspec/registry.py` before the data and judged by "
-        "`attnspec/verdicts.py`: *holds* when the 95 % interval lies inside the pass region; "
-        "*holds with a finite-size caveat* when the value lies outside but OLS and Theil-Sen "
-        "trends over the sizes both go towards it; *does not reproduce* when the interval lies "
-        "outside; otherwise *inconclusive at these sizes*. Stability: the share of 1000 "
-        "bootstrap resamples of the draws that give the same verdict (fragile below "
-        f"{FRAGILE_BELOW:g}). Detectable: the smallest deviation from the target the test reports "
-        "as not reproducing (or the smallest separation it confirms) with 80 % probability at "
-        "these draws.\n",
+        ENGINE_TEXT + "\n",
         to_markdown(*verdict_table(rows)),
     ]
     for row in rows:
+        test = TESTS.get(row["row_id"])
+        changes = row["changed_after_results"]
         parts.append(
             f"\n## {row['row_id']}{KIND_NOTE[row['kind']]}\n\n"
             f"- claim: {CLAIMS[row['claim_id']]}\n"
+            f"- judged on: {row['subject']}\n"
             f"- measured: {row['quantity']} ({row['draws']} draws)\n"
             f"- value {format_cell(_float(row, 'value'), 4)}, 95 % interval {interval(row)}, "
             f"pass region {region(row)} ({REGION_TEXT[row['comparison']]}), verdict "
-            f"**{row['verdict']}**, stability {stability_text(row)}, detectable "
-            f"{format_cell(_float(row, 'detectable'), 3)}\n"
-            + (f"- trend: {row['trend']}\n" if row["trend"] else "")
+            f"**{row['verdict']}** (against the claim's theory alone: {row['claim_verdict']}), "
+            f"stability {stability_text(row)}, power {power_text(row)} margins\n"
+            + (
+                f"- finite-size model: limit {limit_text(row)} against "
+                f"{format_cell(_float(row, 'limit_target'), 4)} +- "
+                f"{format_cell(_float(row, 'margin'), 3)}\n"
+                if limit_text(row) != "-"
+                else ""
+            )
+            + _alternatives_lines(row)
+            + (f"- scope: {test.scope}\n" if test is not None and test.scope else "")
             + f"- test: {row['test']}\n"
+            + (
+                "- test changed after results were seen: " + "; ".join(changes.split(" | ")) + "\n"
+                if changes
+                else ""
+            )
             + (f"- note: {row['note']}\n" if row["note"] else "")
         )
     return "\n".join(parts)
@@ -174,25 +250,32 @@ def link(item: str, paper: str, figures_dir: str = "") -> str:
 
 
 def known_cause(row: Mapping) -> str:
-    """What is known to keep a row from holding: its own cause (a scope row), else its claim's
-    finite-size mechanism (attnspec.claims)."""
-    return ROW_CAUSES.get(row["row_id"], FINITE_SIZE_MECHANISMS[row["claim_id"]])
+    """Why a row does not hold: the alternatives it has no power against, then its own cause (a
+    scope row) or its claim's finite-size mechanism (attnspec.claims)."""
+    cause = ROW_CAUSES.get(row["row_id"], FINITE_SIZE_MECHANISMS[row["claim_id"]])
+    if row["no_power_against"]:
+        return f"no power against {row['no_power_against']}; {cause}"
+    return cause
 
 
 def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
     """One line per row: row, kind, figure (linked relative to ``figures_dir``), value with its
-    95 % interval, pass region, verdict, stability, detectable, and for a row that does not hold
-    its known cause (:func:`known_cause`)."""
+    95 % interval, pass region, the finite-size limit, verdict, stability, alternatives ruled
+    out, power, whether the test changed after results, and for a row that does not hold its
+    known cause (:func:`known_cause`)."""
     header = (
         "row",
         "kind",
         "figure",
         "value [95 % interval]",
         "pass region",
+        "limit [95 %]",
         "verdict",
         "stability",
-        "detectable",
-        "known cause (finite size, or scope)",
+        "ruled out",
+        "power (up / down)",
+        "test changed",
+        "known cause (power, finite size, or scope)",
     )
     table = [
         [
@@ -201,9 +284,12 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
             link(row["figure"], row["paper"], figures_dir),
             f"{format_cell(_float(row, 'value'), 3)} {interval(row)}",
             region(row),
+            limit_text(row),
             row["verdict"],
             stability_text(row),
-            _float(row, "detectable"),
+            ruled_out_text(row),
+            power_text(row),
+            "yes" if row["changed_after_results"] else "",
             "" if row["verdict"] == "holds" else known_cause(row),
         ]
         for row in rows
@@ -211,17 +297,36 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
     return to_markdown(header, table, digits=3).lstrip("\n")
 
 
+def changes_markdown(rows: Sequence[Mapping]) -> str:
+    """Every test changed after its results were seen, per row, with what changed and why."""
+    lines = [
+        f"- **{row['row_id']}**: " + "; ".join(row["changed_after_results"].split(" | "))
+        for row in rows
+        if row["changed_after_results"]
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def dashboard_markdown(rows: Sequence[Mapping]) -> str:
-    """``figures/claims.md``: counts, then per paper the claims and their rows."""
+    """``figures/claims.md``: counts of the evidence rows, then per paper the claims and their
+    rows, then the tests changed after their results were seen."""
     evidence = [row for row in rows if row["kind"] == "empirical"]
+    other = [row for row in rows if row["kind"] != "empirical"]
+    weak = [row["row_id"] for row in evidence if no_power(row)]
     parts = [
         f"# Claims of papers {', '.join(sorted({r['paper'] for r in rows}))}: verdicts\n",
-        f"{len(rows)} rows over {len({r['claim_id'] for r in rows})} claims. Empirical rows "
-        f"(evidence): {_count(evidence)}. Identity and bound rows (shown, not evidence): "
-        f"{_count([r for r in rows if r['kind'] != 'empirical'])}. "
+        f"{len(rows)} rows over {len({r['claim_id'] for r in rows})} claims. Evidence (the "
+        f"{len(evidence)} empirical rows, which can fail on data): {_count(evidence)}. Shown, "
+        f"not evidence ({len(other)} model, identity and bound rows): {_count(other)}. "
         f"{sum(is_fragile(r) for r in rows)} verdicts are fragile (stability below "
-        f"{FRAGILE_BELOW:g}). Tests: `attnspec/registry.py`; full notes: "
-        "`figures/paper<X>/claims.md`.\n",
+        f"{FRAGILE_BELOW:g}). "
+        + (
+            f"Rows with no finite power in either direction: {', '.join(weak)}. "
+            if weak
+            else "Every empirical row reads does not reproduce for some shift of its target. "
+        )
+        + "Tests: `attnspec/registry.py`; full notes: `figures/paper<X>/claims.md`.\n",
+        ENGINE_TEXT + "\n",
     ]
     for paper, title in PAPERS.items():
         own = [row for row in rows if row["paper"] == paper]
@@ -230,6 +335,11 @@ def dashboard_markdown(rows: Sequence[Mapping]) -> str:
             for claim in dict.fromkeys(r["claim_id"] for r in own)
         )
         parts.append(f"## Paper {paper}: {title}\n\n{claims}\n\n" + summary_markdown(own))
+    parts.append(
+        "## Tests changed after their results were seen\n\n"
+        "Each declared test below was changed after some of its results had been seen; what "
+        "changed, when (commit or stop) and why:\n\n" + changes_markdown(rows)
+    )
     return "\n".join(parts)
 
 

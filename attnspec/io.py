@@ -52,16 +52,32 @@ def load_npz(path: str | os.PathLike) -> dict[str, np.ndarray]:
 EVIDENCE_SEPARATOR = "::"
 
 
+def save_fixed_npz(path: str | os.PathLike, **arrays: np.ndarray) -> None:
+    """Write arrays to an uncompressed ``.npz`` atomically with byte-identical content on every
+    run: np.savez stamps each member with the current time, this writes a fixed 1980-01-01."""
+    import io
+    import zipfile
+
+    with atomic_path(path) as tmp, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as archive:
+        for name, value in arrays.items():
+            buffer = io.BytesIO()
+            np.lib.format.write_array(buffer, np.asanyarray(value), allow_pickle=False)
+            archive.writestr(
+                zipfile.ZipInfo(f"{name}.npy", (1980, 1, 1, 0, 0, 0)), buffer.getvalue()
+            )
+
+
 def save_evidence(path: str | os.PathLike, evidence: Sequence) -> None:
-    """Write :class:`attnspec.evidence.Evidence` items to one ``.npz`` atomically: arrays under
-    ``<row_id>::<key>``, the texts as string arrays (no pickling)."""
+    """Write :class:`attnspec.evidence.Evidence` items to one ``.npz`` atomically, with the same
+    bytes on every run: arrays under ``<row_id>::<key>``, the texts as string arrays (no
+    pickling)."""
     arrays = {}
     for item in evidence:
         for key, value in item.to_arrays().items():
             arrays[f"{item.row_id}{EVIDENCE_SEPARATOR}{key}"] = value
         arrays[f"{item.row_id}{EVIDENCE_SEPARATOR}quantity"] = np.array(item.quantity)
         arrays[f"{item.row_id}{EVIDENCE_SEPARATOR}note"] = np.array(item.note)
-    save_npz(path, **arrays)
+    save_fixed_npz(path, **arrays)
 
 
 def load_evidence(path: str | os.PathLike) -> list:

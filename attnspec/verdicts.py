@@ -1,34 +1,53 @@
 """The verdict engine: one judge for every row of the claims registry (:mod:`attnspec.registry`).
 
 A row's test is declared before the data (statistic, points, target, margin with its reason,
-interval method, comparison); the data arrive as an :class:`attnspec.evidence.Evidence`.
+interval method, comparison, finite-size model, the wrong theories it must rule out); the data
+arrive as an :class:`attnspec.evidence.Evidence`.
 
 - **Interval**: the 95 % interval of the statistic: percentile bootstrap over draws
   (:data:`BOOTSTRAP_RESAMPLES` resamples), Student-t (means: t quantile x s/sqrt(n); a
   difference of means: Welch), or exact (a deterministic value: the interval is the value).
-- **Pass region** R from the target t and the margin m: equivalence [t - m, t + m] (equal up to
-  the margin), at most (-inf, t + m] (exceeds the target by no more than the margin), at least
-  [t + m, inf) and below (-inf, t - m] (separated from the target by at least the margin).
-- **Trend rule** (one for every row): on the per-(draw, size) values y, the approach to the
-  target is the slope of log|y - t(size)| on log(size) (for the separations at least and below:
-  the slope of y on log size, since there the target is a bound to pass); it counts when the
-  95 % intervals of both the OLS slope (Student-t, n - 2 dof) and the Theil-Sen slope (Sen's
-  interval) exclude 0 on the side that goes towards the pass region.
-- **Verdict**: *holds* when the interval lies inside R; else *holds with a finite-size caveat*
-  when the value lies outside R and the trend goes towards it; else *does not reproduce* when the
-  interval lies entirely outside R; else *inconclusive at these sizes*. A wider interval can
-  only move a row from holds to inconclusive, never the other way.
+- **Pass region** R from the target t and the margin m (a number fixed in the claim's own units,
+  never from the data's spread or the judged size): equivalence [t - m, t + m], at most
+  (-inf, t + m], at least [t + m, inf) and below (-inf, t - m] (separated from the target by at
+  least the margin).
+- **Finite-size model** (declared for some rows; :mod:`attnspec.finite_size`): the statistic
+  extrapolated from every size by m(ell) = g + a ell^(-p) with a declared exponent p, and the
+  bootstrap interval of g, placed against the limit's pass region (limit target +- the same
+  margin).
+- **Verdict against one theory**, without a finite-size model: *holds* when the judged
+  interval lies inside R, *does not reproduce* when it lies entirely outside, else
+  *inconclusive at these sizes*. With one, the claim is about the limit, and the limit decides:
+  *holds* when the limit's interval lies inside the limit's region and the judged interval
+  inside R; *holds with a finite-size caveat* when the limit's lies inside but the judged one
+  does not; *does not reproduce* when the limit's lies entirely outside (whatever the judged size
+  shows: a finite size that agrees while the declared model carries the data away is a
+  crossing, not agreement); else *inconclusive at these sizes* (a limit the sizes cannot place
+  is wide, and wide is inconclusive). Every rule needs an interval inside a region to pass, so
+  a wider interval (more noise, a smaller simulation) can only move a verdict away from a pass.
+- **Power rule** (the built-in mutation test): the same data are judged, by the same statistic,
+  interval, finite-size model and margin, against each wrong theory the row declares
+  (:attr:`Evidence.alternatives`: the evidence recomputed with that theory's quantities, or on
+  the data it would produce), as an equivalence with that theory's prediction; one is *ruled
+  out* when it reads *does not reproduce* (for an equivalence row this is the row's own test
+  with the wrong theory's target; for a one-sided row, whose target is the refuted value, it is
+  the same interval placed against the wrong theory's prediction). An empirical row reads
+  *holds* (or the caveat) only if every alternative is ruled out; otherwise *inconclusive at
+  these sizes*, with no power against the alternatives left standing.
 - **Stability**: the share of :data:`STABILITY_RESAMPLES` bootstrap resamples of the draws
-  (statistic and trend data alike) whose re-judged verdict is the same; below
-  :data:`FRAGILE_BELOW` the row is fragile.
-- **Detectable**: m + h + z_0.8 se (h the interval's half-width, se the statistic's bootstrap
-  standard error, normal approximation): the smallest deviation from the target that the test
-  reports as not reproducing (equivalence, at most), or the smallest separation that it confirms
-  (at least, below), with probability :data:`POWER` at these draws.
+  (the statistic, the finite-size data and every alternative's data resampled alike) whose
+  re-judged final verdict is the same, each resample's intervals from
+  :data:`STABILITY_INNER_RESAMPLES` inner resamples; below :data:`FRAGILE_BELOW` the row is
+  fragile.
+- **Power**: the smallest shift of the target (and of the limit's target), in margins, up and
+  down, that the whole engine, finite-size caveat included, calls *does not reproduce* on the
+  row's data (bisection on the engine's own decision); infinite where no shift up to
+  :data:`POWER_SEARCH_LIMIT` margins does (a one-sided row cannot fail on one side).
 """
 
+import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # scipy.stats is imported where it is used: figure scripts import this module for its
 # vocabulary (verdict names, row columns) and should not pay for scipy.
@@ -36,6 +55,7 @@ import numpy as np
 
 from attnspec.claims import CLAIMS
 from attnspec.evidence import STATISTICS, Evidence
+from attnspec.finite_size import MIN_SIZES, inverse_variances, limits, size_statistics
 from attnspec.seeding import rng_for
 
 HOLDS = "holds"
@@ -44,18 +64,20 @@ INCONCLUSIVE = "inconclusive at these sizes"
 DOES_NOT_REPRODUCE = "does not reproduce"
 VERDICTS = (HOLDS, FINITE_SIZE_CAVEAT, INCONCLUSIVE, DOES_NOT_REPRODUCE)
 
-KINDS = ("empirical", "identity", "bound")
-"""empirical: data against a limit (evidence); identity: two exact computations agree; bound:
-holds by construction (a theorem): shown, not counted as evidence."""
+KINDS = ("empirical", "model", "identity", "bound")
+"""empirical: data from random draws against a limit, which can fail (evidence); model: a
+deterministic evaluation of a closed-form model (its spread over draws below what the margin
+resolves); identity: two exact computations agree; bound: holds by construction (a theorem).
+Only empirical rows are evidence; the others are shown and labelled."""
 COMPARISONS = ("equivalence", "at_most", "at_least", "below")
 INTERVALS = ("bootstrap", "student-t", "exact")
 
 CONFIDENCE = 0.95
 BOOTSTRAP_RESAMPLES = 2000
 STABILITY_RESAMPLES = 1000
+STABILITY_INNER_RESAMPLES = 500
 FRAGILE_BELOW = 0.9
-POWER = 0.8
-MIN_TREND_SIZES = 3
+POWER_SEARCH_LIMIT = 100.0
 
 
 @dataclass(frozen=True)
@@ -73,37 +95,6 @@ class Interval:
         return bool(np.isfinite(self.low) and np.isfinite(self.high))
 
 
-@dataclass(frozen=True)
-class Slope:
-    """A fitted slope with its 95 % interval."""
-
-    slope: float
-    low: float
-    high: float
-
-    def describe(self) -> str:
-        return f"{self.slope:+.3g} [{self.low:+.3g}, {self.high:+.3g}]"
-
-
-@dataclass(frozen=True)
-class Trend:
-    """The trend rule's two fits and whether they agree on an approach to the pass region."""
-
-    ols: Slope
-    theil_sen: Slope
-    points: int
-    towards: bool
-
-    def describe(self) -> str:
-        return (
-            f"OLS {self.ols.describe()}, Theil-Sen {self.theil_sen.describe()} over "
-            f"{self.points} (draw, size) points"
-        )
-
-
-NO_TREND = Trend(Slope(np.nan, np.nan, np.nan), Slope(np.nan, np.nan, np.nan), 0, False)
-
-
 def pass_region(comparison: str, target: float, margin: float) -> tuple[float, float]:
     """(low, high) of the pass region R of a comparison."""
     if comparison == "equivalence":
@@ -117,34 +108,53 @@ def pass_region(comparison: str, target: float, margin: float) -> tuple[float, f
     raise ValueError(f"comparison must be one of {COMPARISONS}, got {comparison!r}")
 
 
-def decide(
-    value: float, interval: Interval, region: tuple[float, float], trend_towards: bool
-) -> str:
-    """The verdict from the value, its interval, the pass region and the trend (module
-    docstring): holds, caveat, does not reproduce, else inconclusive."""
-    index = _decide(
-        np.array([value]),
-        np.array([interval.low]),
-        np.array([interval.high]),
-        region,
-        np.array([trend_towards]),
-    )
-    return VERDICTS[int(index[0])]
-
-
-def _decide(values, lows, highs, region, towards) -> np.ndarray:
-    """Vectorised :func:`decide`: the index in :data:`VERDICTS` of each resample's verdict."""
+def _placement(lows, highs, region):
+    """(inside, disjoint) of each interval [low, high] against the region (non-finite: neither)."""
     low, high = region
-    finite = np.isfinite(values) & np.isfinite(lows) & np.isfinite(highs)
-    inside = (low <= lows) & (highs <= high)
-    outside_value = ~((low <= values) & (values <= high))
-    disjoint = (highs < low) | (lows > high)
-    verdict = np.full(values.shape, VERDICTS.index(INCONCLUSIVE))
-    verdict[disjoint] = VERDICTS.index(DOES_NOT_REPRODUCE)
-    verdict[outside_value & towards] = VERDICTS.index(FINITE_SIZE_CAVEAT)
-    verdict[inside] = VERDICTS.index(HOLDS)
-    verdict[~finite] = VERDICTS.index(INCONCLUSIVE)
+    finite = np.isfinite(lows) & np.isfinite(highs)
+    inside = finite & (low <= lows) & (highs <= high)
+    disjoint = finite & ((highs < low) | (lows > high))
+    return inside, disjoint
+
+
+def _decide(lows, highs, region, limit_lows=None, limit_highs=None, limit_region=None):
+    """The index in :data:`VERDICTS` of each resample's verdict against one theory (module
+    docstring); the limit arrays are None for a row without a finite-size model."""
+    inside, disjoint = _placement(lows, highs, region)
+    verdict = np.full(np.shape(lows), VERDICTS.index(INCONCLUSIVE))
+    if limit_lows is None:
+        verdict[disjoint] = VERDICTS.index(DOES_NOT_REPRODUCE)
+        verdict[inside] = VERDICTS.index(HOLDS)
+        return verdict
+    limit_inside, limit_disjoint = _placement(limit_lows, limit_highs, limit_region)
+    verdict[limit_inside] = VERDICTS.index(FINITE_SIZE_CAVEAT)
+    verdict[limit_inside & inside] = VERDICTS.index(HOLDS)
+    verdict[limit_disjoint] = VERDICTS.index(DOES_NOT_REPRODUCE)
     return verdict
+
+
+def decide(
+    interval: Interval,
+    region: tuple[float, float],
+    limit: Interval | None = None,
+    limit_region: tuple[float, float] | None = None,
+) -> str:
+    """The verdict against one theory from the judged interval and, for a row with a
+    finite-size model, the limit's interval (module docstring)."""
+    arrays = [np.array([interval.low]), np.array([interval.high]), region]
+    if limit is not None:
+        arrays += [np.array([limit.low]), np.array([limit.high]), limit_region]
+    return VERDICTS[int(_decide(*arrays)[0])]
+
+
+def _with_power_rule(claim: np.ndarray, alternatives: Sequence[np.ndarray]) -> np.ndarray:
+    """The final verdict indices: holds or caveat against the claim's theory become
+    inconclusive where some alternative is not ruled out (does not read does not reproduce)."""
+    passing = (claim == VERDICTS.index(HOLDS)) | (claim == VERDICTS.index(FINITE_SIZE_CAVEAT))
+    standing = np.zeros(claim.shape, dtype=bool)
+    for verdict in alternatives:
+        standing |= verdict != VERDICTS.index(DOES_NOT_REPRODUCE)
+    return np.where(passing & standing, VERDICTS.index(INCONCLUSIVE), claim)
 
 
 def _identity(samples: Mapping[str, np.ndarray], names) -> dict[str, np.ndarray]:
@@ -157,6 +167,14 @@ def statistic_value(name: str, samples: Mapping[str, np.ndarray]) -> float:
     return float(statistic.reduce(samples, _identity(samples, statistic.resampled))[0])
 
 
+def _compose(outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
+    """The draws of inner resamples (O, B, draws) of outer resamples (O, draws), as (O B,
+    draws) indices into the data: outer[o, inner[o, b, d]] by one flat take."""
+    count, resamples, draws = inner.shape
+    offsets = (np.arange(count) * draws)[:, None, None]
+    return np.take(outer.ravel(), inner + offsets).reshape(count * resamples, draws)
+
+
 # Bootstrap work per batch: resamples x draws kept below this many indices per array.
 BATCH_ELEMENTS = 2_000_000
 
@@ -167,6 +185,7 @@ def _intervals(
     samples: Mapping[str, np.ndarray],
     outer: Mapping[str, np.ndarray],
     rng: np.random.Generator,
+    resamples: int = BOOTSTRAP_RESAMPLES,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(values, lows, highs, standard errors) of statistic ``name`` on each outer resample
     (``outer[key]``: (S, draws) indices into ``samples[key]``), by ``method``."""
@@ -182,7 +201,7 @@ def _intervals(
     if method != "bootstrap":
         raise ValueError(f"interval must be one of {INTERVALS}, got {method!r}")
     widest = max(samples[key].shape[0] for key in statistic.resampled)
-    chunk = max(1, BATCH_ELEMENTS // (BOOTSTRAP_RESAMPLES * widest))
+    chunk = max(1, BATCH_ELEMENTS // (resamples * widest))
     tail = 50.0 * (1.0 - CONFIDENCE)
     lows, highs, errors = (np.empty(values.shape) for _ in range(3))
     for start in range(0, values.size, chunk):
@@ -191,13 +210,11 @@ def _intervals(
         index = {}
         for key in statistic.resampled:
             draws = samples[key].shape[0]
-            inner = rng.integers(0, draws, size=(count, BOOTSTRAP_RESAMPLES, draws))
-            index[key] = np.take_along_axis(outer[key][rows, None, :], inner, axis=2).reshape(
-                count * BOOTSTRAP_RESAMPLES, draws
-            )
-        boot = statistic.reduce(samples, index).reshape(count, BOOTSTRAP_RESAMPLES)
+            inner = rng.integers(0, draws, size=(count, resamples, draws))
+            index[key] = _compose(outer[key][rows], inner)
+        boot = statistic.reduce(samples, index).reshape(count, resamples)
         finite = np.isfinite(boot)
-        enough = finite.sum(axis=1) >= BOOTSTRAP_RESAMPLES // 2
+        enough = finite.sum(axis=1) >= resamples // 2
         boot = np.where(finite, boot, np.nan)
         with np.errstate(invalid="ignore"):
             low, high = np.nanpercentile(boot, [tail, 100.0 - tail], axis=1)
@@ -241,118 +258,245 @@ def interval_of(
     return Interval(float(low[0]), float(high[0]), float(error[0]))
 
 
-def _tie_sum(counts: np.ndarray) -> np.ndarray:
-    """sum over groups of k (k - 1) (2k + 5), the tie correction of Kendall's variance."""
-    return np.sum(counts * (counts - 1.0) * (2.0 * counts + 5.0), axis=-1)
+def _limit_intervals(
+    test: "_Test",
+    evidence: Evidence,
+    outer: Sequence[Mapping],
+    rng: np.random.Generator,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(limits, lows, highs) of the finite-size model on each outer resample: ``outer[s][name]``
+    (O, draws_s) picks the draws of size s; the weighted fit of the resample, each size weighted
+    by the inverse variance of its statistic over the inner resamples, and its percentile
+    bootstrap interval over ``resamples`` inner resamples of each size's draws (same weights)."""
+    names = STATISTICS[test.statistic].resampled
+    by_size, sizes = evidence.by_size, evidence.sizes
+    per_size = size_statistics(test.statistic, by_size, outer)  # (O, S)
+    values = limits(sizes, per_size, test.exponent)
+    if not names:  # a deterministic statistic: the limit has no spread
+        return values, values, values
+    counts = [{key: own[key].shape[0] for key in names} for own in by_size]
+    if min(min(c.values()) for c in counts) < 2:
+        infinite = np.full(values.shape, np.inf)
+        return values, -infinite, infinite
+    widest = max(max(c.values()) for c in counts)
+    chunk = max(1, BATCH_ELEMENTS // (resamples * widest * sizes.size))
+    tail = 50.0 * (1.0 - CONFIDENCE)
+    lows, highs = np.empty(values.shape), np.empty(values.shape)
+    for start in range(0, values.size, chunk):
+        rows = slice(start, min(start + chunk, values.size))
+        count = rows.stop - rows.start
+        index = []
+        for own, size_outer in zip(counts, outer, strict=True):
+            picked = {}
+            for key, draws in own.items():
+                inner = rng.integers(0, draws, size=(count, resamples, draws))
+                picked[key] = _compose(size_outer[key][rows], inner)
+            index.append(picked)
+        boot = size_statistics(test.statistic, by_size, index).reshape(count, resamples, -1)
+        weights = inverse_variances(boot)  # (count, S): each outer resample's own
+        values[rows] = limits(sizes, per_size[rows], test.exponent, weights)
+        boot = limits(
+            sizes,
+            boot.reshape(count * resamples, -1),
+            test.exponent,
+            np.repeat(weights, resamples, 0),
+        ).reshape(count, resamples)
+        enough = np.isfinite(boot).sum(axis=1) >= resamples // 2
+        with np.errstate(invalid="ignore"):
+            low, high = np.nanpercentile(boot, [tail, 100.0 - tail], axis=1)
+        lows[rows] = np.where(enough, low, -np.inf)
+        highs[rows] = np.where(enough, high, np.inf)
+    return values, lows, highs
 
 
-def _trend_fits(x: np.ndarray, y: np.ndarray):
-    """OLS and Theil-Sen slopes of y (S, P) on x (P,), NaN points dropped, with their 95 %
-    intervals (Student-t; Sen 1968, eq. 2.6, with ties in x and y as in scipy.stats.theilslopes).
-    Returns six (S,) arrays: OLS slope, low, high, Theil-Sen slope, low, high."""
-    from scipy import stats
+@dataclass(frozen=True)
+class Limit:
+    """The finite-size model's extrapolated limit with its 95 % interval."""
 
-    valid = np.isfinite(y)
-    n = valid.sum(axis=1).astype(float)
-    xs = np.where(valid, x[None, :], 0.0)
-    ys = np.where(valid, y, 0.0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        x_mean, y_mean = xs.sum(axis=1) / n, ys.sum(axis=1) / n
-        dx = np.where(valid, x[None, :] - x_mean[:, None], 0.0)
-        dy = np.where(valid, y - y_mean[:, None], 0.0)
-        sxx, sxy = (dx * dx).sum(axis=1), (dx * dy).sum(axis=1)
-        slope = sxy / sxx
-        residual = np.where(valid, dy - slope[:, None] * dx, 0.0)
-        stderr = np.sqrt((residual**2).sum(axis=1) / (n - 2.0) / sxx)
-        half = stats.t.ppf(0.5 + CONFIDENCE / 2, n - 2.0) * stderr
-    first, second = np.nonzero(x[None, :] > x[:, None])  # pairs with x[second] > x[first]
-    pair_slopes = (y[:, second] - y[:, first]) / (x[second] - x[first])
-    ordered = np.sort(pair_slopes, axis=1)  # NaN (pairs with a dropped point) last
-    nt = np.sum(np.isfinite(pair_slopes), axis=1)
-    rows = np.arange(y.shape[0])
-    middle = 0.5 * (ordered[rows, np.maximum(nt - 1, 0) // 2] + ordered[rows, nt // 2])
-    # ties: in x, the valid points per distinct x; in y, runs of equal sorted valid values
-    distinct = np.unique(x)
-    x_counts = np.stack([(valid & (x[None, :] == value)).sum(axis=1) for value in distinct], 1)
-    sorted_y = np.sort(np.where(valid, y, np.nan), axis=1)
-    starts = np.ones(sorted_y.shape, dtype=bool)
-    starts[:, 1:] = sorted_y[:, 1:] != sorted_y[:, :-1]
-    group = np.cumsum(starts, axis=1) - 1
-    y_counts = np.zeros(sorted_y.shape)
-    np.add.at(y_counts, (np.broadcast_to(rows[:, None], group.shape), group), np.isfinite(sorted_y))
-    sigma = np.sqrt(
-        (n * (n - 1.0) * (2.0 * n + 5.0) - _tie_sum(x_counts) - _tie_sum(y_counts)) / 18.0
-    )
-    z = stats.norm.ppf((1.0 - CONFIDENCE) / 2.0)
-    upper = np.minimum(np.round((nt - z * sigma) / 2.0).astype(int), nt - 1)
-    lower = np.maximum(np.round((nt + z * sigma) / 2.0).astype(int) - 1, 0)
-    usable = (nt > 0) & (np.unique(x).size >= 2)
-    ts_low = np.where(usable, ordered[rows, np.clip(lower, 0, None)], np.nan)
-    ts_high = np.where(usable, ordered[rows, np.clip(upper, 0, None)], np.nan)
-    return slope, slope - half, slope + half, np.where(usable, middle, np.nan), ts_low, ts_high
+    value: float
+    low: float
+    high: float
+
+    @property
+    def interval(self) -> Interval:
+        return Interval(self.low, self.high, np.nan)
 
 
-def _trend_inputs(evidence: Evidence, comparison: str, values: np.ndarray):
-    """(x, y, sign) of the trend rule on trend values (S, draws, sizes)."""
-    sizes = np.broadcast_to(evidence.trend_sizes, values.shape[1:])
-    targets = np.broadcast_to(evidence.trend_targets, values.shape[1:])
-    if comparison in ("at_least", "below"):
-        y, sign = values, (1.0 if comparison == "at_least" else -1.0)
+@dataclass(frozen=True)
+class TheoryJudgement:
+    """One theory (the claim's, or a declared alternative) judged on the row's data."""
+
+    value: float
+    target: float
+    limit_target: float
+    interval: Interval
+    limit: Limit | None
+    verdict: str
+
+
+@dataclass(frozen=True)
+class _Test:
+    """The declared test the engine applies to every theory of a row."""
+
+    statistic: str
+    comparison: str
+    margin: float
+    interval: str
+    exponent: float | None
+
+    def regions(self, evidence: Evidence, shift: float = 0.0):
+        """(region, limit region) with both targets shifted by ``shift`` margins."""
+        offset = shift * self.margin
+        return (
+            pass_region(self.comparison, evidence.target + offset, self.margin),
+            pass_region(self.comparison, evidence.limit_target + offset, self.margin),
+        )
+
+
+def _fingerprint(evidence: Evidence) -> str:
+    """A digest of the data a theory's intervals depend on (its samples and by_size), so that
+    alternatives that differ from the claim only in their targets reuse its intervals."""
+    digest = hashlib.sha256()
+    arrays = dict(evidence.samples)
+    for i, own in enumerate(evidence.by_size or ()):
+        arrays.update({f"__size{i}/{key}": value for key, value in own.items()})
+    for key in sorted(arrays):
+        digest.update(key.encode())
+        digest.update(np.ascontiguousarray(arrays[key]).tobytes())
+    return digest.hexdigest()
+
+
+def _resampled_intervals(
+    test: _Test,
+    evidence: Evidence,
+    outer: Mapping,
+    seed_key,
+    cache: dict,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+):
+    """(values, lows, highs, standard errors, limit values, limit lows, limit highs) of one
+    theory on each outer resample (the limit arrays None without a finite-size model). Every
+    theory draws its inner resamples from the same streams (common random numbers), and
+    theories with the same data share one computation."""
+    key = (_fingerprint(evidence), _outer_key(outer))
+    if key in cache:
+        return cache[key]
+    names = STATISTICS[test.statistic].resampled if test.interval != "exact" else ()
+    if names:
+        values, lows, highs, errors = _intervals(
+            test.statistic,
+            test.interval,
+            evidence.samples,
+            {k: outer[k] for k in names},
+            rng_for(seed_key, 0, "interval"),
+            resamples,
+        )
     else:
-        with np.errstate(divide="ignore"):
-            y, sign = np.log(np.abs(values - targets[None])), -1.0
-    y = np.where(np.isfinite(y), y, np.nan)
-    return np.log(sizes).ravel(), y.reshape(values.shape[0], -1), sign
+        count = max((v.shape[0] for v in outer.values()), default=1)
+        values = np.full(count, statistic_value(test.statistic, evidence.samples))
+        lows = highs = values
+        errors = np.zeros(count)
+    limit = (None, None, None)
+    if test.exponent is not None:
+        limit = _limit_intervals(test, evidence, outer["__by_size"], rng_for(seed_key, 0, "limit"))
+    cache[key] = (values, lows, highs, errors, *limit)
+    return cache[key]
 
 
-def _trends(evidence: Evidence, comparison: str, values: np.ndarray):
-    """The fits and the towards flag of the trend rule on (S, draws, sizes) trend values."""
-    x, y, sign = _trend_inputs(evidence, comparison, values)
-    fits = _trend_fits(x, y)
-    enough = np.array(
-        [np.unique(x[np.isfinite(row)]).size >= MIN_TREND_SIZES for row in y], dtype=bool
+def _outer_key(outer: Mapping) -> tuple:
+    """A hashable key of outer resample indices (by-size indices included)."""
+    parts = []
+    for name in sorted(outer):
+        if name == "__by_size":
+            for own in outer[name]:
+                parts += [(key, value.tobytes()) for key, value in sorted(own.items())]
+        else:
+            parts.append((name, outer[name].tobytes()))
+    return tuple(parts)
+
+
+def _unresampled(samples: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    return {key: np.arange(value.shape[0])[None, :] for key, value in samples.items()}
+
+
+def _judge_theory(test: _Test, evidence: Evidence, seed_key, cache: dict) -> TheoryJudgement:
+    """One theory on the data as they are (every draw once)."""
+    outer = _unresampled(evidence.samples)
+    if evidence.by_size is not None:
+        outer["__by_size"] = [_unresampled(own) for own in evidence.by_size]
+    _, lows, highs, errors, *limit = _resampled_intervals(test, evidence, outer, seed_key, cache)
+    interval = Interval(float(lows[0]), float(highs[0]), float(errors[0]))
+    found = None if test.exponent is None else Limit(*(float(part[0]) for part in limit))
+    region, limit_region = test.regions(evidence)
+    verdict = decide(interval, region, found and found.interval, limit_region)
+    return TheoryJudgement(
+        statistic_value(test.statistic, evidence.samples),
+        evidence.target,
+        evidence.limit_target,
+        interval,
+        found,
+        verdict,
     )
-    ols_low, ols_high, ts_low, ts_high = fits[1], fits[2], fits[4], fits[5]
-    if sign > 0:
-        towards = (ols_low > 0) & (ts_low > 0)
-    else:
-        towards = (ols_high < 0) & (ts_high < 0)
-    return fits, np.where(enough, towards, False), enough, np.isfinite(y).sum(axis=1)
 
 
-def trend_of(evidence: Evidence, comparison: str) -> Trend:
-    """The trend rule on the evidence's trend values (module docstring)."""
-    if evidence.trend_sizes is None:
-        return NO_TREND
-    fits, towards, enough, points = _trends(evidence, comparison, evidence.trend_values[None])
-    if not enough[0]:
-        return NO_TREND
-    ols, ts = Slope(*(float(f[0]) for f in fits[:3])), Slope(*(float(f[0]) for f in fits[3:]))
-    return Trend(ols, ts, int(points[0]), bool(towards[0]))
+def power_shifts(test: _Test, evidence: Evidence, claim: TheoryJudgement) -> tuple[float, float]:
+    """(up, down): the smallest shifts of the targets, in margins, that the engine calls does
+    not reproduce on the claim's intervals (module docstring); inf where none up to
+    :data:`POWER_SEARCH_LIMIT` margins does, NaN for a zero margin."""
+    if not test.margin > 0:
+        return np.nan, np.nan
 
+    def fails(shift: float) -> bool:
+        region, limit_region = test.regions(evidence, shift)
+        limit = claim.limit.interval if claim.limit is not None else None
+        return decide(claim.interval, region, limit, limit_region) == DOES_NOT_REPRODUCE
 
-def detectable(margin: float, interval: Interval) -> float:
-    """m + h + z_POWER se (module docstring)."""
-    from scipy import stats
-
-    return float(margin + interval.halfwidth + stats.norm.ppf(POWER) * interval.standard_error)
+    found = []
+    for sign in (1.0, -1.0):
+        if fails(0.0):
+            found.append(0.0)
+            continue
+        if not fails(sign * POWER_SEARCH_LIMIT):
+            found.append(np.inf)
+            continue
+        low, high = 0.0, POWER_SEARCH_LIMIT
+        for _ in range(60):
+            middle = 0.5 * (low + high)
+            low, high = (low, middle) if fails(sign * middle) else (middle, high)
+        found.append(high)
+    return found[0], found[1]
 
 
 @dataclass(frozen=True)
 class Judgement:
     """The engine's numbers for one row (without its texts)."""
 
-    value: float
-    target: float
+    claim: TheoryJudgement
     margin: float
-    interval: Interval
-    trend: Trend
+    alternatives: Mapping[str, TheoryJudgement]
     verdict: str
     stability: float
     alternative: str
     alternative_share: float
-    detectable: float
+    power_up: float
+    power_down: float
     draws: int
+
+    @property
+    def value(self) -> float:
+        return self.claim.value
+
+    @property
+    def interval(self) -> Interval:
+        return self.claim.interval
+
+    @property
+    def standing(self) -> tuple[str, ...]:
+        """The alternatives not ruled out (not reading does not reproduce)."""
+        return tuple(
+            name for name, found in self.alternatives.items() if found.verdict != DOES_NOT_REPRODUCE
+        )
 
     @property
     def fragile(self) -> bool:
@@ -367,10 +511,15 @@ def judge(
     margin: float,
     interval: str,
     seed_key: Mapping,
+    exponent: float | None = None,
+    alternatives: Sequence[str] = (),
+    stability_resamples: int = STABILITY_RESAMPLES,
 ) -> Judgement:
-    """Judge ``evidence`` by a declared test (module docstring). ``seed_key`` keys the
-    bootstrap's random streams (:func:`attnspec.seeding.rng_for`), so a judgement is
-    reproducible bit for bit."""
+    """Judge ``evidence`` by a declared test (module docstring): ``exponent`` is the declared
+    finite-size model's (None: none), ``alternatives`` the names of the declared wrong theories
+    (the evidence must carry exactly these). ``seed_key`` keys the bootstrap's random streams
+    (:func:`attnspec.seeding.rng_for`), so a judgement is reproducible bit for bit.
+    ``stability_resamples`` is lowered only by tests that do not read the stability."""
     if statistic not in STATISTICS:
         raise ValueError(f"statistic must be one of {sorted(STATISTICS)}, got {statistic!r}")
     if interval not in INTERVALS:
@@ -380,72 +529,117 @@ def judge(
         raise ValueError(f"{evidence.row_id}: statistic {statistic!r} needs samples {missing}")
     if not (np.isfinite(margin) and margin >= 0):
         raise ValueError(f"{evidence.row_id}: margin must be finite and >= 0, got {margin!r}")
-    scaled = margin * evidence.margin_scale
-    region = pass_region(comparison, evidence.target, scaled)
-    value = statistic_value(statistic, evidence.samples)
-    found = interval_of(statistic, interval, evidence.samples, rng_for(seed_key, 0, "interval"))
-    trend = trend_of(evidence, comparison)
-    verdict = decide(value, found, region, trend.towards)
-    stability, alternative, share = _stability(
+    if (exponent is None) != (evidence.by_size is None):
+        raise ValueError(
+            f"{evidence.row_id}: the evidence has {'no ' if evidence.by_size is None else ''}"
+            f"finite-size data but the test declares {'a' if exponent else 'no'} finite-size model"
+        )
+    if exponent is not None and evidence.sizes.size < MIN_SIZES:
+        raise ValueError(
+            f"{evidence.row_id}: the finite-size model needs at least {MIN_SIZES} sizes, got "
+            f"{evidence.sizes.size}"
+        )
+    if sorted(evidence.alternatives) != sorted(alternatives):
+        raise ValueError(
+            f"{evidence.row_id}: the evidence judges alternatives {sorted(evidence.alternatives)}"
+            f", the registry declares {sorted(alternatives)}"
+        )
+    test = _Test(statistic, comparison, margin * evidence.margin_scale, interval, exponent)
+    cache: dict = {}
+    claim = _judge_theory(test, evidence, seed_key, cache)
+    rival = replace(test, comparison="equivalence")
+    judged = {
+        name: _judge_theory(rival, evidence.alternatives[name], seed_key, cache)
+        for name in alternatives
+    }
+    final = VERDICTS[
+        int(
+            _with_power_rule(
+                np.array([VERDICTS.index(claim.verdict)]),
+                [np.array([VERDICTS.index(j.verdict)]) for j in judged.values()],
+            )[0]
+        )
+    ]
+    stability, other, share = _stability(
+        test,
         evidence,
-        statistic,
-        interval,
-        comparison,
-        region,
-        verdict,
-        rng_for(seed_key, 0, "stability"),
+        [evidence.alternatives[name] for name in alternatives],
+        final,
+        seed_key,
+        stability_resamples,
     )
+    up, down = power_shifts(test, evidence, claim)
     return Judgement(
-        value=value,
-        target=evidence.target,
-        margin=scaled,
-        interval=found,
-        trend=trend,
-        verdict=verdict,
+        claim=claim,
+        margin=test.margin,
+        alternatives=judged,
+        verdict=final,
         stability=stability,
-        alternative=alternative,
+        alternative=other,
         alternative_share=share,
-        detectable=detectable(scaled, found),
+        power_up=up,
+        power_down=down,
         draws=evidence.draws,
     )
 
 
 def _stability(
+    test: _Test,
     evidence: Evidence,
-    statistic: str,
-    interval: str,
-    comparison: str,
-    region: tuple[float, float],
+    alternatives: Sequence[Evidence],
     verdict: str,
-    rng: np.random.Generator,
+    seed_key: Mapping,
+    resamples: int,
 ) -> tuple[float, str, float]:
-    """(share of re-judged resamples with the same verdict, the commonest other verdict, its
-    share); a deterministic row (no resampled draws, no trend) is stable by construction."""
-    names = STATISTICS[statistic].resampled if interval != "exact" else ()
-    if not names and evidence.trend_values is None:
+    """(share of re-judged resamples with the same final verdict, the commonest other verdict,
+    its share). Every theory is judged on the same resampled draws. A deterministic row (no
+    resampled draws, no finite-size data) is stable by construction."""
+    names = STATISTICS[test.statistic].resampled if test.interval != "exact" else ()
+    if not names and evidence.by_size is None:
         return 1.0, "", 0.0
+    rng = rng_for(seed_key, 0, "stability")
     outer = {
         key: rng.integers(
-            0, evidence.samples[key].shape[0], (STABILITY_RESAMPLES, evidence.samples[key].shape[0])
+            0, evidence.samples[key].shape[0], (resamples, evidence.samples[key].shape[0])
         )
-        for key in STATISTICS[statistic].resampled
+        for key in names
     }
-    if names:
-        values, lows, highs, _ = _intervals(statistic, interval, evidence.samples, outer, rng)
-    else:
-        value = statistic_value(statistic, evidence.samples)
-        values = lows = highs = np.full(STABILITY_RESAMPLES, value)
-    towards = np.zeros(STABILITY_RESAMPLES, dtype=bool)
-    if evidence.trend_values is not None:
-        draws = evidence.trend_values.shape[0]
-        resampled = evidence.trend_values[rng.integers(0, draws, (STABILITY_RESAMPLES, draws))]
-        towards = _trends(evidence, comparison, resampled)[1]
-    counts = np.bincount(_decide(values, lows, highs, region, towards), minlength=len(VERDICTS))
-    shares = counts / STABILITY_RESAMPLES
+    if evidence.by_size is not None:
+        outer["__by_size"] = [
+            _outer_of_size(own, evidence, outer, rng, resamples) for own in evidence.by_size
+        ]
+    cache: dict = {}
+    verdicts = []
+    rival = replace(test, comparison="equivalence")
+    for item, own_test in ((evidence, test), *((a, rival) for a in alternatives)):
+        _, lows, highs, _, _, limit_lows, limit_highs = _resampled_intervals(
+            own_test, item, outer, seed_key, cache, STABILITY_INNER_RESAMPLES
+        )
+        region, limit_region = own_test.regions(item)
+        if test.exponent is None:
+            verdicts.append(_decide(lows, highs, region))
+        else:
+            verdicts.append(_decide(lows, highs, region, limit_lows, limit_highs, limit_region))
+    final = _with_power_rule(verdicts[0], verdicts[1:])
+    shares = np.bincount(final, minlength=len(VERDICTS)) / final.size
     same = float(shares[VERDICTS.index(verdict)])
     others = [i for i in range(len(VERDICTS)) if VERDICTS[i] != verdict]
     other = max(others, key=lambda i: (shares[i], -i))
     return same, (VERDICTS[other] if shares[other] > 0 else ""), float(shares[other])
+
+
+def _outer_of_size(own: Mapping, evidence: Evidence, outer: Mapping, rng, resamples: int) -> dict:
+    """The stability resamples of one size's draws: the judged samples' own where the size's
+    samples are the judged ones (the judged point is one of the sizes), else new ones."""
+    picked = {}
+    for key in own:
+        same = key in outer and np.array_equal(own[key], evidence.samples[key], equal_nan=True)
+        picked[key] = (
+            outer[key]
+            if same
+            else rng.integers(0, own[key].shape[0], (resamples, own[key].shape[0]))
+        )
+    return picked
 
 
 def weakest(verdicts: Sequence[str]) -> str:
@@ -475,14 +669,23 @@ def describe_test(test) -> str:
         f"{CONFIDENCE:.0%} interval ({INTERVAL_TEXT[test.interval]}) lies "
         f"{REGION_TEXT[test.comparison]}"
     )
-    if test.trend:
+    model = test.finite_size
+    if model is not None:
         text += (
-            f"; caveat if the value lies outside but the trend goes towards it (OLS and "
-            f"Theil-Sen {CONFIDENCE:.0%} intervals both exclude 0, on {test.trend})"
+            f"; finite-size model: the statistic at every size extrapolated by "
+            f"g + a ell^(-{model.exponent_text}) ({model.reason}), limit target {model.limit}; "
+            "holds with a finite-size caveat if the limit's bootstrap interval lies inside the "
+            "limit's region; does not reproduce if both intervals lie entirely outside"
         )
     else:
-        text += "; no trend is fitted, so no caveat"
-    return text + "; does not reproduce if the interval lies entirely outside; else inconclusive"
+        text += "; no finite-size model, so no caveat; does not reproduce if the interval lies "
+        text += "entirely outside"
+    text += "; else inconclusive"
+    if test.alternatives:
+        text += "; must rule out (read does not reproduce against): " + "; ".join(
+            f"{a.name}: {a.theory}" for a in test.alternatives
+        )
+    return text
 
 
 ROW_HEADER = (
@@ -490,6 +693,7 @@ ROW_HEADER = (
     "row_id",
     "claim",
     "kind",
+    "subject",
     "figure",
     "quantity",
     "statistic",
@@ -500,19 +704,53 @@ ROW_HEADER = (
     "comparison",
     "margin",
     "draws",
-    "trend",
+    "limit",
+    "limit_low",
+    "limit_high",
+    "limit_target",
+    "claim_verdict",
     "verdict",
     "stability",
     "alternative",
-    "detectable",
+    "alternatives",
+    "ruled_out",
+    "no_power_against",
+    "power_up",
+    "power_down",
     "replicate",
     "test",
+    "changed_after_results",
     "note",
 )
+"""The columns of a judged row. ``claim_verdict``: the verdict against the claim's theory alone;
+``verdict``: after the power rule. ``alternatives``: each declared wrong theory with its verdict
+and value; ``ruled_out``: how many of them read does not reproduce ("2 of 3"); ``power_up``,
+``power_down``: the smallest target shifts in margins that read does not reproduce."""
 
 
-def judge_row(test, evidence: Evidence, *, replicate: int = 0) -> dict:
-    """The claims-table row of a registry test judged on its evidence (:data:`ROW_HEADER`)."""
+def _alternatives_text(found: Judgement) -> str:
+    return "; ".join(
+        f"{name}: {j.verdict}, value {j.value:.4g} [{j.interval.low:.4g}, {j.interval.high:.4g}]"
+        + (
+            f", limit {j.limit.value:.4g} [{j.limit.low:.4g}, {j.limit.high:.4g}]"
+            if j.limit
+            else ""
+        )
+        for name, j in found.alternatives.items()
+    )
+
+
+def _ruled_out_text(found: Judgement) -> str:
+    """``2 of 3`` (alternatives reading does not reproduce, of those declared); empty if none."""
+    total = len(found.alternatives)
+    return f"{total - len(found.standing)} of {total}" if total else ""
+
+
+def judge_row(
+    test, evidence: Evidence, *, replicate: int = 0, stability_resamples: int = STABILITY_RESAMPLES
+) -> dict:
+    """The claims-table row of a registry test judged on its evidence (:data:`ROW_HEADER`);
+    ``stability_resamples`` as for :func:`judge`."""
     if evidence.row_id != test.row_id:
         raise ValueError(f"evidence for {evidence.row_id!r} given to test {test.row_id!r}")
     found = judge(
@@ -522,37 +760,57 @@ def judge_row(test, evidence: Evidence, *, replicate: int = 0) -> dict:
         margin=test.margin,
         interval=test.interval,
         seed_key={"row": test.row_id, "replicate": int(replicate)},
+        exponent=None if test.finite_size is None else test.finite_size.exponent,
+        alternatives=[a.name for a in test.alternatives],
+        stability_resamples=stability_resamples,
     )
     alternative = (
         f"{found.alternative} ({found.alternative_share:.0%})" if found.alternative else ""
     )
+    limit = found.claim.limit
     return {
         "claim_id": test.claim_id,
         "row_id": test.row_id,
         "claim": CLAIMS[test.claim_id],
         "kind": test.kind,
+        "subject": test.subject,
         "figure": test.figure,
         "quantity": evidence.quantity,
         "statistic": test.statistic,
         "value": found.value,
         "interval_low": found.interval.low,
         "interval_high": found.interval.high,
-        "target": found.target,
+        "target": found.claim.target,
         "comparison": test.comparison,
         "margin": found.margin,
         "draws": found.draws,
-        "trend": found.trend.describe() if found.trend.points else "",
+        "limit": np.nan if limit is None else limit.value,
+        "limit_low": np.nan if limit is None else limit.low,
+        "limit_high": np.nan if limit is None else limit.high,
+        "limit_target": found.claim.limit_target,
+        "claim_verdict": found.claim.verdict,
         "verdict": found.verdict,
         "stability": found.stability,
         "alternative": alternative,
-        "detectable": found.detectable,
+        "alternatives": _alternatives_text(found),
+        "ruled_out": _ruled_out_text(found),
+        "no_power_against": "; ".join(found.standing),
+        "power_up": found.power_up,
+        "power_down": found.power_down,
         "replicate": int(replicate),
         "test": describe_test(test),
+        "changed_after_results": " | ".join(test.changed_after_results),
         "note": evidence.note,
     }
 
 
-def judge_paper(tests: Sequence, evidence: Sequence[Evidence], *, replicate: int = 0) -> list:
+def judge_paper(
+    tests: Sequence,
+    evidence: Sequence[Evidence],
+    *,
+    replicate: int = 0,
+    stability_resamples: int = STABILITY_RESAMPLES,
+) -> list:
     """The claims-table rows of a paper: every registry test judged on its evidence, in
     registry order. ValueError unless each test has exactly one evidence item and each item
     belongs to a test."""
@@ -567,4 +825,9 @@ def judge_paper(tests: Sequence, evidence: Sequence[Evidence], *, replicate: int
             f"{duplicated}, not in the registry {unknown}"
         )
     by_row = {item.row_id: item for item in evidence}
-    return [judge_row(test, by_row[test.row_id], replicate=replicate) for test in tests]
+    return [
+        judge_row(
+            test, by_row[test.row_id], replicate=replicate, stability_resamples=stability_resamples
+        )
+        for test in tests
+    ]

@@ -1,15 +1,26 @@
-"""One paper's judged registry rows as figures/paper<X>/claims.csv and claims.md."""
+"""One paper's judged registry rows as figures/paper<X>/claims.csv and claims.md, and the
+evidence they were judged on as figures/paper<X>/claims-evidence.npz."""
 
 from attnspec.dashboard import paper_markdown
-from attnspec.io import configure_logging, read_csv, write_csv, write_text
+from attnspec.io import (
+    configure_logging,
+    load_evidence,
+    read_csv,
+    save_evidence,
+    write_csv,
+    write_text,
+)
 from attnspec.verdicts import ROW_HEADER
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
-    rows = read_csv(smk.input[0])
+    rows = read_csv(smk.input.claims)
     write_csv(smk.output.csv, ROW_HEADER, [[row[key] for key in ROW_HEADER] for row in rows])
     write_text(smk.output.md, paper_markdown(smk.wildcards.paper, rows))
+    save_evidence(
+        smk.output.evidence, [item for path in smk.input.evidence for item in load_evidence(path)]
+    )
     log.info("%d rows: %s", len(rows), ", ".join(f"{r['row_id']} {r['verdict']}" for r in rows))
 
 

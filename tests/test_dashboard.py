@@ -22,13 +22,16 @@ from attnspec.registry import REGISTRY, registry_of
 from attnspec.verdicts import HOLDS, INCONCLUSIVE, ROW_HEADER, VERDICTS, describe_test
 
 
-def judged(test, verdict=HOLDS, stability="1.0", alternative=""):
+def judged(test, verdict=HOLDS, stability="1.0", alternative="", standing=""):
     """A judged row as read back from a claims CSV (values as text)."""
+    names = [a.name for a in test.alternatives]
+    ruled = len(names) - (1 if standing else 0)
     return {
         "claim_id": test.claim_id,
         "row_id": test.row_id,
         "claim": CLAIMS[test.claim_id],
         "kind": test.kind,
+        "subject": test.subject,
         "figure": test.figure,
         "quantity": f"quantity of {test.row_id}",
         "statistic": test.statistic,
@@ -39,13 +42,26 @@ def judged(test, verdict=HOLDS, stability="1.0", alternative=""):
         "comparison": test.comparison,
         "margin": "0.05",
         "draws": "10",
-        "trend": "",
+        "limit": "nan" if test.finite_size is None else "0.11",
+        "limit_low": "nan" if test.finite_size is None else "0.08",
+        "limit_high": "nan" if test.finite_size is None else "0.14",
+        "limit_target": "0.1",
+        "claim_verdict": HOLDS if standing else verdict,
         "verdict": verdict,
         "stability": stability,
         "alternative": alternative,
-        "detectable": "0.2",
+        "alternatives": "; ".join(
+            f"{n}: {'inconclusive at these sizes' if n == standing else 'does not reproduce'}, "
+            "value 0.125 [0.1, 0.15]"
+            for n in names
+        ),
+        "ruled_out": f"{ruled} of {len(names)}" if names else "",
+        "no_power_against": standing,
+        "power_up": "1.5",
+        "power_down": "inf" if test.comparison != "equivalence" else "2.5",
         "replicate": "0",
         "test": describe_test(test),
+        "changed_after_results": " | ".join(test.changed_after_results),
         "note": "",
     }
 
@@ -100,11 +116,37 @@ def test_mechanism_is_shown_only_for_rows_that_do_not_hold():
     assert FINITE_SIZE_MECHANISMS["A.2"] not in summary
 
 
+def test_a_row_without_power_names_the_alternative_left_standing():
+    test = next(t for t in REGISTRY if t.row_id == "B.1/beta=0.5")
+    row = {**judged(test, INCONCLUSIVE, standing="x+ +1%"), "paper": "B", "fragile": False}
+    summary = summary_markdown([row])
+    assert "2 of 3, not: x+ +1%" in summary
+    assert "no power against x+ +1%" in summary
+    assert "1.5 / 2.5" in summary
+
+
+def test_the_dashboard_counts_only_empirical_rows_as_evidence_and_lists_changed_tests():
+    rows = dashboard_rows(all_rows())
+    text = dashboard_markdown(rows)
+    empirical = sum(t.kind == "empirical" for t in REGISTRY)
+    assert (
+        f"Evidence (the {empirical} empirical rows, which can fail on data): {empirical} holds"
+        in text
+    )
+    assert "## Tests changed after their results were seen" in text
+    for test in REGISTRY:
+        if test.changed_after_results:
+            assert f"- **{test.row_id}**: " in text, test.row_id
+
+
 def test_paper_markdown_gives_each_row_its_test_and_kind():
     rows = all_rows()["C"]
     text = paper_markdown("C", rows)
     assert "## C.3/bound (bound: holds by construction, not evidence)" in text
+    assert "## C.3/canonical-slope (model: a closed-form model evaluated, not evidence)" in text
     assert text.count("- test: statistic:") == len(rows)
+    assert "- alternatives (wrong theories the row must rule out):" in text
+    assert "- scope: the eigen-angle diagnostic does not see locality" in text
 
 
 def test_replicates_table_marks_disagreement():
@@ -143,9 +185,7 @@ def test_a_scope_row_names_its_own_cause_not_its_claims_finite_size_mechanism():
     from attnspec.dashboard import known_cause
 
     assert set(ROW_CAUSES) <= {t.row_id for t in REGISTRY}
-    scope = {"row_id": "C.1/isotropic", "claim_id": "C.1"}
+    scope = {"row_id": "C.1/isotropic", "claim_id": "C.1", "no_power_against": ""}
     assert known_cause(scope).startswith("scope, not finite size")
-    assert (
-        known_cause({"row_id": "C.1/canonical/causal", "claim_id": "C.1"})
-        == (FINITE_SIZE_MECHANISMS["C.1"])
-    )
+    other = {"row_id": "C.1/canonical/causal", "claim_id": "C.1", "no_power_against": ""}
+    assert known_cause(other) == FINITE_SIZE_MECHANISMS["C.1"]

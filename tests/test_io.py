@@ -56,7 +56,8 @@ def _judged(row_id):
     return {
         "row_id": row_id, "kind": "empirical", "value": "-0.98", "interval_low": "-1.02",
         "interval_high": "-0.94", "target": "-1", "comparison": "equivalence", "margin": "0.1",
-        "verdict": "holds", "stability": "0.99", "alternative": "", "detectable": "0.12",
+        "verdict": "holds", "stability": "0.99", "alternative": "", "ruled_out": "2 of 2",
+        "no_power_against": "", "power_up": "1.2", "power_down": "1.4",
     }  # fmt: skip
 
 
@@ -117,12 +118,22 @@ def test_evidence_round_trips_through_npz(tmp_path):
             {"values": np.array([0.1, np.nan, 0.3])},
             target=0.01,
             margin_scale=0.003,
-            trend_sizes=np.array([1.0, 2.0, 4.0]),
-            trend_values=np.arange(6.0).reshape(2, 3),
-            trend_targets=np.array([0.0, 0.1, 0.2]),
+            sizes=np.array([1.0, 2.0, 4.0]),
+            by_size=tuple({"values": np.arange(3.0) + i} for i in range(3)),
+            limit_target=0.0,
             quantity="median gap, ell = 8192",
             note="beta = 1 note: théta",
             extra={"x_plus": 9.0},
+            alternatives={
+                "x+ +1%": Evidence(
+                    "B.2/beta=1/log",
+                    {"values": np.array([0.2, 0.1, 0.0])},
+                    target=-0.01,
+                    sizes=np.array([1.0, 2.0, 4.0]),
+                    by_size=tuple({"values": np.arange(3.0) - i} for i in range(3)),
+                    note="wrong edge",
+                )
+            },
         ),
         Evidence("B.4/square-model", {"values": np.array([3e-16])}, target=0.0),
     ]
@@ -133,10 +144,18 @@ def test_evidence_round_trips_through_npz(tmp_path):
     for a, b in zip(loaded, items, strict=True):
         assert a.quantity == b.quantity and a.note == b.note and a.target == b.target
         assert a.margin_scale == b.margin_scale and dict(a.extra) == dict(b.extra)
+        assert a.limit_target == b.limit_target and list(a.alternatives) == list(b.alternatives)
         for key in b.samples:
             np.testing.assert_array_equal(a.samples[key], b.samples[key])
-        if b.trend_sizes is None:
-            assert a.trend_sizes is None
+        if b.sizes is None:
+            assert a.sizes is None and a.by_size is None
         else:
-            np.testing.assert_array_equal(a.trend_values, b.trend_values)
-            np.testing.assert_array_equal(a.trend_targets, b.trend_targets)
+            np.testing.assert_array_equal(a.sizes, b.sizes)
+            for x, y in zip(a.by_size, b.by_size, strict=True):
+                np.testing.assert_array_equal(x["values"], y["values"])
+        for name, alternative in b.alternatives.items():
+            assert a.alternatives[name].note == alternative.note
+            assert a.alternatives[name].target == alternative.target
+            np.testing.assert_array_equal(
+                a.alternatives[name].by_size[2]["values"], alternative.by_size[2]["values"]
+            )

@@ -29,9 +29,11 @@ rule claims_judge:
 
 rule claims_table:
     """One paper's judged rows (the configured replicate) as figures/paper<X>/claims.csv and a
-    Markdown table."""
+    Markdown table, and the evidence they were judged on (figures/paper<X>/claims-evidence.npz:
+    the committed data of the suite's mutation test)."""
     input:
-        f"{RESULTS}/paper{{paper}}/claims.csv",
+        claims=f"{RESULTS}/paper{{paper}}/claims.csv",
+        evidence=lambda wildcards: evidence_files(RESULTS, wildcards.paper),
     output:
         csv=report(
             "figures/paper{paper}/claims.csv",
@@ -45,6 +47,7 @@ rule claims_table:
             },
         ),
         md="figures/paper{paper}/claims.md",
+        evidence="figures/paper{paper}/claims-evidence.npz",
     log:
         "logs/paper{paper}/claims.log",
     benchmark:
