@@ -149,9 +149,16 @@ def _ks_two_sample(samples, index) -> np.ndarray:
 
 
 def _max_abs_median(samples, index) -> np.ndarray:
-    values, picked = samples["values"], index["values"]
-    deviations = np.abs(np.stack([row_medians(column[picked]) for column in values.T], axis=1))
-    largest = np.where(np.isnan(deviations), -np.inf, deviations).max(axis=1)
+    """max over columns k of |median over the resampled draws of values[:, k]|, NaN ignored:
+    the columns gathered draw-last (K, B, draws), so that one sort runs along contiguous
+    memory, then the two middle order statistics of each."""
+    columns = np.ascontiguousarray(samples["values"].T)[:, index["values"]]  # (K, B, draws)
+    ordered = np.sort(columns, axis=2)  # NaN last
+    count = np.sum(~np.isnan(ordered), axis=2)  # (K, B)
+    low = np.take_along_axis(ordered, (np.maximum(count - 1, 0) // 2)[..., None], axis=2)[..., 0]
+    high = np.take_along_axis(ordered, (count // 2)[..., None], axis=2)[..., 0]
+    deviations = np.abs(np.where(count > 0, 0.5 * (low + high), np.nan))
+    largest = np.where(np.isnan(deviations), -np.inf, deviations).max(axis=0)
     return np.where(np.isfinite(largest), largest, np.nan)
 
 

@@ -175,7 +175,7 @@ def _compose(outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
     return np.take(outer.ravel(), inner + offsets).reshape(count * resamples, draws)
 
 
-# Bootstrap work per batch: resamples x draws kept below this many indices per array.
+# Bootstrap work per batch: resamples x the resampled values kept below this many elements.
 BATCH_ELEMENTS = 2_000_000
 
 
@@ -200,7 +200,7 @@ def _intervals(
         return (values, *_student_t(name, samples, outer))
     if method != "bootstrap":
         raise ValueError(f"interval must be one of {INTERVALS}, got {method!r}")
-    widest = max(samples[key].shape[0] for key in statistic.resampled)
+    widest = max(samples[key].size for key in statistic.resampled)  # a resample's copy
     chunk = max(1, BATCH_ELEMENTS // (resamples * widest))
     tail = 50.0 * (1.0 - CONFIDENCE)
     lows, highs, errors = (np.empty(values.shape) for _ in range(3))
@@ -279,8 +279,8 @@ def _limit_intervals(
     if min(min(c.values()) for c in counts) < 2:
         infinite = np.full(values.shape, np.inf)
         return values, -infinite, infinite
-    widest = max(max(c.values()) for c in counts)
-    chunk = max(1, BATCH_ELEMENTS // (resamples * widest * sizes.size))
+    widest = sum(max(own[key].size for key in names) for own in by_size)  # a resample's copy
+    chunk = max(1, BATCH_ELEMENTS // (resamples * widest))
     tail = 50.0 * (1.0 - CONFIDENCE)
     lows, highs = np.empty(values.shape), np.empty(values.shape)
     for start in range(0, values.size, chunk):
@@ -344,6 +344,7 @@ class _Test:
     margin: float
     interval: str
     exponent: float | None
+    interval_scale: float = 1.0
 
     def regions(self, evidence: Evidence, shift: float = 0.0):
         """(region, limit region) with both targets shifted by ``shift`` margins."""
@@ -399,7 +400,16 @@ def _resampled_intervals(
         errors = np.zeros(count)
     limit = (None, None, None)
     if test.exponent is not None:
-        limit = _limit_intervals(test, evidence, outer["__by_size"], rng_for(seed_key, 0, "limit"))
+        limit = _limit_intervals(
+            test, evidence, outer["__by_size"], rng_for(seed_key, 0, "limit"), resamples
+        )
+    if test.interval_scale != 1.0:
+        scale = test.interval_scale
+        lows, highs = values - scale * (values - lows), values + scale * (highs - values)
+        errors = scale * errors
+        if limit[0] is not None:
+            at, low, high = limit
+            limit = (at, at - scale * (at - low), at + scale * (high - at))
     cache[key] = (values, lows, highs, errors, *limit)
     return cache[key]
 
@@ -417,7 +427,10 @@ def _outer_key(outer: Mapping) -> tuple:
 
 
 def _unresampled(samples: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
-    return {key: np.arange(value.shape[0])[None, :] for key, value in samples.items()}
+    """Each draw once, for every array with a draw axis (a 0-d array has none)."""
+    return {
+        key: np.arange(value.shape[0])[None, :] for key, value in samples.items() if np.ndim(value)
+    }
 
 
 def _judge_theory(test: _Test, evidence: Evidence, seed_key, cache: dict) -> TheoryJudgement:
@@ -513,11 +526,14 @@ def judge(
     seed_key: Mapping,
     exponent: float | None = None,
     alternatives: Sequence[str] = (),
+    interval_scale: float = 1.0,
     stability_resamples: int = STABILITY_RESAMPLES,
 ) -> Judgement:
     """Judge ``evidence`` by a declared test (module docstring): ``exponent`` is the declared
     finite-size model's (None: none), ``alternatives`` the names of the declared wrong theories
-    (the evidence must carry exactly these). ``seed_key`` keys the bootstrap's random streams
+    (the evidence must carry exactly these), ``interval_scale`` a declared widening of every
+    interval about its value (calibrated on independent replicates; 1: none). ``seed_key`` keys
+    the bootstrap's random streams
     (:func:`attnspec.seeding.rng_for`), so a judgement is reproducible bit for bit.
     ``stability_resamples`` is lowered only by tests that do not read the stability."""
     if statistic not in STATISTICS:
@@ -544,7 +560,11 @@ def judge(
             f"{evidence.row_id}: the evidence judges alternatives {sorted(evidence.alternatives)}"
             f", the registry declares {sorted(alternatives)}"
         )
-    test = _Test(statistic, comparison, margin * evidence.margin_scale, interval, exponent)
+    if not (np.isfinite(interval_scale) and interval_scale >= 1.0):
+        raise ValueError(f"interval_scale must be finite and >= 1, got {interval_scale!r}")
+    test = _Test(
+        statistic, comparison, margin * evidence.margin_scale, interval, exponent, interval_scale
+    )
     cache: dict = {}
     claim = _judge_theory(test, evidence, seed_key, cache)
     rival = replace(test, comparison="equivalence")
@@ -666,8 +686,13 @@ def describe_test(test) -> str:
     text = (
         f"statistic: {test.describes} ({test.statistic}); points: {test.points}; target: "
         f"{test.target}; margin {test.margin:g}{unit} ({test.margin_reason}); holds if the "
-        f"{CONFIDENCE:.0%} interval ({INTERVAL_TEXT[test.interval]}) lies "
-        f"{REGION_TEXT[test.comparison]}"
+        f"{CONFIDENCE:.0%} interval ({INTERVAL_TEXT[test.interval]}"
+        + (
+            f", widened {test.interval_scale:g}x about the value: {test.interval_scale_reason}"
+            if test.interval_scale != 1.0
+            else ""
+        )
+        + f") lies {REGION_TEXT[test.comparison]}"
     )
     model = test.finite_size
     if model is not None:
@@ -762,6 +787,7 @@ def judge_row(
         seed_key={"row": test.row_id, "replicate": int(replicate)},
         exponent=None if test.finite_size is None else test.finite_size.exponent,
         alternatives=[a.name for a in test.alternatives],
+        interval_scale=test.interval_scale,
         stability_resamples=stability_resamples,
     )
     alternative = (

@@ -69,6 +69,7 @@ def _judged_alone(test, alternative):
         interval=test.interval,
         seed_key={"row": test.row_id, "replicate": 0},
         exponent=None if test.finite_size is None else test.finite_size.exponent,
+        interval_scale=test.interval_scale,
         stability_resamples=QUICK,
     ).verdict
 
@@ -123,6 +124,7 @@ def test_a_target_shifted_by_the_reported_power_does_not_reproduce(paper):
                     interval=test.interval,
                     seed_key={"row": test.row_id, "replicate": 0},
                     exponent=None if test.finite_size is None else test.finite_size.exponent,
+                    interval_scale=test.interval_scale,
                     stability_resamples=QUICK,
                 ).verdict
                 assert (got == DOES_NOT_REPRODUCE) == fails, (row_id, key, factor, got)

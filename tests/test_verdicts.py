@@ -498,3 +498,15 @@ def test_true_sticking_against_a_wrong_edge_never_passes(factor):
         ev = _edge_evidence(_sticking_data(rng), TW_SCALE, x_plus_factor=factor)
         found = judge(ev, seed_key={}, interval="bootstrap", **EDGE, **QUICK)
         assert found.verdict not in (HOLDS, FINITE_SIZE_CAVEAT), (factor, found)
+
+
+def test_a_declared_interval_scale_widens_the_interval_about_its_value():
+    rng = np.random.default_rng(23)
+    ev = evidence(rng.normal(0.08, 0.01, 12))
+    plain, wide = verdict_of(ev, margin=0.09), verdict_of(ev, margin=0.09, interval_scale=3.0)
+    assert wide.value == plain.value
+    assert wide.interval.high - wide.value == pytest.approx(3 * (plain.interval.high - plain.value))
+    assert wide.value - wide.interval.low == pytest.approx(3 * (plain.value - plain.interval.low))
+    assert plain.verdict == HOLDS and wide.verdict == INCONCLUSIVE
+    with pytest.raises(ValueError, match="interval_scale"):
+        verdict_of(ev, interval_scale=0.5)
