@@ -40,6 +40,8 @@ _MAX_CONTINUATION_STEPS = 400
 _NEWTON_FINAL = 40
 # from_coefficients: a + b up to this, b / (a + b) at least its inverse.
 _COEFFICIENT_LIMIT = 1e300
+POLE_TOLERANCE = 16 * np.finfo(float).eps
+"""|1 - c b G^2| at or below this is the pole of R (a value there would exceed 1e14 x R's scale)."""
 # Smallest beta, and smallest a / (a + b) (beta^2 / 2 there): below, G(s + i0) near s = 0,
 # ~ (a / (a + b))^{-1/4}, leaves the range the quartic and its continuation handle.
 BETA_MIN_R = 1e-6
@@ -134,8 +136,12 @@ class SymmetrisedLinearModel:
         self.tracy_widom_scale = float(theta1 * k * self._k_second(critical) ** (1 / 3))
 
     def _r(self, G):
-        """R in scaled units: a G + b G / (1 - c b G^2) with a + b = 1."""
-        return self._a * G + self._b * G / (1 - self.ratio * self._b * G * G)
+        """R in scaled units: a G + b G / (1 - c b G^2) with a + b = 1; NaN within
+        :data:`POLE_TOLERANCE` of the pole (1 - c b G^2 rounds to 0 or to a few ulp of it
+        depending on the machine's exp and sqrt: R there is not a number on any machine)."""
+        denominator = 1 - self.ratio * self._b * G * G
+        at_pole = np.abs(denominator) <= POLE_TOLERANCE
+        return self._a * G + self._b * G / np.where(at_pole, np.nan, denominator)
 
     def _k(self, G):
         """K in scaled units, 1/G + R(G)."""
