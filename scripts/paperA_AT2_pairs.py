@@ -1,5 +1,6 @@
-"""Table A-T2, distances: attention against Y_lin draws of other seeds, and Y_lin against Y_lin,
-at every ell of paperA.linearisation (beta = 1)."""
+"""Table A-T2, distances: attention against Y_lin draws of other seeds (as drawn, and carried to
+each wrong law of row A.3 by the quantile map), and Y_lin against Y_lin, at every ell of
+paperA.linearisation (beta = 1)."""
 
 from attnspec.experiments.gaussian_equivalence import pair_distance_table
 from attnspec.io import configure_logging, load_npz, save_npz
@@ -17,7 +18,7 @@ def main(smk) -> None:
             smk.params.n_tokens, smk.input.attention, smk.input.linear, strict=True
         )
     }
-    table = pair_distance_table(spectra)
+    table = pair_distance_table(spectra, beta=smk.params.beta)
     save_npz(smk.output[0], **table)
     log.info("pair distances at ell = %s", ", ".join(str(n) for n in table["n_tokens"]))
 

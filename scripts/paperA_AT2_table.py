@@ -2,7 +2,7 @@
 A.3 evidence, and the A.3 row (from the claims table)."""
 
 from attnspec.dashboard import rows_of, verdict_table
-from attnspec.experiments.gaussian_equivalence import TREND_HEADER, trend_rows
+from attnspec.experiments.gaussian_equivalence import BY_SIZE_HEADER, by_size_rows
 from attnspec.experiments.stepwise import STEPWISE_TABLE_HEADER, stepwise_table_rows
 from attnspec.io import (
     configure_logging,
@@ -26,7 +26,7 @@ def main(smk) -> None:
             [
                 rule_caption(smk),
                 to_markdown(STEPWISE_TABLE_HEADER, rows),
-                to_markdown(TREND_HEADER, trend_rows(load_npz(smk.input.pairs))),
+                to_markdown(BY_SIZE_HEADER, by_size_rows(load_npz(smk.input.pairs))),
                 to_markdown(*verdict_table(judged)),
                 "",
             ]

@@ -4,17 +4,21 @@ tests on synthetic bulks that pass and that fail."""
 import numpy as np
 import pytest
 
+from attnspec.distances import law_kolmogorov_distance
 from attnspec.experiments.bulk_laws import (
+    ALTERNATIVE_LAWS,
+    BETA_MUTANTS,
     BULK_LAWS_TABLE_HEADER,
+    alternative_laws,
     attention_bulk,
     bulk_laws_table_rows,
     density_histogram,
-    law_separation,
+    mass_above_mp_edge,
+    nearest_law_unit,
     not_marchenko_pastur_evidence,
     not_marchenko_pastur_evidence_rows,
     pack_panels,
     ratio_table_rows,
-    separations,
     summarise_bulk_laws,
     summarise_ratio_panel,
     theory_grid,
@@ -22,7 +26,7 @@ from attnspec.experiments.bulk_laws import (
 )
 from attnspec.registry import TESTS
 from attnspec.theory.edge import bulk_edge
-from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate
+from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate, mp_edge
 from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 
@@ -73,24 +77,56 @@ def summary_from(law, beta, *, draws=10, n=300, seed=0):
     )
 
 
-def test_bulk_drawn_from_nu_inf_is_separated_from_mp_and_holds():
+def judged(summary):
+    evidence = not_marchenko_pastur_evidence(summary, n_tokens=300)
+    return evidence, judge_row(TESTS[evidence.row_id], evidence)
+
+
+def test_wrong_laws_and_the_margin_unit_are_theory_only():
+    laws = alternative_laws(1.0)
+    assert tuple(laws) == ALTERNATIVE_LAWS == ("MP", "beta-3%", "beta+3%")
+    assert laws["MP"].edge == pytest.approx(mp_edge(1.0))
+    assert laws["beta+3%"].beta == pytest.approx(1.03)
+    law = NuInfinity(0.5, 1.0)
+    unit = nearest_law_unit(0.5)
+    assert unit == min(law_kolmogorov_distance(law, NuInfinity(f * 0.5)) for f in (0.97, 1.03))
+    assert 0.01 < unit < 0.02  # about 0.0137: the margin 0.5 x unit is 0.0069
+    assert mass_above_mp_edge(0.5) == pytest.approx(0.0534, abs=1e-4)
+
+
+def test_bulk_drawn_from_nu_inf_holds_and_rules_out_every_wrong_theory():
     for beta in (0.5, 1.0):
         summary = summary_from(NuInfinity(beta, 1.0), beta, seed=1)
         assert summary["pooled_ks_attention_nu_inf"] < 0.01
-        assert abs(np.mean(summary["edge_mass_attention"]) - summary["edge_mass_theory"]) < 0.01
-        evidence = not_marchenko_pastur_evidence(summary, n_tokens=300)
-        assert evidence.row_id == f"A.4/beta={beta:g}"
-        assert evidence.margin_scale == float(summary["ks_nu_inf_mp"]) == law_separation(beta)
-        np.testing.assert_array_equal(evidence.samples["values"], separations(summary))
-        assert judge_row(TESTS[evidence.row_id], evidence)["verdict"] == HOLDS
+        evidence, row = judged(summary)
+        assert evidence.row_id == f"A.4/beta={beta:g}" and evidence.margin_scale == 1.0
+        np.testing.assert_array_equal(evidence.samples["values"], summary["edge_mass_attention"])
+        assert evidence.target == float(summary["edge_mass_theory"]) == mass_above_mp_edge(beta)
+        assert abs(np.mean(evidence.samples["values"]) - evidence.target) < 0.01
+        assert evidence.alternatives["MP"].target == 0.0
+        for name, factor in BETA_MUTANTS.items():
+            wrong = evidence.alternatives[name]
+            assert wrong.target == mass_above_mp_edge(factor * beta)
+            np.testing.assert_array_equal(
+                wrong.samples["values"], summary[f"edge_mass_attention/{name}"]
+            )
+        assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
 
 
 def test_bulk_drawn_from_mp_does_not_reproduce():
     summary = summary_from(MarchenkoPasturSurrogate(0.5), 0.5, seed=3)
     assert np.all(summary["edge_mass_attention"] == 0.0)
-    evidence = not_marchenko_pastur_evidence(summary, n_tokens=300)
-    assert np.all(evidence.samples["values"] < 0)
-    assert judge_row(TESTS[evidence.row_id], evidence)["verdict"] == DOES_NOT_REPRODUCE
+    evidence, row = judged(summary)
+    assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert "MP" in row["no_power_against"].split("; ")
+
+
+def test_a_bulk_at_a_wrong_beta_fails_and_its_alternative_is_not_ruled_out():
+    # The bulk follows nu_inf(1.03 beta): the claim's target is missed, the beta+3% theory fits.
+    summary = summary_from(NuInfinity(1.03, 1.0), 1.0, seed=5)
+    _, row = judged(summary)
+    assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert "beta+3%" in row["no_power_against"].split("; ")
 
 
 def test_evidence_rows_need_the_judged_betas_and_table_rows_follow_the_header():

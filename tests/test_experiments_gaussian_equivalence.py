@@ -1,17 +1,24 @@
-"""Claim A.3: pair distances between attention and Y_lin draws, and the evidence of the row
-A.3/beta=1 judged by the registry's test on synthetic spectra that pass and that fail."""
+"""Claim A.3: pair distances between attention and Y_lin draws, the Y_lin draws carried to the
+wrong laws, and the evidence of the row A.3/beta=1 judged by the registry's test on synthetic
+spectra that pass and that fail."""
 
 import numpy as np
 import pytest
 
 from attnspec.distances import kolmogorov_distance
-from attnspec.experiments.bulk_laws import law_separation
+from attnspec.experiments.bulk_laws import (
+    ALTERNATIVE_LAWS,
+    alternative_laws,
+    nearest_law_unit,
+)
 from attnspec.experiments.gaussian_equivalence import (
-    TREND_HEADER,
+    BY_SIZE_HEADER,
+    by_size_rows,
+    carried_distances,
+    carried_to,
     equivalence_evidence,
     pair_distance_table,
     pair_distances,
-    trend_rows,
 )
 from attnspec.registry import TESTS
 from attnspec.theory.nu_infinity import NuInfinity
@@ -46,26 +53,73 @@ def test_pair_distances_leave_out_the_same_seed_and_the_structural_zero():
         pair_distances(attention, linear[:1])
 
 
-def table_of(scale):
-    sizes = (200, 400, 800)
+def test_the_quantile_map_carries_nu_inf_to_each_wrong_law_and_keeps_two_sample_distances():
+    rng = np.random.default_rng(3)
+    first, second = (LAW.quantile(rng.random(300)) for _ in range(2))  # iid, inside the support
+    for name, wrong in alternative_laws(1.0).items():
+        carried = carried_to(first, LAW, wrong)
+        assert np.all(np.diff(carried[np.argsort(first)]) > 0), name  # strictly increasing
+        assert kolmogorov_distance(carried, wrong.cdf) == pytest.approx(
+            kolmogorov_distance(first, LAW.cdf), abs=1e-9
+        )
+        # KS between two samples is invariant under a strictly increasing map of both
+        assert kolmogorov_distance(carried, carried_to(second, LAW, wrong)) == pytest.approx(
+            kolmogorov_distance(first, second), abs=0
+        )
+
+
+def test_carried_distances_compare_attention_with_the_wrong_laws():
+    attention, linear = with_zero(rigid(400, 3, 0)), rigid(400, 3, 1)
+    carried = carried_distances(attention, linear, 1.0)
+    assert tuple(carried) == ALTERNATIVE_LAWS
+    mp = alternative_laws(1.0)["MP"]
+    expected = np.mean([kolmogorov_distance(attention[0][:-1], carried_to(y, LAW, mp))
+                        for y in linear[1:]])  # fmt: skip
+    assert carried["MP"][0] == pytest.approx(expected, abs=0)
+    # rigid samples of nu_inf: the distance to a carried draw is nearly that between the laws
+    for name, wrong in alternative_laws(1.0).items():
+        assert carried[name].mean() == pytest.approx(
+            kolmogorov_distance(attention[0][:-1], wrong.cdf), abs=0.01
+        )
+
+
+def table_of(scale, sizes=(200, 400, 800)):
     spectra = {
         n: (with_zero(rigid(n, 10, 10 * i, scale)), rigid(n, 10, 10 * i + 5))
         for i, n in enumerate(sizes)
     }
-    return pair_distance_table(spectra)
+    return pair_distance_table(spectra, beta=1.0)
 
 
-def test_the_same_law_holds_and_a_dilated_law_does_not_reproduce():
-    same = equivalence_evidence(table_of(1.0), beta=1.0)
-    assert same.row_id == "A.3/beta=1" and same.margin_scale == law_separation(1.0)
-    assert same.trend_values.shape == (10, 3)
-    assert judge_row(TESTS["A.3/beta=1"], same)["verdict"] == HOLDS
-    dilated = equivalence_evidence(table_of(1.3), beta=1.0)
+@pytest.fixture(scope="module")
+def same_law():
+    return table_of(1.0)
+
+
+def test_the_same_law_holds_and_rules_out_every_wrong_law(same_law):
+    same = equivalence_evidence(same_law, beta=1.0)
+    assert same.row_id == "A.3/beta=1" and same.margin_scale == nearest_law_unit(1.0)
+    assert sorted(same.alternatives) == sorted(a.name for a in TESTS["A.3/beta=1"].alternatives)
+    for name, item in same.alternatives.items():
+        np.testing.assert_array_equal(item.samples["values"], same_law[f"d_al/{name}"][-1])
+        np.testing.assert_array_equal(item.samples["reference"], same_law["d_ll"][-1])
+        assert item.target == 0.0
+    row = judge_row(TESTS["A.3/beta=1"], same)
+    assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
+
+
+def test_a_dilated_law_does_not_reproduce():
+    dilated = equivalence_evidence(table_of(1.3, sizes=(200, 400)), beta=1.0)
     assert judge_row(TESTS["A.3/beta=1"], dilated)["verdict"] == DOES_NOT_REPRODUCE
 
 
-def test_trend_rows_are_the_per_ell_means():
-    table = table_of(1.0)
-    rows = trend_rows(table)
-    assert [row[0] for row in rows] == [200, 400, 800] and len(rows[0]) == len(TREND_HEADER)
-    assert rows[-1][3] == pytest.approx(table["d_al"][-1].mean() - table["d_ll"][-1].mean())
+def test_an_old_pair_table_without_the_wrong_laws_is_named(same_law):
+    old = {key: same_law[key] for key in ("n_tokens", "d_al", "d_ll")}
+    with pytest.raises(ValueError, match="paperA_AT2_pairs"):
+        equivalence_evidence(old, beta=1.0)
+
+
+def test_by_size_rows_are_the_per_ell_means(same_law):
+    rows = by_size_rows(same_law)
+    assert [row[0] for row in rows] == [200, 400, 800] and len(rows[0]) == len(BY_SIZE_HEADER)
+    assert rows[-1][3] == pytest.approx(same_law["d_al"][-1].mean() - same_law["d_ll"][-1].mean())

@@ -1,34 +1,48 @@
-"""Figure A5 computations: distances to nu_inf, the collapse analysis, the threshold beta*, and
-the evidence of the rows A.1 and A.5 judged by the registry's tests on synthetic data."""
+"""Figure A5 computations: distances to nu_inf (and to the wrong laws), the collapse analysis,
+the threshold beta*, and the evidence of the rows A.1 and A.5 judged by the registry's tests on
+synthetic data, with their declared alternatives."""
 
 import numpy as np
 import pytest
 
-from attnspec.experiments.bulk_laws import law_separation
+from attnspec.distances import kolmogorov_distance
+from attnspec.evidence import Evidence, threshold_crossings
+from attnspec.experiments.bulk_laws import (
+    ALTERNATIVE_LAWS,
+    alternative_laws,
+    attention_bulk,
+    nearest_law_unit,
+)
 from attnspec.experiments.linearisation import (
+    ALTERNATIVE_METRICS,
     EXCESS_THRESHOLD,
     bulk_distances,
     collapse_analysis,
+    convergence_evidence,
     distance_table,
     excess_over_floor,
     linearisation_evidence,
+    location_samples,
     rescaled_beta,
     size_exponent,
     summarise_distances,
     threshold_betas,
-    threshold_crossings,
 )
 from attnspec.experiments.spectra import model_spectrum
 from attnspec.registry import TESTS
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_row
+from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge, judge_row
 
 N_TOKENS = np.array([250, 500, 1000, 2000])
 BETAS = np.array([0.5, 1.0, 1.25, 1.5, 1.75, 2.0, 3.0])
 
 
+WRONG_LAW_OFFSET = 0.1
+
+
 def synthetic_table(attention, linear, draws=10, spread=0.02, seed=0, betas=BETAS):
-    """A distance table (both metrics) with per-draw values value x (1 + spread N(0, 1))."""
+    """A distance table (both metrics) with per-draw values value x (1 + spread N(0, 1)); the
+    attention distances to the wrong laws at the judged betas are WRONG_LAW_OFFSET larger."""
     rng = np.random.default_rng(seed)
     rows = {k: [] for k in ("model", "n_tokens", "beta", "draw", "kolmogorov")}
     for model, values in (("attention", attention), ("linear", linear)):
@@ -42,6 +56,9 @@ def synthetic_table(attention, linear, draws=10, spread=0.02, seed=0, betas=BETA
                     rows["kolmogorov"].append(values[i][j] * (1 + spread * rng.standard_normal()))
     table = {k: np.array(v) for k, v in rows.items()}
     table["wasserstein1_relative"] = table["kolmogorov"].copy()
+    judged = (table["model"] == "attention") & np.isin(table["beta"], (0.5, 1.0))
+    for metric in ALTERNATIVE_METRICS:
+        table[metric] = np.where(judged, table["kolmogorov"] + WRONG_LAW_OFFSET, np.nan)
     return table
 
 
@@ -98,9 +115,10 @@ def test_attention_bulk_drops_the_structural_zero():
         bulk_distances(spectrum, "entrywise", law)
 
 
-def test_distance_table_rows_follow_the_points():
+def test_distance_table_rows_follow_the_points_and_add_the_wrong_laws_at_judged_betas():
     points = [
-        {"model": m, "n_tokens": 120, "beta": 0.5, "draw": d}
+        {"model": m, "n_tokens": 120, "beta": beta, "draw": d}
+        for beta in (0.5, 1.25)
         for m in ("attention", "linear")
         for d in range(2)
     ]
@@ -110,15 +128,20 @@ def test_distance_table_rows_follow_the_points():
             p["draw"],
             n_tokens=120,
             d_qk=120,
-            beta=0.5,
+            beta=p["beta"],
             sampler="gaussian",
             d_model=None,
         )
         for p in points
     ]
     table = distance_table(spectra, points)
-    assert list(table["model"]) == ["attention", "attention", "linear", "linear"]
-    assert np.all((table["kolmogorov"] > 0) & (table["kolmogorov"] < 0.2))
+    assert list(table["model"][:4]) == ["attention", "attention", "linear", "linear"]
+    assert np.all((table["kolmogorov"] > 0) & (table["kolmogorov"] < 0.3))
+    computed = np.array([p["model"] == "attention" and p["beta"] == 0.5 for p in points])
+    laws = alternative_laws(0.5)
+    for metric, name in zip(ALTERNATIVE_METRICS, ALTERNATIVE_LAWS, strict=True):
+        assert np.all(np.isfinite(table[metric]) == computed)
+        assert table[metric][0] == kolmogorov_distance(attention_bulk(spectra[0]), laws[name].cdf)
 
 
 def test_summary_keeps_every_draw_and_their_mean():
@@ -179,42 +202,152 @@ def test_threshold_betas_follow_the_synthetic_location():
     assert np.all(excess_over_floor(summary)[:, 0, :] < EXCESS_THRESHOLD)
 
 
-def test_evidence_covers_the_registry_rows_with_theory_margins():
-    evidence = linearisation_evidence(summary_of(threshold_at(sqrt_log_location)))
+def test_evidence_covers_the_registry_rows_with_theory_margins_and_their_alternatives():
+    summary = summary_of(threshold_at(sqrt_log_location))
+    evidence = linearisation_evidence(summary)
     assert [e.row_id for e in evidence] == [
         "A.1/beta=0.5",
         "A.1/beta=1",
         "A.5/breakdown",
         "A.5/location",
     ]
-    for item in evidence[:2]:
+    for item in evidence:
+        declared = [a.name for a in TESTS[item.row_id].alternatives]
+        assert sorted(item.alternatives) == sorted(declared), item.row_id
+    for item, j in zip(evidence[:2], (0, 1), strict=True):
         beta = float(item.row_id.split("=")[1])
-        assert item.margin_scale == law_separation(beta)
-        assert item.samples["values"].shape == (10,) and item.trend_values.shape == (10, 4)
-    np.testing.assert_array_equal(evidence[3].samples["sizes"], np.log(N_TOKENS))
+        assert item.margin_scale == nearest_law_unit(beta)
+        attention = summary["kolmogorov/attention/draws"][-1, j]
+        linear = summary["kolmogorov/linear/draws"][-1, j]
+        np.testing.assert_array_equal(item.samples["values"], attention - linear)  # paired
+        for name, alternative in item.alternatives.items():
+            wrong = summary[f"kolmogorov/{name}/attention/draws"][-1, j]
+            np.testing.assert_array_equal(alternative.samples["values"], wrong - linear)
+            assert alternative.target == 0.0
+    location = evidence[3]
+    assert location.samples["values"].shape == (10, 2, N_TOKENS.size, BETAS.size)
+    np.testing.assert_array_equal(location.samples["log_sizes"], np.log(N_TOKENS))
+    np.testing.assert_array_equal(location.samples["betas"], BETAS)
+    assert location.samples["threshold"] == EXCESS_THRESHOLD
+    assert {n: a.target for n, a in location.alternatives.items()} == {"fixed": 0, "log ell": 1}
+    assert evidence[2].alternatives["no threshold"].target == 0.0
 
 
 def test_a_bulk_at_its_floor_holds_and_a_breakdown_at_large_beta_holds():
     evidence = linearisation_evidence(summary_of(threshold_at(sqrt_log_location)))
-    assert judged(evidence, "A.1/beta=0.5")["verdict"] == HOLDS
-    assert judged(evidence, "A.5/breakdown")["verdict"] == HOLDS
+    for row_id in ("A.1/beta=0.5", "A.5/breakdown"):
+        row = judged(evidence, row_id)
+        assert row["verdict"] == HOLDS and row["no_power_against"] == "", row_id
 
 
-def test_a_bulk_far_from_nu_inf_without_a_trend_does_not_reproduce_a1():
+def test_a_bulk_far_from_nu_inf_does_not_reproduce_a1():
     attention = floor_values() + 0.05  # excess 0.05 at every beta and ell
     evidence = linearisation_evidence(summary_of(attention))
     assert judged(evidence, "A.1/beta=1")["verdict"] == DOES_NOT_REPRODUCE
+
+
+def test_an_old_distance_table_without_the_wrong_laws_is_named():
+    table = synthetic_table(threshold_at(sqrt_log_location), floor_values())
+    old = {key: value for key, value in table.items() if key not in ALTERNATIVE_METRICS}
+    with pytest.raises(ValueError, match="paperA_A5_distances"):
+        convergence_evidence(summarise_distances(old), 1.0)
+
+
+def rigid_spectra(law, n, draws, seed):
+    """Stratified samples x_k = F^{-1}((k + U_k)/n), descending: as rigid as eigenvalues."""
+    rng = np.random.default_rng(seed)
+    return [np.sort(law.quantile((np.arange(n) + rng.random(n)) / n))[::-1] for _ in range(draws)]
+
+
+@pytest.fixture(scope="module")
+def rigid_summary():
+    """Distances of rigid samples of nu_inf (attention with its structural zero, and Y_lin) at
+    two sizes and the judged betas, computed by distance_table."""
+    spectra, points = [], []
+    for n in (300, 400):
+        for beta in (0.5, 1.0):
+            law = NuInfinity(beta, 1.0)
+            for model, seed in (("attention", n), ("linear", n + 1)):
+                draws = rigid_spectra(law, n, 6, seed)
+                if model == "attention":
+                    draws = [np.append(d, 0.0) for d in draws]
+                spectra += draws
+                points += [
+                    {"model": model, "n_tokens": n, "beta": beta, "draw": d} for d in range(6)
+                ]
+    return summarise_distances(distance_table(spectra, points))
+
+
+@pytest.mark.parametrize("beta", [0.5, 1.0])
+def test_a1_rules_out_mp_and_the_wrong_betas_where_the_old_cancellation_could_not(
+    rigid_summary, beta
+):
+    evidence = convergence_evidence(rigid_summary, beta)
+    row = judge_row(TESTS[evidence.row_id], evidence)
+    assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
+    # The old statistic, KS(attention, L) - KS(Y_lin, L), with L = MP: the same law on both
+    # sides cancels, so it reads near 0 and MP is not ruled out.
+    j = int(np.flatnonzero(rigid_summary["beta"] == beta)[0])
+    mp = alternative_laws(beta)["MP"]
+    attention = rigid_summary["kolmogorov/MP/attention/draws"][-1, j]
+    linear = [kolmogorov_distance(d, mp.cdf) for d in rigid_spectra(NuInfinity(beta), 400, 6, 401)]
+    old = Evidence(evidence.row_id, {"values": attention - np.array(linear)}, target=0.0)
+    test = TESTS[evidence.row_id]
+    cancelled = judge(
+        old,
+        statistic=test.statistic,
+        comparison="equivalence",
+        margin=test.margin * evidence.margin_scale,
+        interval=test.interval,
+        seed_key={"row": "old A.1"},
+    )
+    assert cancelled.verdict != DOES_NOT_REPRODUCE
+
+
+def test_a1_of_a_bulk_at_a_wrong_beta_fails_and_leaves_that_beta_standing():
+    """Attention drawn from nu_inf(1.03 beta), Y_lin from nu_inf(beta)."""
+    spectra, points = [], []
+    for n in (300, 400):
+        for beta in (0.5, 1.0):
+            for model, law in (
+                ("attention", NuInfinity(1.03 * beta)),
+                ("linear", NuInfinity(beta)),
+            ):
+                draws = rigid_spectra(law, n, 6, n)
+                if model == "attention":
+                    draws = [np.append(d, 0.0) for d in draws]
+                spectra += draws
+                points += [
+                    {"model": model, "n_tokens": n, "beta": beta, "draw": d} for d in range(6)
+                ]
+    summary = summarise_distances(distance_table(spectra, points))
+    evidence = convergence_evidence(summary, 1.0)
+    row = judge_row(TESTS[evidence.row_id], evidence)
+    assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert "beta+3%" in row["no_power_against"].split("; ")
+
+
+def test_location_samples_are_the_attention_and_ylin_distances_per_draw():
+    summary = summary_of(threshold_at(sqrt_log_location))
+    samples = location_samples(summary)
+    np.testing.assert_array_equal(
+        samples["values"][3, 0], summary["kolmogorov/attention/draws"][:, :, 3]
+    )
+    np.testing.assert_array_equal(
+        samples["values"][3, 1], summary["kolmogorov/linear/draws"][:, :, 3]
+    )
 
 
 def test_threshold_location_sqrt_log_holds_and_a_fixed_threshold_does_not_reproduce():
     moving = linearisation_evidence(summary_of(threshold_at(sqrt_log_location)))
     row = judged(moving, "A.5/location")
     assert float(row["value"]) == pytest.approx(0.5, abs=0.1)
-    assert row["verdict"] == HOLDS
+    assert row["verdict"] == HOLDS and row["ruled_out"] == "2 of 2", row["alternatives"]
     fixed = linearisation_evidence(summary_of(threshold_at(lambda ell: 1.5 + 0 * ell)))
     row = judged(fixed, "A.5/location")
     assert float(row["value"]) == pytest.approx(0.0, abs=0.1)
     assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert "fixed" in row["no_power_against"].split("; ")
 
 
 def test_noisy_thresholds_are_inconclusive_not_holds():

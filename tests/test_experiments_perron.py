@@ -13,6 +13,7 @@ from attnspec.experiments.full_spectrum import (
     top_pairs_above,
 )
 from attnspec.experiments.perron import (
+    SLOPE_ALTERNATIVES,
     fit_power_law,
     leading_singular_value,
     local_slopes,
@@ -99,28 +100,35 @@ def verdict(series):
     return judge_row(TESTS[evidence.row_id], evidence)
 
 
-def test_evidence_holds_the_draws_the_sizes_and_the_local_slopes():
+def test_evidence_holds_the_draws_the_sizes_and_the_declared_alternatives():
     series = synthetic_series(predicted_deviation(), beta=0.5)
     evidence = perron_evidence(series)
     assert evidence.row_id == "A.2/beta=0.5" and evidence.target == -1.0
     np.testing.assert_array_equal(evidence.samples["values"], series.deviation.T)
     np.testing.assert_array_equal(evidence.samples["sizes"], ELLS)
+    assert sorted(evidence.alternatives) == sorted(
+        a.name for a in TESTS[evidence.row_id].alternatives
+    )
+    for name, slope in SLOPE_ALTERNATIVES.items():
+        alternative = evidence.alternatives[name]
+        assert alternative.target == slope
+        np.testing.assert_array_equal(alternative.samples["values"], series.deviation.T)
     sizes, slopes = local_slopes(series)
     np.testing.assert_allclose(sizes, np.sqrt(np.array(ELLS[1:]) * ELLS[:-1]))
-    assert slopes.shape == (10, 4)
-    np.testing.assert_array_equal(evidence.trend_values, slopes)
+    assert slopes.shape == (10, 4) and "local slope" in evidence.note
 
 
-def test_data_following_the_prediction_hold():
+def test_data_following_the_prediction_hold_and_rule_out_both_wrong_slopes():
     row = verdict(synthetic_series(predicted_deviation()))
-    assert row["verdict"] == HOLDS
+    assert row["verdict"] == HOLDS and row["ruled_out"] == "2 of 2"
     assert float(row["value"]) == pytest.approx(-1.0, abs=0.05)
 
 
-def test_a_slower_decay_does_not_reproduce():
+def test_a_slower_decay_does_not_reproduce_and_its_own_theory_is_not_ruled_out():
     row = verdict(synthetic_series(lambda ell: 0.1 / np.sqrt(ell)))
     assert float(row["value"]) == pytest.approx(-0.5, abs=0.05)
     assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert "slope -0.5" in row["no_power_against"].split("; ")
 
 
 def test_noisy_draws_are_inconclusive_not_holds():

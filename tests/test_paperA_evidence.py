@@ -1,12 +1,21 @@
 """Paper A's evidence builders together give exactly one Evidence per registry row of paper A,
-and each item carries the arrays its row's statistic reads."""
+each item carries the arrays its row's statistic reads, and its alternatives are exactly the
+wrong theories the registry declares for the row, each with those arrays too."""
 
 import numpy as np
 
 from attnspec.evidence import STATISTICS
-from attnspec.experiments.bulk_laws import not_marchenko_pastur_evidence_rows
+from attnspec.experiments.bulk_laws import (
+    ALTERNATIVE_LAWS,
+    BETA_MUTANTS,
+    not_marchenko_pastur_evidence_rows,
+)
 from attnspec.experiments.gaussian_equivalence import equivalence_evidence
-from attnspec.experiments.linearisation import linearisation_evidence, summarise_distances
+from attnspec.experiments.linearisation import (
+    ALTERNATIVE_METRICS,
+    linearisation_evidence,
+    summarise_distances,
+)
 from attnspec.experiments.perron import perron_evidence_rows, perron_series
 from attnspec.registry import TESTS, registry_of
 
@@ -35,20 +44,25 @@ def linearisation_summary():
         "kolmogorov": np.array(values),
         "wasserstein1_relative": np.array(values),
     }
+    table |= {metric: np.array(values) + 0.1 for metric in ALTERNATIVE_METRICS}
     return summarise_distances(table)
 
 
 def bulk_summary(beta):
-    return {
+    summary = {
         "beta": np.float64(beta),
         "ratio": np.float64(1.0),
+        "mp_edge": np.float64(4 * np.expm1(beta**2)),
         "ks_attention_mp": RNG.random(DRAWS),
         "ks_attention_nu_inf": RNG.random(DRAWS),
-        "ks_linear_mp": RNG.random(DRAWS),
-        "ks_linear_nu_inf": RNG.random(DRAWS),
         "edge_mass_attention": RNG.random(DRAWS),
+        "edge_mass_linear": RNG.random(DRAWS),
         "edge_mass_theory": np.float64(0.05),
     }
+    for name in BETA_MUTANTS:
+        summary[f"edge_mass_attention/{name}"] = RNG.random(DRAWS)
+        summary[f"edge_mass_theory/{name}"] = np.float64(0.05)
+    return summary
 
 
 def perron(beta):
@@ -58,12 +72,13 @@ def perron(beta):
     return perron_series(beta, SIZES, results)
 
 
-def test_the_builders_cover_every_registry_row_of_paper_a_once():
+def test_the_builders_cover_every_registry_row_of_paper_a_once_with_its_alternatives():
     pairs = {
         "n_tokens": SIZES,
         "d_al": RNG.random((SIZES.size, DRAWS)),
         "d_ll": RNG.random((SIZES.size, DRAWS)),
     }
+    pairs |= {f"d_al/{name}": RNG.random((SIZES.size, DRAWS)) for name in ALTERNATIVE_LAWS}
     evidence = (
         linearisation_evidence(linearisation_summary())
         + not_marchenko_pastur_evidence_rows([bulk_summary(b) for b in (0.5, 1.0)], n_tokens=250)
@@ -73,6 +88,12 @@ def test_the_builders_cover_every_registry_row_of_paper_a_once():
     ids = [item.row_id for item in evidence]
     assert sorted(ids) == sorted(test.row_id for test in registry_of("A"))
     for item in evidence:
-        needed = STATISTICS[TESTS[item.row_id].statistic].arrays
+        test = TESTS[item.row_id]
+        needed = STATISTICS[test.statistic].arrays
+        assert test.finite_size is None and item.by_size is None, item.row_id
         assert set(needed) <= set(item.samples), item.row_id
         assert item.quantity and item.note, item.row_id
+        assert list(item.alternatives) == [a.name for a in test.alternatives], item.row_id
+        for name, alternative in item.alternatives.items():
+            assert set(needed) <= set(alternative.samples), (item.row_id, name)
+            assert alternative.quantity and alternative.note, (item.row_id, name)

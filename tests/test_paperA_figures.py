@@ -174,6 +174,11 @@ def test_a3_is_drawn_from_its_csv(bulk_laws_rows, tmp_path):
             np.testing.assert_array_equal(x[1:], values)
             np.testing.assert_allclose(y[1:], 1 - np.arange(1, values.size + 1) / values.size)
         assert ("A.4/beta=0.5: holds" in top.texts[0].get_text()) == (beta == 0.5)
+        # the A.4 statistic: the share of the bulk above 4 theta1 against nu_inf's mass there
+        mass = panel[panel["series"] == "mass_above_4theta1"].groupby("model")["value"].mean()
+        text = bottom.texts[0].get_text()
+        assert "A.4: share above" in text
+        assert f"bulk {mass['attention']:.4f}" in text and f"{mass['nu_inf']:.4f}" in text
     redraws_identically(
         figure, lambda: plot_bulk_laws(frame, n_tokens=ELL, bins=12, verdicts=verdicts)
     )

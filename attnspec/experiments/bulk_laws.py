@@ -10,8 +10,13 @@ the bulk against nu_inf(beta, c) (right edge x_+) and against the iid-scores sur
 theta1 MP_1 (density sqrt(x (4 theta1 - x)) / (2 pi theta1 x) on [0, 4 theta1]), with
 theta1 = e^{beta^2} - 1. Y_lin = (beta S + sqrt(a) W)/sqrt(ell), whose limit is exactly nu_inf,
 is the finite-size reference at the same size (papers.md sections 2-3). The evidence of the
-registry rows A.4/beta=<beta> is, per draw, Delta = KS(bulk, MP) - KS(bulk, nu_inf), in units of
-KS(nu_inf, MP) (:func:`law_separation`): by the triangle inequality Delta <= KS(nu_inf, MP).
+registry rows A.4/beta=<beta> is, per draw, the share of the bulk above the MP edge 4 theta1,
+against nu_inf's mass there, 1 - F_nu(4 theta1) (MP puts none there); the same share above
+4 theta1(beta') against nu_inf(beta')'s mass judges the wrong betas beta' = beta (1 -+ 3 %).
+
+The wrong theories the Kolmogorov rows of paper A (A.1, A.3) must rule out are laws too
+(:func:`alternative_laws`): the MP surrogate and nu_inf at beta (1 -+ 3 %); their margin unit is
+the distance from nu_inf to the nearest of these (:func:`nearest_law_unit`).
 
 A7: nu_inf(beta, c) across the proportional regime, c = ell / d_qk (not d_qk / ell, papers.md
 section 3), against the bulk; the swapped ratio d_qk / ell is measured too, to show that the
@@ -24,7 +29,7 @@ import numpy as np
 
 from attnspec.distances import kolmogorov_distance, law_kolmogorov_distance, wasserstein1
 from attnspec.evidence import Evidence
-from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate
+from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate, mp_edge
 from attnspec.theory.nu_infinity import NuInfinity
 
 # Histograms and density curves span [0, HISTOGRAM_REACH * (largest theoretical edge)].
@@ -36,6 +41,10 @@ SURVIVAL_FROM_QUANTILE = 0.8
 
 # The betas of the registry rows A.4/beta=<beta>.
 JUDGED_BETAS = (0.5, 1.0)
+# The wrong betas of the registry alternatives "beta-3%" and "beta+3%" (factors of beta).
+BETA_MUTANTS = {"beta-3%": 0.97, "beta+3%": 1.03}
+# The names of the wrong laws of :func:`alternative_laws` (registry alternatives of A.1, A.3).
+ALTERNATIVE_LAWS = ("MP", *BETA_MUTANTS)
 
 
 def attention_bulk(spectrum: np.ndarray) -> np.ndarray:
@@ -78,6 +87,37 @@ def survival_points(pooled: np.ndarray, start: float) -> tuple[np.ndarray, np.nd
     return x[keep], above[keep]
 
 
+def alternative_laws(beta: float, ratio: float = 1.0) -> dict:
+    """The wrong laws (:data:`ALTERNATIVE_LAWS`) a bulk said to follow nu_inf(beta, c) must be
+    told from: ``MP``, the iid-scores surrogate theta1 MP_1 with the same mean; ``beta-3%`` and
+    ``beta+3%``, nu_inf at 0.97 beta and 1.03 beta (:data:`BETA_MUTANTS`)."""
+    laws = {"MP": MarchenkoPasturSurrogate(beta)}
+    laws |= {name: NuInfinity(factor * beta, ratio) for name, factor in BETA_MUTANTS.items()}
+    return laws
+
+
+def nearest_law_unit(beta: float, ratio: float = 1.0) -> float:
+    """min over beta' = beta (1 -+ 3 %) of KS(nu_inf(beta), nu_inf(beta'))
+    (:func:`attnspec.distances.law_kolmogorov_distance`): the unit of the Kolmogorov margins of
+    the rows A.1 and A.3, the distance to the nearest wrong law declared, from theory alone."""
+    law = NuInfinity(beta, ratio)
+    return min(
+        law_kolmogorov_distance(law, NuInfinity(factor * beta, ratio))
+        for factor in BETA_MUTANTS.values()
+    )
+
+
+def share_above(draws: Sequence[np.ndarray], threshold: float) -> np.ndarray:
+    """Per draw, the share of its values strictly above ``threshold``."""
+    return np.array([np.mean(np.asarray(d) > threshold) for d in draws])
+
+
+def mass_above_mp_edge(beta: float, ratio: float = 1.0) -> float:
+    """nu_inf(beta, c)'s mass above the MP edge 4 theta1(beta), 1 - F_nu(4 theta1): the
+    target of row A.4/beta=<beta> (the MP surrogate has none there)."""
+    return float(1.0 - NuInfinity(beta, ratio).cdf(mp_edge(beta)))
+
+
 def per_draw_distances(draws: Sequence[np.ndarray], law) -> np.ndarray:
     """Kolmogorov distance sup_x |F_draw(x) - F(x)| of every draw to ``law`` (has ``cdf``)."""
     return np.array([kolmogorov_distance(d, law.cdf) for d in draws])
@@ -111,11 +151,14 @@ def summarise_bulk_laws(
         values); ``theory_x``, ``density_nu_inf``, ``density_mp``; ``survival_*`` (fraction of
         the pooled bulk >= x from the 80 % quantile of nu_inf, and 1 - F of both laws);
         per-draw ``ks_*`` (Kolmogorov distance of each draw of attention/linear to nu_inf/mp)
-        and ``edge_mass_*`` (fraction above 4 theta1; 0 under MP, 1 - F_nu(4 theta1) under
-        nu_inf); pooled ``pooled_ks_*``, ``pooled_w1_*`` (Wasserstein-1); scalars ``beta``,
-        ``ratio``, ``x_plus``, ``mp_edge`` = 4 theta1, ``theta1``, ``edge_mass_theory``,
-        ``ks_nu_inf_mp`` (KS(nu_inf, MP), :func:`law_separation`),
-        ``m1_attention``, ``n_beyond`` (attention values above the histogram), ``largest``.
+        and ``edge_mass_*`` (share above 4 theta1; 0 under MP, 1 - F_nu(4 theta1) under
+        nu_inf, :func:`mass_above_mp_edge`); for each wrong beta' of :data:`BETA_MUTANTS`
+        (``<name>``), ``edge_mass_attention/<name>`` (per draw, the share of the bulk above
+        4 theta1(beta')) and ``edge_mass_theory/<name>`` (nu_inf(beta')'s mass there); pooled
+        ``pooled_ks_*``, ``pooled_w1_*`` (Wasserstein-1); scalars ``beta``, ``ratio``,
+        ``x_plus``, ``mp_edge`` = 4 theta1, ``theta1``, ``edge_mass_theory``, ``ks_nu_inf_mp``
+        (KS(nu_inf, MP), from the laws alone), ``m1_attention``, ``n_beyond`` (attention
+        values above the histogram), ``largest``.
     """
     law, surrogate = NuInfinity(beta, ratio), MarchenkoPasturSurrogate(beta)
     bulk_draws = [attention_bulk(s) for s in attention]
@@ -135,7 +178,7 @@ def summarise_bulk_laws(
         "x_plus": np.float64(law.edge),
         "mp_edge": np.float64(surrogate.edge),
         "theta1": np.float64(law.mean),
-        "edge_mass_theory": np.float64(1.0 - law.cdf(surrogate.edge)),
+        "edge_mass_theory": np.float64(mass_above_mp_edge(beta, ratio)),
         "ks_nu_inf_mp": np.float64(law_kolmogorov_distance(law, surrogate)),
         "m1_attention": np.float64(samples["attention"].mean()),
         "n_beyond": np.int64(np.count_nonzero(samples["attention"] > top)),
@@ -152,52 +195,68 @@ def summarise_bulk_laws(
         summary[f"survival_x_{model}"], summary[f"survival_{model}"] = survival_points(
             pooled, start
         )
-        summary[f"edge_mass_{model}"] = np.array(
-            [np.mean(d > surrogate.edge) for d in per_draw[model]]
-        )
+        summary[f"edge_mass_{model}"] = share_above(per_draw[model], surrogate.edge)
         for name, target in laws.items():
             summary[f"ks_{model}_{name}"] = per_draw_distances(per_draw[model], target)
             summary[f"pooled_ks_{model}_{name}"] = np.float64(
                 kolmogorov_distance(pooled, target.cdf)
             )
             summary[f"pooled_w1_{model}_{name}"] = np.float64(wasserstein1(pooled, target.quantile))
+    for name, factor in BETA_MUTANTS.items():
+        wrong = factor * beta
+        summary[f"edge_mass_attention/{name}"] = share_above(bulk_draws, mp_edge(wrong))
+        summary[f"edge_mass_theory/{name}"] = np.float64(mass_above_mp_edge(wrong, ratio))
     return summary
-
-
-def law_separation(beta: float, ratio: float = 1.0) -> float:
-    """KS(nu_inf(beta, c), MP surrogate(beta)) (:func:`attnspec.distances.law_kolmogorov_distance`):
-    the unit of paper A's Kolmogorov margins, computed from theory alone."""
-    return law_kolmogorov_distance(NuInfinity(beta, ratio), MarchenkoPasturSurrogate(beta))
-
-
-def separations(summary: Mapping) -> np.ndarray:
-    """Per draw Delta = KS(bulk, MP surrogate) - KS(bulk, nu_inf) (> 0: closer to nu_inf)."""
-    return summary["ks_attention_mp"] - summary["ks_attention_nu_inf"]
 
 
 def not_marchenko_pastur_evidence(summary: Mapping, *, n_tokens: int) -> Evidence:
     """Registry row A.4/beta=<beta> from one beta's :func:`summarise_bulk_laws`: samples
-    ``values`` = Delta per draw; margin unit KS(nu_inf, MP) at that beta and c (no trend)."""
+    ``values`` = the share of the bulk above 4 theta1 per draw, target nu_inf's mass there
+    (margin in the statistic's units); alternatives ``MP`` (the same shares, target 0) and, for
+    each wrong beta' (:data:`BETA_MUTANTS`), the shares above 4 theta1(beta') against
+    nu_inf(beta')'s mass there."""
     beta, ratio = float(summary["beta"]), float(summary["ratio"])
-    separation = law_separation(beta, ratio)
-    delta = separations(summary)
-    linear = summary["ks_linear_mp"] - summary["ks_linear_nu_inf"]
+    row_id = f"A.4/beta={beta:g}"
+    shares, target = summary["edge_mass_attention"], float(summary["edge_mass_theory"])
+    where = f"ell = {n_tokens}, c = {ratio:g}, beta = {beta:g}"
+    alternatives = {
+        "MP": Evidence(
+            row_id,
+            {"values": shares},
+            target=0.0,
+            quantity=f"share of the bulk above 4 theta1 = {float(summary['mp_edge']):.4g}, {where}",
+            note="the MP surrogate has no mass above its edge 4 theta1",
+        )
+    }
+    for name, factor in BETA_MUTANTS.items():
+        wrong = factor * beta
+        alternatives[name] = Evidence(
+            row_id,
+            {"values": summary[f"edge_mass_attention/{name}"]},
+            target=float(summary[f"edge_mass_theory/{name}"]),
+            quantity=f"share of the bulk above 4 theta1({wrong:g}) = {mp_edge(wrong):.4g}, {where}",
+            note=f"target: nu_inf({wrong:g})'s mass above 4 theta1({wrong:g})",
+        )
+    mutants = "; ".join(
+        f"{name}: share {np.mean(summary[f'edge_mass_attention/{name}']):.4f} against "
+        f"{float(summary[f'edge_mass_theory/{name}']):.4f}"
+        for name in BETA_MUTANTS
+    )
     return Evidence(
-        row_id=f"A.4/beta={beta:g}",
-        samples={"values": delta},
-        target=0.0,
-        margin_scale=separation,
+        row_id=row_id,
+        samples={"values": shares},
+        target=target,
         quantity=(
-            "Delta = KS(bulk of sqrt(ell) A_perp, MP surrogate) - KS(bulk, nu_inf) per draw, "
-            f"mean over draws, ell = {n_tokens}, c = {ratio:g}, beta = {beta:g}"
+            "share of the bulk of sqrt(ell) A_perp above the MP edge 4 theta1 = "
+            f"{float(summary['mp_edge']):.4g} per draw, mean over draws, {where}"
         ),
         note=(
+            f"nu_inf's mass there {target:.4f}, MP's 0; Y_lin at the same ell "
+            f"{np.mean(summary['edge_mass_linear']):.4f}; beta off by 3 % ({mutants}); "
             f"KS(bulk, nu_inf) {np.mean(summary['ks_attention_nu_inf']):.4f}, KS(bulk, MP) "
-            f"{np.mean(summary['ks_attention_mp']):.4f}; Y_lin at the same ell gives Delta "
-            f"{linear.mean():.4f}; the laws themselves are KS(nu_inf, MP) = {separation:.4f} "
-            f"apart; mass of the bulk above 4 theta1 {np.mean(summary['edge_mass_attention']):.4f} "
-            f"(nu_inf {float(summary['edge_mass_theory']):.4f}, MP 0)"
+            f"{np.mean(summary['ks_attention_mp']):.4f}"
         ),
+        alternatives=alternatives,
     )
 
 
@@ -224,7 +283,6 @@ BULK_LAWS_TABLE_HEADER = (
     "ks_to_mp",
     "w1_to_nu_inf",
     "w1_to_mp",
-    "delta_ks_mean",
     "ks_nu_inf_to_mp",
     "ks_ylin_to_nu_inf",
     "mass_above_4theta1",
@@ -237,8 +295,9 @@ BULK_LAWS_TABLE_HEADER = (
 
 def bulk_laws_table_rows(summaries: Sequence[Mapping]) -> list[tuple]:
     """One row per beta (:data:`BULK_LAWS_TABLE_HEADER`): pooled distances of the attention
-    bulk, the mean per-draw separation Delta against the laws' own distance KS(nu_inf, MP), the
-    edge-region mass and the first moment against theta1."""
+    bulk, the laws' own distance KS(nu_inf, MP), the share above 4 theta1 (the A.4 statistic:
+    mean over draws of the bulk and of Y_lin, and nu_inf's mass) and the first moment against
+    theta1."""
     rows = []
     for s in summaries:
         rows.append(
@@ -250,7 +309,6 @@ def bulk_laws_table_rows(summaries: Sequence[Mapping]) -> list[tuple]:
                 float(s["pooled_ks_attention_mp"]),
                 float(s["pooled_w1_attention_nu_inf"]),
                 float(s["pooled_w1_attention_mp"]),
-                float(np.mean(separations(s))),
                 float(s["ks_nu_inf_mp"]),
                 float(np.mean(s["ks_linear_nu_inf"])),
                 float(np.mean(s["edge_mass_attention"])),
@@ -400,9 +458,9 @@ def bulk_laws_plotted_rows(
     Y_lin, ``model``, ``draw``, ``value``: the histograms and the edge-region fractions);
     ``nu_inf_density`` / ``mp_density`` and ``nu_inf_fraction_above`` / ``mp_fraction_above``
     (``x``, ``value``: the laws); ``x_plus``, ``mp_edge`` (= 4 theta1); per draw
-    ``delta_ks`` (attention) and ``mass_above_4theta1`` (attention, linear; model nu_inf: the
-    law's); the pooled distances ``pooled_ks`` / ``pooled_w1`` of the attention bulk (``model``:
-    the law) and ``ks_nu_inf_mp``. ``summaries``: :func:`summarise_bulk_laws` of each beta, from
+    ``mass_above_4theta1`` (attention, linear; model nu_inf: the law's), the statistic of row
+    A.4; the pooled distances ``pooled_ks`` / ``pooled_w1`` of the attention bulk (``model``:
+    the law). ``summaries``: :func:`summarise_bulk_laws` of each beta, from
     the draws ``attention`` and ``linear`` (one sequence of spectra per beta)."""
     rows = []
     for summary, attention_draws, linear_draws in zip(summaries, attention, linear, strict=True):
@@ -421,10 +479,6 @@ def bulk_laws_plotted_rows(
                     (beta, series, "", "", float(a), float(b)) for a, b in zip(x, y, strict=True)
                 ]
         rows += [(beta, name, "", "", "", float(summary[name])) for name in ("x_plus", "mp_edge")]
-        rows += [
-            (beta, "delta_ks", "attention", draw, "", float(v))
-            for draw, v in enumerate(separations(summary))
-        ]
         for model in ("attention", "linear"):
             rows += [
                 (beta, "mass_above_4theta1", model, draw, "", float(v))
@@ -445,7 +499,6 @@ def bulk_laws_plotted_rows(
                 )
                 for law in ("nu_inf", "mp")
             ]
-        rows.append((beta, "ks_nu_inf_mp", "", "", "", float(summary["ks_nu_inf_mp"])))
     return rows
 
 

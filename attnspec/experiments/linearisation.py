@@ -13,10 +13,14 @@ its relative variance is (e^{beta^2} - 1) / ell, of order one when beta^2 ~ log 
 threshold beta ~ sqrt(log ell) (paper A, section 6.1 per its follow-up), and the rescaled
 variable x = beta / sqrt(log ell) (natural logarithm).
 
-Evidence (registry rows, :mod:`attnspec.registry`): A.1/beta=<beta> compares the attention
-distance with the Y_lin distance at the largest ell; A.5/breakdown the same at the largest beta;
-A.5/location the threshold beta*(ell) of each draw (:func:`threshold_crossings`) against
-sqrt(log ell).
+Evidence (registry rows, :mod:`attnspec.registry`): A.1/beta=<beta> is, per draw at the largest
+ell, the attention distance to nu_inf minus the distance of the Y_lin draw from the same Q, K
+(a paired excess over the floor); its alternatives replace nu_inf in the attention distance by
+a wrong law L (:func:`attnspec.experiments.bulk_laws.alternative_laws`; the floor stays the
+nu_inf one: subtracting KS(Y_lin, L) instead would cancel whatever L is). A.5/breakdown compares
+the two distances at the largest beta; A.5/location the threshold beta*(ell)
+(:func:`attnspec.evidence.threshold_crossings`) against sqrt(log ell), attention and Y_lin
+draws resampled together.
 """
 
 import logging
@@ -26,8 +30,13 @@ import numpy as np
 from scipy import stats
 
 from attnspec.distances import kolmogorov_distance, wasserstein1
-from attnspec.evidence import Evidence
-from attnspec.experiments.bulk_laws import attention_bulk, law_separation
+from attnspec.evidence import Evidence, threshold_crossings
+from attnspec.experiments.bulk_laws import (
+    ALTERNATIVE_LAWS,
+    alternative_laws,
+    attention_bulk,
+    nearest_law_unit,
+)
 from attnspec.experiments.progress import Stopwatch
 from attnspec.theory.nu_infinity import NuInfinity
 
@@ -37,6 +46,8 @@ MODELS = ("attention", "linear")
 METRICS = ("kolmogorov", "wasserstein1_relative")
 # The betas of the registry rows A.1/beta=<beta>.
 JUDGED_BETAS = (0.5, 1.0)
+# Kolmogorov distances of the attention bulk to each wrong law (at the judged betas only).
+ALTERNATIVE_METRICS = tuple(f"kolmogorov/{name}" for name in ALTERNATIVE_LAWS)
 # A.5/location: beta*(ell) is where the excess Kolmogorov distance over the Y_lin floor first
 # reaches this value (the registry row's statistic).
 EXCESS_THRESHOLD = 0.1
@@ -81,7 +92,18 @@ def bulk_distances(spectrum: np.ndarray, model: str, law: NuInfinity, quantile=N
     return kolmogorov_distance(values, law.cdf), w1 / law.mean
 
 
-def distance_table(spectra: Sequence[np.ndarray], points: Sequence[Mapping]) -> dict:
+def alternative_distances(spectrum: np.ndarray, laws: Mapping) -> list[float]:
+    """Kolmogorov distance of the attention bulk of one draw to each law of ``laws`` (the wrong
+    laws of :func:`attnspec.experiments.bulk_laws.alternative_laws`), in their order."""
+    bulk = attention_bulk(spectrum)
+    return [kolmogorov_distance(bulk, law.cdf) for law in laws.values()]
+
+
+def distance_table(
+    spectra: Sequence[np.ndarray],
+    points: Sequence[Mapping],
+    judged_betas: Sequence[float] = JUDGED_BETAS,
+) -> dict:
     """Distances of every spectrum to nu_inf(beta, c = 1), one row per spectrum.
 
     Parameters
@@ -90,15 +112,23 @@ def distance_table(spectra: Sequence[np.ndarray], points: Sequence[Mapping]) -> 
         Squared singular values, one array per point.
     points : sequence of mappings
         Keys ``model``, ``n_tokens``, ``beta``, ``draw`` of each spectrum.
+    judged_betas : sequence of float
+        The betas of the rows A.1/beta=<beta>: there the attention bulk's distances to the wrong
+        laws are computed too.
 
     Returns
     -------
     dict of arrays
         ``model``, ``n_tokens``, ``beta``, ``draw``, ``kolmogorov`` (D) and
-        ``wasserstein1_relative`` (W1 / theta1), aligned with ``points``.
+        ``wasserstein1_relative`` (W1 / theta1), and ``kolmogorov/<name>`` for each wrong law
+        of :data:`ALTERNATIVE_METRICS` (NaN except for attention at a judged beta), aligned with
+        ``points``.
     """
     if len(spectra) != len(points):
         raise ValueError(f"{len(spectra)} spectra for {len(points)} points")
+    judged = {float(beta) for beta in judged_betas}
+    wrong = {beta: alternative_laws(beta) for beta in judged}
+    alternatives = np.full((len(points), len(ALTERNATIVE_METRICS)), np.nan)
     laws: dict[float, tuple[NuInfinity, _QuantileOnce]] = {}
     sizes = list(dict.fromkeys(int(p["n_tokens"]) for p in points))
     clock = Stopwatch()
@@ -110,6 +140,8 @@ def distance_table(spectra: Sequence[np.ndarray], points: Sequence[Mapping]) -> 
             law = NuInfinity(beta, 1.0)
             laws[beta] = (law, _QuantileOnce(law.quantile))
         distances.append(bulk_distances(spectrum, point["model"], *laws[beta]))
+        if point["model"] == "attention" and beta in judged:
+            alternatives[i] = alternative_distances(spectrum, wrong[beta])
         ell = int(point["n_tokens"])
         if i + 1 == len(points) or int(points[i + 1]["n_tokens"]) != ell:
             log.info(
@@ -130,6 +162,7 @@ def distance_table(spectra: Sequence[np.ndarray], points: Sequence[Mapping]) -> 
         "draw": np.array([int(p["draw"]) for p in points]),
         "kolmogorov": distances[:, 0],
         "wasserstein1_relative": distances[:, 1],
+        **{key: alternatives[:, k] for k, key in enumerate(ALTERNATIVE_METRICS)},
     }
 
 
@@ -142,7 +175,9 @@ def summarise_distances(table: Mapping[str, np.ndarray]) -> dict:
         ``n_tokens`` (ascending), ``beta`` (ascending), ``draws`` (their number),
         ``rescaled`` (ell x beta: beta / sqrt(log ell)); for each metric and model
         ``<metric>/<model>/draws`` (ell x beta x draw), ``.../mean`` (ell x beta) and
-        ``.../log_se`` (the standard error of log(mean), sd / (sqrt(draws) mean)).
+        ``.../log_se`` (the standard error of log(mean), sd / (sqrt(draws) mean)); for each
+        wrong law in the table (:data:`ALTERNATIVE_METRICS`), ``<metric>/attention/draws``
+        (ell x beta x draw, NaN where it was not computed).
 
     Raises
     ------
@@ -164,15 +199,20 @@ def summarise_distances(table: Mapping[str, np.ndarray]) -> dict:
         "draws": np.int64(draws.size),
         "rescaled": rescaled_beta(betas[None, :], n_tokens[:, None]),
     }
+
+    def grid_of(metric: str, model: str) -> np.ndarray:
+        grid = np.full((n_tokens.size, betas.size, draws.size), np.nan)
+        rows = table["model"] == model
+        grid[
+            np.searchsorted(n_tokens, table["n_tokens"][rows]),
+            np.searchsorted(betas, table["beta"][rows]),
+            np.searchsorted(draws, table["draw"][rows]),
+        ] = table[metric][rows]
+        return grid
+
     for metric in METRICS:
         for model in MODELS:
-            grid = np.full((n_tokens.size, betas.size, draws.size), np.nan)
-            rows = table["model"] == model
-            grid[
-                np.searchsorted(n_tokens, table["n_tokens"][rows]),
-                np.searchsorted(betas, table["beta"][rows]),
-                np.searchsorted(draws, table["draw"][rows]),
-            ] = table[metric][rows]
+            grid = grid_of(metric, model)
             if np.isnan(grid).any():
                 raise ValueError(f"{model}: not every (ell, beta, draw) has a {metric} distance")
             mean = grid.mean(axis=2)
@@ -180,6 +220,9 @@ def summarise_distances(table: Mapping[str, np.ndarray]) -> dict:
             summary[f"{key}/draws"] = grid
             summary[f"{key}/mean"] = mean
             summary[f"{key}/log_se"] = grid.std(axis=2, ddof=1) / (np.sqrt(draws.size) * mean)
+    for metric in ALTERNATIVE_METRICS:
+        if metric in table:
+            summary[f"{metric}/attention/draws"] = grid_of(metric, "attention")
     return summary
 
 
@@ -293,35 +336,10 @@ def excess_over_floor(summary: Mapping) -> np.ndarray:
     return summary["kolmogorov/attention/draws"] - floor[:, :, None]
 
 
-def threshold_crossings(excess: np.ndarray, betas: np.ndarray, threshold: float) -> np.ndarray:
-    """beta* where each row of ``excess`` (..., betas) first reaches ``threshold``.
-
-    Betas ascending; between the last simulated beta below the threshold and the first at or
-    above it, the excess is interpolated linearly in log beta. NaN where the crossing is not
-    bracketed: the excess already reaches the threshold at the smallest beta, or never does.
-    """
-    betas = np.asarray(betas, dtype=np.float64)
-    excess = np.asarray(excess, dtype=np.float64)
-    if betas.ndim != 1 or betas.size < 2 or np.any(np.diff(betas) <= 0) or betas[0] <= 0:
-        raise ValueError("betas must be positive, ascending and at least two")
-    if excess.shape[-1] != betas.size:
-        raise ValueError(f"excess must end with {betas.size} betas, got shape {excess.shape}")
-    reached = excess >= threshold
-    first = np.argmax(reached, axis=-1)
-    bracketed = reached.any(axis=-1) & (first > 0)
-    above = np.where(bracketed, first, 1)
-    below = above - 1
-    low = np.take_along_axis(excess, below[..., None], axis=-1)[..., 0]
-    high = np.take_along_axis(excess, above[..., None], axis=-1)[..., 0]
-    log_low, log_high = np.log(betas[below]), np.log(betas[above])
-    with np.errstate(invalid="ignore", divide="ignore"):
-        fraction = (threshold - low) / (high - low)
-    return np.where(bracketed, np.exp(log_low + fraction * (log_high - log_low)), np.nan)
-
-
 def threshold_betas(summary: Mapping) -> np.ndarray:
-    """beta*(ell) per draw, shape (draws, ell): the A.5/location samples
-    (:func:`threshold_crossings` of :func:`excess_over_floor` at EXCESS_THRESHOLD)."""
+    """beta*(ell) per draw, shape (draws, ell) (:func:`attnspec.evidence.threshold_crossings`
+    of :func:`excess_over_floor` at EXCESS_THRESHOLD): the crossings whose OLS slope on
+    log log ell is the statistic of row A.5/location on the data as they are."""
     excess = np.moveaxis(excess_over_floor(summary), 2, 0)  # (draws, ell, beta)
     return threshold_crossings(excess, summary["beta"], EXCESS_THRESHOLD)
 
@@ -337,84 +355,152 @@ def _sizes_text(summary: Mapping) -> str:
     return ", ".join(str(int(n)) for n in summary["n_tokens"])
 
 
+def _by_size_text(summary: Mapping, values: np.ndarray) -> str:
+    return ", ".join(
+        f"ell={int(n)}: {v:+.4f}" for n, v in zip(summary["n_tokens"], values, strict=True)
+    )
+
+
 def convergence_evidence(summary: Mapping, beta: float) -> Evidence:
-    """Registry row A.1/beta=<beta>: per draw at the largest ell, the Kolmogorov distance of
-    the attention bulk to nu_inf (``values``) and that of Y_lin (``reference``); margin unit
-    KS(nu_inf, MP) at beta; trend: per (draw, ell) the attention distance minus the mean Y_lin
-    distance at that ell, against 0."""
+    """Registry row A.1/beta=<beta>: ``values`` = per draw at the largest ell, KS(attention
+    bulk, nu_inf) - KS(Y_lin, nu_inf), the Y_lin draw built from the same Q, K (a paired excess
+    over the finite-size floor); margin unit the distance from nu_inf to the nearest wrong beta
+    (:func:`attnspec.experiments.bulk_laws.nearest_law_unit`). Each alternative law L
+    (:data:`ALTERNATIVE_METRICS`) gives KS(attention bulk, L) - KS(Y_lin, nu_inf), target 0:
+    the floor stays nu_inf's, since KS(attention, L) - KS(Y_lin, L) would cancel any L."""
     j = _beta_index(summary, beta, "paperA.linearisation.betas")
     attention = summary["kolmogorov/attention/draws"][:, j, :]  # (ell, draws)
     linear = summary["kolmogorov/linear/draws"][:, j, :]
-    excess = attention.mean(axis=1) - linear.mean(axis=1)
-    separation = law_separation(beta)
-    n_max = int(summary["n_tokens"][-1])
-    by_size = ", ".join(
-        f"ell={int(n)}: {e:+.4f}" for n, e in zip(summary["n_tokens"], excess, strict=True)
-    )
+    row_id, n_max = f"A.1/beta={beta:g}", int(summary["n_tokens"][-1])
+    where = f"ell = {n_max}, beta = {beta:g}, c = 1"
+    alternatives, wrong = {}, []
+    for metric in ALTERNATIVE_METRICS:
+        name = metric.split("/", 1)[1]
+        key = f"{metric}/attention/draws"
+        distances = summary[key][-1, j] if key in summary else np.full(linear.shape[1], np.nan)
+        if not np.isfinite(distances).all():
+            raise ValueError(
+                f"the A5 distance table lacks the Kolmogorov distances of the attention bulk to "
+                f"the wrong law {name!r} at ell = {n_max}, beta = {beta:g}: rerun the rule "
+                "paperA_A5_distances"
+            )
+        alternatives[name] = Evidence(
+            row_id,
+            {"values": distances - linear[-1]},
+            target=0.0,
+            quantity=f"KS(attention bulk, {name}) - KS(Y_lin, nu_inf) per draw, mean, {where}",
+            note=f"KS(attention bulk, {name}) {distances.mean():.4f}",
+        )
+        wrong.append(f"{name} {distances.mean():.4f}")
+    unit = nearest_law_unit(beta)
     return Evidence(
-        row_id=f"A.1/beta={beta:g}",
-        samples={"values": attention[-1], "reference": linear[-1]},
+        row_id=row_id,
+        samples={"values": attention[-1] - linear[-1]},
         target=0.0,
-        margin_scale=separation,
-        trend_sizes=summary["n_tokens"].astype(np.float64),
-        trend_values=(attention - linear.mean(axis=1, keepdims=True)).T,
-        trend_targets=np.zeros(summary["n_tokens"].size),
+        margin_scale=unit,
         quantity=(
-            "Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf minus that of Y_lin, "
-            f"means over draws, ell = {n_max}, beta = {beta:g}, c = 1"
+            "per draw, Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf minus that of "
+            f"the Y_lin draw from the same scores, mean over draws, {where}"
         ),
         note=(
             f"at ell = {n_max}: attention {attention[-1].mean():.4f}, Y_lin "
-            f"{linear[-1].mean():.4f}; mean excess by ell: {by_size}; margin unit "
-            f"KS(nu_inf, MP) = {separation:.4f} at beta = {beta:g}"
+            f"{linear[-1].mean():.4f}; KS of the attention bulk to the wrong laws: "
+            f"{', '.join(wrong)}; mean paired excess by ell: "
+            f"{_by_size_text(summary, (attention - linear).mean(axis=1))}; margin unit "
+            f"min KS(nu_inf(beta), nu_inf(beta (1 -+ 3 %))) = {unit:.4f} at beta = {beta:g}"
         ),
+        alternatives=alternatives,
     )
 
 
 def breakdown_evidence(summary: Mapping) -> Evidence:
-    """Registry row A.5/breakdown: the same two distances per draw at the largest beta and the
-    largest ell (no trend)."""
+    """Registry row A.5/breakdown: the attention (``values``) and Y_lin (``reference``)
+    distances per draw at the largest beta and the largest ell; the alternative ``no
+    threshold`` (linearisation at every beta) predicts a difference of 0."""
     attention = summary["kolmogorov/attention/draws"][-1, -1]
     linear = summary["kolmogorov/linear/draws"][-1, -1]
     beta, n_max = float(summary["beta"][-1]), int(summary["n_tokens"][-1])
+    samples = {"values": attention, "reference": linear}
+    quantity = (
+        "Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf minus that of Y_lin, "
+        f"means over draws, ell = {n_max}, beta = {beta:g} "
+        f"(x = beta / sqrt(log ell) = {float(summary['rescaled'][-1, -1]):.2f})"
+    )
     return Evidence(
         row_id="A.5/breakdown",
-        samples={"values": attention, "reference": linear},
+        samples=samples,
         target=0.0,
-        quantity=(
-            "Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf minus that of Y_lin, "
-            f"means over draws, ell = {n_max}, beta = {beta:g} "
-            f"(x = beta / sqrt(log ell) = {float(summary['rescaled'][-1, -1]):.2f})"
-        ),
+        quantity=quantity,
         note=(
             f"attention {attention.mean():.4f}, Y_lin {linear.mean():.4f}: the bulk of the "
             "attention matrix is far from nu_inf while Y_lin at the same size is at nu_inf"
         ),
+        alternatives={
+            "no threshold": Evidence(
+                "A.5/breakdown",
+                samples,
+                target=0.0,
+                quantity=quantity,
+                note="linearisation at every beta: the attention bulk as close to nu_inf as Y_lin",
+            )
+        },
     )
 
 
+# A.5/location: the exponent of beta* ~ (log ell)^exponent under each declared theory.
+LOCATION_TARGET = 0.5
+LOCATION_ALTERNATIVES = {"fixed": 0.0, "log ell": 1.0}
+
+
+def location_samples(summary: Mapping) -> dict[str, np.ndarray]:
+    """The samples of the threshold_slope statistic (:mod:`attnspec.evidence`): ``values``
+    (draws, 2, ell, beta), the attention (0) and Y_lin (1) Kolmogorov distances of each draw,
+    ``betas``, ``log_sizes`` = log ell and ``threshold`` = :data:`EXCESS_THRESHOLD`."""
+    distances = np.stack(
+        [summary[f"kolmogorov/{model}/draws"] for model in MODELS], axis=0
+    )  # (2, ell, beta, draws)
+    return {
+        "values": np.moveaxis(distances, 3, 0),
+        "betas": summary["beta"],
+        "log_sizes": np.log(summary["n_tokens"].astype(np.float64)),
+        "threshold": np.float64(EXCESS_THRESHOLD),
+    }
+
+
 def location_evidence(summary: Mapping) -> Evidence:
-    """Registry row A.5/location: samples ``values`` = beta*(ell) per (draw, ell) and
-    ``sizes`` = log ell, so that the loglog_slope statistic is the OLS slope of log beta* on
-    log log ell (1/2 for beta* proportional to sqrt(log ell))."""
+    """Registry row A.5/location: the OLS slope of log beta* on log log ell
+    (:func:`location_samples`; 1/2 for beta* proportional to sqrt(log ell)); alternatives: a
+    fixed threshold (slope 0) and beta* proportional to log ell (slope 1), the same samples."""
     crossings = threshold_betas(summary)
     sizes = summary["n_tokens"]
+    samples = location_samples(summary)
     medians = [
         f"ell={int(n)}: {np.nanmedian(c):.3f}" if np.isfinite(c).any() else f"ell={int(n)}: none"
         for n, c in zip(sizes, crossings.T, strict=True)
     ]
     change = np.sqrt(np.log(sizes.max()) / np.log(sizes.min())) - 1.0
     missing = int(np.sum(~np.isfinite(crossings)))
+    quantity = (
+        f"OLS slope of log beta* on log log ell, beta* where the excess Kolmogorov distance "
+        f"over the Y_lin floor first reaches {EXCESS_THRESHOLD:g} (per draw, interpolated "
+        f"linearly in log beta over beta = {', '.join(f'{b:g}' for b in summary['beta'])}), "
+        f"ell = {_sizes_text(summary)}, c = 1"
+    )
+    alternatives = {
+        name: Evidence(
+            "A.5/location",
+            samples,
+            target=target,
+            quantity=quantity,
+            note=f"beta* proportional to (log ell)^{target:g}",
+        )
+        for name, target in LOCATION_ALTERNATIVES.items()
+    }
     return Evidence(
         row_id="A.5/location",
-        samples={"values": crossings, "sizes": np.log(sizes.astype(np.float64))},
-        target=0.5,
-        quantity=(
-            f"OLS slope of log beta* on log log ell, beta* where the excess Kolmogorov distance "
-            f"over the Y_lin floor first reaches {EXCESS_THRESHOLD:g} (per draw, interpolated "
-            f"linearly in log beta over beta = {', '.join(f'{b:g}' for b in summary['beta'])}), "
-            f"ell = {_sizes_text(summary)}, c = 1"
-        ),
+        samples=samples,
+        target=LOCATION_TARGET,
+        quantity=quantity,
         note=(
             f"median beta* by ell: {', '.join(medians)}"
             + (f"; {missing} (draw, ell) crossings not bracketed by the betas" if missing else "")
@@ -422,6 +508,7 @@ def location_evidence(summary: Mapping) -> Evidence:
             f"only {change:.0%}: the exponent is measured over a short range of log log ell, "
             "where a finite-size drift of beta* at fixed ell weighs as much as the scaling"
         ),
+        alternatives=alternatives,
     )
 
 

@@ -48,7 +48,8 @@ rule paperA_A4_figure:
 
 rule paperA_A5_distances:
     """Kolmogorov and relative W1 distances to nu_inf of every attention and Y_lin draw at every
-    (ell, beta) of figure A5."""
+    (ell, beta) of figure A5, and at the betas of the rows A.1 the Kolmogorov distances of the
+    attention bulk to the wrong laws those rows must rule out."""
     input:
         lambda wildcards: [
             spectrum_batch(

@@ -22,7 +22,8 @@ RATIO_POINTS = [
 
 rule paperA_A3_summary:
     """Per beta of figure A3: the pooled bulk and Y_lin against nu_inf and the MP surrogate
-    (histograms, edge region, per-draw and pooled distances)."""
+    (histograms, edge region, per-draw and pooled distances), and per draw the share of the
+    bulk above 4 theta_1 at beta and at the wrong betas (1 -+ 3 %) of the rows A.4."""
     input:
         attention=lambda wildcards: bulk_laws_spectra(wildcards.results, "attention"),
         linear=lambda wildcards: bulk_laws_spectra(wildcards.results, "linear"),

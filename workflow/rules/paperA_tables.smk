@@ -27,8 +27,9 @@ rule paperA_AT1_table:
 
 
 rule paperA_AT2_pairs:
-    """Two-sample Kolmogorov distances between attention and Y_lin draws of other seeds, and
-    between Y_lin draws, at every ell of paperA.linearisation (beta = 1)."""
+    """Two-sample Kolmogorov distances between attention and Y_lin draws of other seeds (as
+    drawn, and carried to each wrong law of row A.3 by the quantile map), and between Y_lin
+    draws, at every ell of paperA.linearisation (beta = 1)."""
     input:
         attention=lambda wildcards: equivalence_spectra(wildcards.results, "attention"),
         linear=lambda wildcards: equivalence_spectra(wildcards.results, "linear"),
@@ -46,6 +47,7 @@ rule paperA_AT2_pairs:
     params:
         n_tokens=LINEARISATION["n_tokens"],
         draws=LINEARISATION["draws"],
+        beta=EQUIVALENCE_BETA,
     script:
         "../../scripts/paperA_AT2_pairs.py"
 
