@@ -1,5 +1,6 @@
 """Figures B5 and B6: conditional covariances given K, finite edges E_ell, the evidence of rows
-B.3 (judged on synthetic data by the verdict engine), batches and replicates."""
+B.3 judged by the verdict engine on synthetic data (at x_+, 1 % off it, and fading like 1/ell),
+batches and replicates."""
 
 import numpy as np
 import pytest
@@ -13,19 +14,18 @@ from attnspec.experiments.conditional import (
     group_by_size,
     population_series,
     population_table_rows,
-    relative_tracy_widom_spread,
     wishart_edge_scale,
 )
 from attnspec.experiments.conditional_plotted import population_density
 from attnspec.experiments.draw_batches import batched_draws, unstack_draws
 from attnspec.experiments.spectra import draw_parameters
+from attnspec.experiments.sticking_findings import conditional_findings
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
 from attnspec.registry import TESTS
 from attnspec.seeding import rng_for
 from attnspec.theory import bulk_edge, finite_deformed_mp_edge, nonlinearity_coefficients
 from attnspec.theory.population import population_law
-from attnspec.theory.r_transform import SymmetrisedLinearModel
 from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, judge_row
 
 # --- the kernel and the finite edge --------------------------------------------------------
@@ -134,43 +134,74 @@ def test_conditional_series_fit_recovers_a_known_exponent():
 
 ELLS = [256, 512, 1024, 2048]
 DRAWS = np.linspace(-1.0, 1.0, 10)
+QUICK = 20
+"""Stability resamples of these tests: they check verdicts, which the stability share (reported
+beside them) does not enter."""
 
 
 def judged(series):
-    """The verdicts of rows B.3 on a series, by the engine."""
-    evidence = conditional_evidence(series)
-    return {item.row_id: judge_row(TESTS[item.row_id], item)["verdict"] for item in evidence}
+    """The judged rows B.3 of a series, by the engine."""
+    return {
+        item.row_id: judge_row(TESTS[item.row_id], item, stability_resamples=QUICK)
+        for item in conditional_evidence(series)
+    }
 
 
-def test_evidence_is_the_relative_edge_at_the_largest_ell_in_tracy_widom_units():
+def test_evidence_is_the_relative_edge_at_the_largest_ell_with_every_size_and_x_plus_mutants():
     x_plus = bulk_edge(1.0)
     series = conditional_series(1.0, 1.0, ELLS, synthetic_results(x_plus, ELLS, DRAWS))
     evidence = conditional_evidence(series)
     assert [item.row_id for item in evidence] == ["B.3/Sigma_f", "B.3/Sigma_G"]
     item = evidence[0]
     np.testing.assert_allclose(item.samples["values"], (50 / 2048 + DRAWS / 2048) / x_plus)
-    model = SymmetrisedLinearModel(1.0)
-    expected_scale = model.tracy_widom_scale * 2048 ** (-2 / 3) * 1.2679622 / model.edge
-    assert item.margin_scale == pytest.approx(expected_scale)
-    assert item.margin_scale == relative_tracy_widom_spread(1.0, 1.0, 2048)
-    assert item.target == 0.0 and item.trend_values.shape == (10, 4)
-    np.testing.assert_array_equal(item.trend_sizes, ELLS)
+    assert item.target == 0.0 and item.margin_scale == 1.0 and item.limit_target == 0.0
+    np.testing.assert_array_equal(item.sizes, ELLS)
+    for ell, own in zip(ELLS, item.by_size, strict=True):
+        np.testing.assert_allclose(own["values"], (50 / ell + DRAWS / ell) / x_plus)
+    assert sorted(item.alternatives) == sorted(a.name for a in TESTS["B.3/Sigma_f"].alternatives)
+    edges = series.edges["sigma_f"][-1]
+    for name, factor in (("x+ -1%", 0.99), ("x+ +1%", 1.01)):
+        mutant = item.alternatives[name]
+        np.testing.assert_allclose(mutant.samples["values"], edges / (factor * x_plus) - 1)
+        assert mutant.target == mutant.limit_target == 0.0 and len(mutant.by_size) == len(ELLS)
     assert "Sigma_f" in item.quantity and "ell = 2048" in item.quantity
 
 
-def test_rows_hold_at_the_edge_fail_off_it_and_carry_a_caveat_when_shrinking():
+def test_rows_hold_at_the_edge_and_rule_out_both_mutants():
     x_plus = bulk_edge(1.0)
-    scale = relative_tracy_widom_spread(1.0, 1.0, 2048) * x_plus
-    # Within a tenth of the margin, tight: holds.
-    at_edge = synthetic_results(x_plus, ELLS, DRAWS, exponent=0.0, amplitude=0.1 * scale)
-    assert set(judged(conditional_series(1.0, 1.0, ELLS, at_edge)).values()) == {HOLDS}
-    # A constant offset of three margins: does not reproduce.
-    stuck = synthetic_results(x_plus, ELLS, DRAWS, exponent=0.0, amplitude=3 * scale)
-    assert set(judged(conditional_series(1.0, 1.0, ELLS, stuck)).values()) == {DOES_NOT_REPRODUCE}
-    # Outside the margin at the largest ell but shrinking like 1/ell: the caveat.
-    shrinking = synthetic_results(x_plus, ELLS, DRAWS, amplitude=3 * scale * 2048)
-    verdicts = judged(conditional_series(1.0, 1.0, ELLS, shrinking))
-    assert set(verdicts.values()) == {FINITE_SIZE_CAVEAT}
+    # Within a tenth of the margin (0.5 % of x_+), tight.
+    at_edge = synthetic_results(x_plus, ELLS, DRAWS, exponent=0.0, amplitude=5e-4 * x_plus)
+    for row in judged(conditional_series(1.0, 1.0, ELLS, at_edge)).values():
+        assert row["claim_verdict"] == HOLDS and row["verdict"] == HOLDS
+        assert row["ruled_out"] == "2 of 2" and row["no_power_against"] == ""
+
+
+def test_rows_fail_an_edge_one_percent_off_and_that_mutant_stands():
+    x_plus = bulk_edge(1.0)
+    for name, factor in (("x+ -1%", 0.99), ("x+ +1%", 1.01)):
+        off = synthetic_results(factor * x_plus, ELLS, DRAWS, exponent=0.0, amplitude=0.0)
+        for row in judged(conditional_series(1.0, 1.0, ELLS, off)).values():
+            assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+            assert row["verdict"] == DOES_NOT_REPRODUCE and row["no_power_against"] == name
+
+
+def test_rows_carry_the_caveat_when_the_gap_shrinks_like_one_over_ell():
+    x_plus = bulk_edge(1.0)
+    # Three margins above x_+ at ell = 2048, shrinking like 1/ell (the declared model).
+    shrinking = synthetic_results(x_plus, ELLS, DRAWS, amplitude=3 * 0.005 * x_plus * 2048)
+    for row in judged(conditional_series(1.0, 1.0, ELLS, shrinking)).values():
+        assert row["claim_verdict"] == FINITE_SIZE_CAVEAT and row["verdict"] == FINITE_SIZE_CAVEAT
+        assert abs(float(row["limit"])) < 1e-3 and row["ruled_out"] == "2 of 2"
+
+
+def test_caption_findings_read_both_rows_with_their_limits():
+    x_plus = bulk_edge(1.0)
+    shrinking = synthetic_results(x_plus, ELLS, DRAWS, amplitude=3 * 0.005 * x_plus * 2048)
+    series = conditional_series(1.0, 1.0, ELLS, shrinking)
+    text = conditional_findings(series, judged(series))
+    for label in ("Sigma_f", "Sigma_G"):
+        assert f"row B.3/{label}: {FINITE_SIZE_CAVEAT}" in text
+    assert "limit of the declared finite-size model" in text and "ruled out: 2 of 2" in text
 
 
 # --- figure B6: the population spectrum ------------------------------------------------------

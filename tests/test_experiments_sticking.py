@@ -1,6 +1,9 @@
 """Figures B1-B3 and table B-T1: leading values of A, the per-draw simulation, batches of draws,
 the summaries, and the evidence of rows B.1, B.2 and B.4/c=<c> judged by the verdict engine on
-synthetic inputs that should pass and that should fail."""
+synthetic inputs: at the claim's truth (the row holds and every declared alternative is ruled
+out) and at each alternative's truth (the claim does not reproduce)."""
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -27,15 +30,22 @@ from attnspec.experiments.sticking_evidence import (
     sticking_evidence,
     uniform_evidence,
 )
-from attnspec.experiments.sticking_findings import edge_findings, reading
+from attnspec.experiments.sticking_findings import (
+    edge_findings,
+    gap_findings,
+    linear_edge_findings,
+    reading,
+    uniform_findings,
+)
 from attnspec.experiments.sticking_summary import (
+    SCHEDULES,
     STICKING_TABLE_HEADER,
-    TRACY_WIDOM_1_SD,
     StickingSeries,
     by_draw,
     classical_deviation,
     collect_series,
     fit_rate,
+    index_locations,
     relative_gaps,
     spike_correlation,
     sticking_table_rows,
@@ -212,6 +222,7 @@ def test_classical_deviation_vanishes_for_a_sublinear_index_count():
 # --- synthetic series judged by the engine ---------------------------------------------------
 
 ELLS = (256, 1024, 4096)
+SMALL_ELLS = (64, 256, 1024)  # for rows B.2, whose statistic reads every index up to k_ell
 
 
 def synthetic_series(beta, top_gap, *, draws=12, seed=0, ells=ELLS, ratio=1.0, jitter=1e-3):
@@ -247,8 +258,10 @@ def synthetic_series(beta, top_gap, *, draws=12, seed=0, ells=ELLS, ratio=1.0, j
     )
 
 
-def verdict(evidence):
-    return judge_row(TESTS[evidence.row_id], evidence)["verdict"]
+def dilated(series, factor):
+    """The series of a law dilated by ``factor``: every non-Perron value of A and of Y_lin."""
+    attention = tuple(np.column_stack([a[:, :1], factor * a[:, 1:]]) for a in series.attention)
+    return replace(series, attention=attention, linear=tuple(factor * v for v in series.linear))
 
 
 def at_tracy_widom(beta, ratio=1.0):
@@ -256,82 +269,216 @@ def at_tracy_widom(beta, ratio=1.0):
     return lambda ell: model.tracy_widom_scale * ell ** (-2 / 3) * TRACY_WIDOM_1_MEAN / model.edge
 
 
-def test_edge_evidence_is_the_gap_at_the_largest_ell_against_tracy_widom():
+QUICK = 20
+"""Stability resamples of these tests: they check verdicts, which the stability share (reported
+beside them) does not enter."""
+
+
+def judged(evidence):
+    return judge_row(TESTS[evidence.row_id], evidence, stability_resamples=QUICK)
+
+
+def declared(row_id):
+    return sorted(a.name for a in TESTS[row_id].alternatives)
+
+
+def assert_claim_holds_and_rules_out_every_alternative(row):
+    total = len(TESTS[row["row_id"]].alternatives)
+    assert row["claim_verdict"] == HOLDS and row["verdict"] == HOLDS, row["alternatives"]
+    assert row["ruled_out"] == f"{total} of {total}" and row["no_power_against"] == ""
+
+
+def assert_wrong_truth_fails_the_claim(row, truth):
+    """Data made by a declared wrong theory: the claim does not reproduce, that theory is not
+    ruled out (it is the truth)."""
+    assert row["claim_verdict"] == DOES_NOT_REPRODUCE, (row["value"], row["limit"])
+    assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert truth in row["no_power_against"].split("; ")
+
+
+def test_edge_evidence_is_the_gap_at_the_largest_ell_with_every_size_and_its_alternatives():
     series = synthetic_series(0.5, at_tracy_widom(0.5))
     evidence = edge_evidence(series)
     assert evidence.row_id == "B.1/beta=0.5"
     model = SymmetrisedLinearModel(0.5)
-    scale = model.tracy_widom_scale * 4096 ** (-2 / 3) / model.edge
-    assert evidence.target == pytest.approx(scale * TRACY_WIDOM_1_MEAN)
-    assert evidence.margin_scale == pytest.approx(scale * TRACY_WIDOM_1_SD)
-    np.testing.assert_array_equal(evidence.samples["values"], relative_gaps(series)[-1])
-    assert evidence.trend_values.shape == (12, 3)
-    np.testing.assert_array_equal(evidence.trend_targets, np.zeros(len(ELLS)))
-    expected = tracy_widom_expectation(series, ELLS[-1])
-    assert expected == pytest.approx(model.edge * (1 + at_tracy_widom(0.5)(ELLS[-1])))
+    expected = model.tracy_widom_scale * 4096 ** (-2 / 3) * TRACY_WIDOM_1_MEAN / model.edge
+    assert evidence.target == pytest.approx(expected) and evidence.margin_scale == 1.0
+    gaps = relative_gaps(series)
+    np.testing.assert_array_equal(evidence.samples["values"], gaps[-1])
+    np.testing.assert_array_equal(evidence.sizes, ELLS)
+    for own, values in zip(evidence.by_size, gaps, strict=True):
+        np.testing.assert_array_equal(own["values"], values)
+    assert evidence.limit_target == 0.0
+    assert sorted(evidence.alternatives) == declared("B.1/beta=0.5")
+    low = evidence.alternatives["x+ -1%"]
+    top = series.attention[-1][:, 1]
+    np.testing.assert_allclose(low.samples["values"], top / (0.99 * model.edge) - 1, rtol=1e-12)
+    assert low.target == evidence.target and low.limit_target == 0.0
+    assert len(low.by_size) == len(ELLS)
+    outlier = evidence.alternatives["outlier +2%"]
+    np.testing.assert_array_equal(outlier.samples["values"], gaps[-1])
+    assert outlier.target == outlier.limit_target == 0.02
+    assert tracy_widom_expectation(series, 4096) == pytest.approx(model.edge * (1 + expected))
     assert "ell = 4096" in evidence.quantity and "draws above x_+" in evidence.note
-    assert verdict(evidence) == HOLDS
 
 
-@pytest.mark.parametrize("jitter", [1e-4, 0.03])
-def test_edge_rows_fail_a_persistent_outlier_and_caveat_a_shrinking_one(jitter):
-    # The trend is judged against the limit 0: the finite-ell Tracy-Widom target rises towards
-    # 0 with ell, so against it a constant outlier with almost no spread would seem to approach.
-    persistent = synthetic_series(1.0, lambda ell: 0.3, jitter=jitter)
-    assert verdict(edge_evidence(persistent)) == DOES_NOT_REPRODUCE
-    shrinking = edge_evidence(
-        synthetic_series(1.0, lambda ell: 3.0 * ell**-0.5, jitter=max(jitter, 0.01))
+def test_edge_row_holds_at_tracy_widom_and_rules_out_every_alternative():
+    row = judged(edge_evidence(synthetic_series(0.5, at_tracy_widom(0.5))))
+    assert_claim_holds_and_rules_out_every_alternative(row)
+    assert abs(float(row["limit"])) < 1e-3
+
+
+@pytest.mark.parametrize(
+    ("truth", "make"),
+    [
+        ("x+ -1%", lambda: dilated(synthetic_series(0.5, at_tracy_widom(0.5)), 0.99)),
+        ("x+ +1%", lambda: dilated(synthetic_series(0.5, at_tracy_widom(0.5)), 1.01)),
+        ("outlier +2%", lambda: synthetic_series(1.0, lambda ell: 0.02, jitter=0.01)),
+    ],
+)
+def test_edge_row_does_not_reproduce_the_data_of_each_wrong_theory(truth, make):
+    assert_wrong_truth_fails_the_claim(judged(edge_evidence(make())), truth)
+
+
+def test_edge_row_caveats_an_excursion_that_fades_like_the_declared_model():
+    tracy_widom = at_tracy_widom(1.0)
+    fading = edge_evidence(
+        synthetic_series(1.0, lambda ell: tracy_widom(ell) + 2 * ell ** (-2 / 3))
     )
-    assert shrinking.samples["values"].min() > shrinking.target + 2 * shrinking.margin_scale
-    assert verdict(shrinking) == FINITE_SIZE_CAVEAT
+    assert fading.samples["values"].min() > fading.target + 0.005
+    row = judged(fading)
+    assert row["claim_verdict"] == FINITE_SIZE_CAVEAT and row["verdict"] == FINITE_SIZE_CAVEAT
+    assert row["ruled_out"] == "3 of 3"
 
 
 def test_more_noise_never_turns_an_inconclusive_edge_row_into_holds():
     noisy = [
-        verdict(edge_evidence(synthetic_series(0.5, at_tracy_widom(0.5), jitter=j, seed=3)))
+        judged(edge_evidence(synthetic_series(0.5, at_tracy_widom(0.5), jitter=j, seed=3)))[
+            "verdict"
+        ]
         for j in (1e-3, 3e-2, 1e-1)
     ]
     assert noisy[0] == HOLDS and noisy[-1] == INCONCLUSIVE
     assert all(v != HOLDS for v in noisy[noisy.index(INCONCLUSIVE) :])
 
 
-def test_uniform_rows_hold_at_the_classical_locations_and_fail_above_them():
-    at_edge = synthetic_series(1.0, lambda ell: 0.0)
+def test_uniform_evidence_is_every_index_against_its_own_location():
+    series = synthetic_series(1.0, at_tracy_widom(1.0))
+    x_plus = series.x_plus
     for schedule in ("log", "cube_root", "square_root"):
-        evidence = uniform_evidence(at_edge, schedule)
-        assert evidence.row_id == f"B.2/beta=1/{schedule}"
-        assert evidence.target == 0.0 and evidence.trend_values.shape == (12, 3)
-        assert verdict(evidence) == HOLDS
-    outlier = uniform_evidence(synthetic_series(1.0, lambda ell: 0.5), "log")
-    assert "at k = 2 (the top value, row B.1) in 12 of 12 draws" in outlier.note
-    assert verdict(outlier) == DOES_NOT_REPRODUCE
+        evidence = uniform_evidence(series, schedule)
+        assert evidence.row_id == f"B.2/beta=1/{schedule}" and evidence.target == 0.0
+        assert evidence.margin_scale == 1.0 and evidence.limit_target == 0.0
+        assert sorted(evidence.alternatives) == declared(evidence.row_id)
+        for ell, own in zip(ELLS, evidence.by_size, strict=True):
+            assert own["values"].shape == (12, uniform_index_counts(ell)[schedule] - 1)
+        values = evidence.samples["values"]
+        np.testing.assert_array_equal(values, evidence.by_size[-1]["values"])
+        # k >= 3 at their classical locations exactly, k = 2 at the Tracy-Widom expectation.
+        np.testing.assert_allclose(values[:, 1:], 0.0, atol=1e-12)
+        assert np.all(np.abs(values[:, 0]) < 5e-3)
+        locations = index_locations(series, 4096, values.shape[1] + 1)
+        top = series.attention[-1][:, 1]
+        for name, factor in (("x+ -1%", 0.99), ("x+ +1%", 1.01)):
+            shifted = evidence.alternatives[name].samples["values"]
+            np.testing.assert_allclose(
+                shifted[:, 0], (top - factor * locations[0]) / (factor * x_plus)
+            )
+            expected = (1 / factor - 1) * locations[1:] / x_plus
+            np.testing.assert_allclose(shifted[:, 1:], np.tile(expected, (12, 1)))
+        outlier = evidence.alternatives["outlier +2%"].samples["values"]
+        np.testing.assert_allclose(outlier[:, 0], top / x_plus - 1.02)
+        np.testing.assert_array_equal(outlier[:, 1:], values[:, 1:])
+    with pytest.raises(ValueError, match="schedule"):
+        uniform_evidence(series, "linear")
+    with pytest.raises(ValueError, match="k_max"):
+        index_locations(series, 64, 64)
 
 
-def test_linear_edge_rows_hold_at_the_scalar_formula_and_fail_one_percent_off():
+@pytest.mark.parametrize("schedule", ["log", "square_root"])
+def test_uniform_row_holds_at_the_locations_and_rules_out_every_alternative(schedule):
+    series = synthetic_series(1.0, at_tracy_widom(1.0), ells=SMALL_ELLS)
+    assert_claim_holds_and_rules_out_every_alternative(judged(uniform_evidence(series, schedule)))
+
+
+@pytest.mark.parametrize(
+    ("truth", "make"),
+    [
+        (
+            "x+ -1%",
+            lambda: dilated(synthetic_series(1.0, at_tracy_widom(1.0), ells=SMALL_ELLS), 0.99),
+        ),
+        (
+            "x+ +1%",
+            lambda: dilated(synthetic_series(1.0, at_tracy_widom(1.0), ells=SMALL_ELLS), 1.01),
+        ),
+        ("outlier +2%", lambda: synthetic_series(1.0, lambda ell: 0.02, ells=SMALL_ELLS)),
+    ],
+)
+def test_uniform_row_does_not_reproduce_the_data_of_each_wrong_theory(truth, make):
+    assert_wrong_truth_fails_the_claim(judged(uniform_evidence(make(), "log")), truth)
+
+
+def test_uniform_row_catches_an_outlier_at_a_deeper_index():
+    series = synthetic_series(1.0, at_tracy_widom(1.0), ells=SMALL_ELLS)
+    attention = tuple(a.copy() for a in series.attention)
+    for a in attention:
+        a[:, 4] *= 1.02  # k = 5, 2 % above its classical location at every ell
+    deep = replace(series, attention=attention)
+    assert judged(edge_evidence(deep))["claim_verdict"] == HOLDS  # B.1 reads k = 2 only
+    row = judged(uniform_evidence(deep, "log"))
+    assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert "at k = 5" in uniform_evidence(deep, "log").note
+
+
+def test_linear_edge_evidence_is_the_relative_top_gap_with_its_alternatives():
     per_beta = [synthetic_series(beta, lambda ell: 0.0, ratio=2.0) for beta in (0.5, 1.0)]
     evidence = linear_edge_evidence(per_beta, 4096)
     assert evidence.row_id == "B.4/c=2" and evidence.samples["values"].shape == (12, 2)
-    assert np.all(np.abs(evidence.samples["values"]) < 1)
-    assert verdict(evidence) == HOLDS
-    shifted = [
-        StickingSeries(
-            s.ratio,
-            s.beta,
-            s.n_tokens,
-            s.attention,
-            tuple(v * 1.01 for v in s.linear),
-            s.theta_max,
-            s.ipr_left,
-            s.ipr_right,
+    assert evidence.sizes is None and evidence.margin_scale == 1.0
+    assert np.all(np.abs(evidence.samples["values"]) < 5e-3)
+    assert sorted(evidence.alternatives) == declared("B.4/c=2")
+    top = per_beta[1].linear[-1][:, 0]
+    inverted = evidence.alternatives["c inverted"].samples["values"][:, 1]
+    model = SymmetrisedLinearModel(1.0, 0.5)
+    expected = model.edge + model.tracy_widom_scale * 4096 ** (-2 / 3) * TRACY_WIDOM_1_MEAN
+    np.testing.assert_allclose(inverted, (top - expected) / bulk_edge(1.0, 0.5), rtol=1e-9)
+
+
+def with_linear_top_at(series, ratio):
+    """The series with Y_lin's top value at the Tracy-Widom expectation of the model at c =
+    ``ratio`` (same jitter)."""
+    own, other = (
+        SymmetrisedLinearModel(series.beta, series.ratio),
+        SymmetrisedLinearModel(series.beta, ratio),
+    )
+    linear = []
+    for ell, values in zip(series.n_tokens, series.linear, strict=True):
+        shift = float(ell) ** (-2 / 3) * TRACY_WIDOM_1_MEAN
+        moved = values.copy()
+        moved[:, 0] *= (other.edge + other.tracy_widom_scale * shift) / (
+            own.edge + own.tracy_widom_scale * shift
         )
-        for s in per_beta
-    ]
-    off = linear_edge_evidence(shifted, 4096)
-    # 1 % of x_+ in Tracy-Widom standard deviations at ell = 4096, c = 2.
-    model = SymmetrisedLinearModel(1.0, 2.0)
-    sd = model.tracy_widom_scale * 4096 ** (-2 / 3) * TRACY_WIDOM_1_SD
-    assert np.max(off.samples["values"][:, 1]) > 0.9 * 0.01 * bulk_edge(1.0, 2.0) / sd
-    assert verdict(off) == DOES_NOT_REPRODUCE
+        linear.append(moved)
+    return replace(series, linear=tuple(linear))
+
+
+def test_linear_edge_row_holds_at_the_scalar_formula_and_rules_out_every_alternative():
+    per_beta = [synthetic_series(beta, lambda ell: 0.0, ratio=2.0) for beta in (0.5, 1.0)]
+    assert_claim_holds_and_rules_out_every_alternative(judged(linear_edge_evidence(per_beta, 4096)))
+
+
+@pytest.mark.parametrize(
+    ("truth", "change"),
+    [
+        ("x+ -1%", lambda s: dilated(s, 0.99)),
+        ("x+ +1%", lambda s: dilated(s, 1.01)),
+        ("c inverted", lambda s: with_linear_top_at(s, 1 / s.ratio)),
+    ],
+)
+def test_linear_edge_row_does_not_reproduce_the_data_of_each_wrong_theory(truth, change):
+    per_beta = [change(synthetic_series(b, lambda ell: 0.0, ratio=0.5)) for b in (0.5, 1.0)]
+    assert_wrong_truth_fails_the_claim(judged(linear_edge_evidence(per_beta, 4096)), truth)
 
 
 def test_sticking_evidence_gives_one_item_per_b1_b2_b4c_row_and_names_missing_points():
@@ -347,10 +494,13 @@ def test_sticking_evidence_gives_one_item_per_b1_b2_b4c_row_and_names_missing_po
     wanted = [t.row_id for t in registry_of("B") if t.row_id.startswith(("B.1/", "B.2/", "B.4/c="))]
     assert sorted(item.row_id for item in evidence) == sorted(wanted)
     assert all("1.5" not in item.row_id for item in evidence)  # shown, not judged
+    for item in evidence:
+        assert sorted(item.alternatives) == declared(item.row_id)
+        assert (item.by_size is None) == (TESTS[item.row_id].finite_size is None)
     restricted = sticking_evidence(
         series, sticking_sizes=ELLS[1:], ratio_scan_sizes=[256], ratio_scan_betas=[0.5, 1.0]
     )
-    assert restricted[0].trend_values.shape == (12, 2)
+    np.testing.assert_array_equal(restricted[0].sizes, ELLS[1:])
     assert "ell = 256" in restricted[-1].quantity
     with pytest.raises(ValueError, match=r"paperB.sticking has no draws at c = 1, beta = 0.5"):
         sticking_evidence(
@@ -406,15 +556,40 @@ def test_spike_correlation_is_one_when_the_data_follow_the_prediction():
 
 
 def test_caption_findings_read_the_judged_rows_and_compute_no_verdict():
-    series = synthetic_series(1.0, lambda ell: 3.0 * ell**-0.5, jitter=0.03)
-    row = judge_row(TESTS["B.1/beta=1"], edge_evidence(series))
+    tracy_widom = at_tracy_widom(1.0)
+    series = synthetic_series(1.0, lambda ell: tracy_widom(ell) + 2 * ell ** (-2 / 3))
+    row = judged(edge_evidence(series))
     text = reading(row)
     assert text.startswith(f"row B.1/beta=1: {row['verdict']}, value ")
-    assert "95 % interval" in text and "OLS" in text and "Theil-Sen" in text
+    assert "95 % interval" in text and "limit of the declared finite-size model" in text
+    assert f"against the claim's theory alone: {row['claim_verdict']}" in text
+    assert "declared wrong theories ruled out: 3 of 3" in text and "no power" not in text
     fragile = {**row, "stability": "0.55", "alternative": "inconclusive at these sizes (40%)"}
     assert "fragile: the same verdict in 55% of resampled draws" in reading(fragile)
-    for verdict_text in (HOLDS, DOES_NOT_REPRODUCE):
-        assert verdict_text in reading({**row, "verdict": verdict_text})
+    standing = {**row, "verdict": INCONCLUSIVE, "ruled_out": "2 of 3", "no_power_against": "x+ +1%"}
+    assert "ruled out: 2 of 3 (no power against x+ +1%)" in reading(standing)
+    without_model = {**row, "limit": "nan", "limit_low": "nan", "limit_high": "nan"}
+    assert "finite-size model" not in reading(without_model)
     findings = edge_findings([series], {"B.1/beta=1": row})
     assert "12 of 12 draws above x_+" in findings and "row B.1/beta=1" in findings
     assert "shown, not judged" in edge_findings([series], {})
+
+
+def test_every_caption_paragraph_names_its_rows_and_the_numbers_they_judge():
+    series = synthetic_series(1.0, at_tracy_widom(1.0), ells=SMALL_ELLS)
+    row = judged(edge_evidence(series))
+
+    def rows(*ids):
+        return {row_id: {**row, "row_id": row_id} for row_id in ids}
+
+    uniform = uniform_findings([series], rows(*(f"B.2/beta=1/{s}" for s in SCHEDULES)))
+    for schedule, k_ell in uniform_index_counts(1024).items():
+        assert f"beta = 1, {schedule} (k_ell = {k_ell} at ell = 1024): largest" in uniform
+        assert f"row B.2/beta=1/{schedule}: " in uniform
+    per_ratio = [
+        synthetic_series(b, lambda ell: 0.0, ratio=c) for c in (0.5, 2.0) for b in (0.5, 1)
+    ]
+    linear = linear_edge_findings(per_ratio, 4096, rows("B.4/c=0.5", "B.4/c=2"))
+    assert "c = 0.5 (beta 0.5: +0.0" in linear and "row B.4/c=2: " in linear
+    assert "(s_1(Y_lin)^2 - E lambda_max)/x_+" in linear
+    assert "declared finite-size model" in gap_findings([series])

@@ -1,21 +1,30 @@
 """The evidence of paper B's rows B.1, B.2 and B.4/c=<c> from the sticking draws, as the
-registry (:mod:`attnspec.registry`) declares them; :mod:`attnspec.verdicts` judges it.
+registry (:mod:`attnspec.registry`) declares them, each with the same data judged against the
+wrong theories the row declares; :mod:`attnspec.verdicts` judges it. Every statistic is relative
+to x_+, so the registry's margin (0.5 % of x_+) is in the statistic's units (margin scale 1).
 
 - ``B.1/beta=<beta>`` (figure B1, c = 1): per draw the relative gap (ell s_2(A)^2 - x_+) / x_+
-  at the largest ell of paperB.sticking. Target: the Tracy-Widom expectation of the Gaussian
-  model, gamma_TW ell^(-2/3) E[TW1] / x_+; margin unit: its standard deviation
-  gamma_TW ell^(-2/3) sd(TW1) / x_+ at that ell (papers.md section 3). Trend: the gap of every
-  (draw, ell) against the expectation at its ell.
-- ``B.2/beta=<beta>/<schedule>`` (figure B3): per draw D - D_classical, D = max over
-  2 <= k <= k_ell of |ell s_k(A)^2 - x_+| / x_+ and D_classical the same for the classical
-  locations of nu_inf (:func:`attnspec.experiments.sticking_summary.classical_deviation`), at the
-  largest ell; target 0, margin unit as for B.1; trend over every (draw, ell).
-- ``B.4/c=<c>`` (figure B4): per (draw, beta) the standardised top gap
-  z = (s_1(Y_lin)^2 - E lambda_max) / sd lambda_max of the Gaussian model at the largest ell of
-  paperB.ratio_scan, E lambda_max = x_+ + gamma_TW ell^(-2/3) E[TW1] and
-  sd lambda_max = gamma_TW ell^(-2/3) sd(TW1) with x_+ from the scalar formula
-  (:func:`attnspec.theory.edge.bulk_edge`); the draw is the resampling unit, the betas of a draw
-  (which share its scores) are pooled.
+  at the largest ell of paperB.sticking, against the Tracy-Widom expectation of the Gaussian
+  model, gamma_TW ell^(-2/3) E[TW1] / x_+ (papers.md section 3). Finite-size model: the gaps at
+  every ell of paperB.sticking, limit 0.
+- ``B.2/beta=<beta>/<schedule>`` (figure B3, c = 1): per draw and index 2 <= k <= k_ell the
+  deviation (ell s_k(A)^2 - gamma_k) / x_+ from the index's own location
+  (:func:`attnspec.experiments.sticking_summary.index_locations`: the Tracy-Widom expectation
+  for k = 2, the classical location of nu_inf for k >= 3) at the largest ell; the statistic is
+  the largest |median over draws| over k, at most 0. Finite-size model: the same at every ell,
+  k_ell = k_ell(ell), limit 0.
+- ``B.4/c=<c>`` (figure B4): per (draw, beta) the relative top gap
+  (s_1(Y_lin)^2 - E lambda_max) / x_+ of the Gaussian model at the largest ell of
+  paperB.ratio_scan, E lambda_max = x_+ + gamma_TW ell^(-2/3) E[TW1], x_+ from the scalar
+  formula (:func:`attnspec.theory.edge.bulk_edge`); the draw is the resampling unit, the betas of
+  a draw (which share its scores) are pooled. No finite-size model.
+
+Alternatives (names as in the registry): ``x+ -1%`` and ``x+ +1%`` dilate the law by
+s = 0.99, 1.01 (x_+, the Tracy-Widom expectation and every classical location times s; a gap
+relative to x_+ is then taken relative to s x_+, and the Tracy-Widom expectation relative to
+s x_+ is unchanged); ``outlier +2%`` puts the top non-Perron value at 1.02 x_+ (B.1: same gaps,
+target and limit 0.02; B.2: gamma_2 = 1.02 x_+); ``c inverted`` (B.4) takes x_+ and gamma_TW at
+c' = d_qk / ell = 1 / c.
 
 Only beta in :data:`JUDGED_BETAS` is judged: at beta = 1.5 the largest entry of sqrt(ell) A_perp
 is a supercritical spike up to ell ~ 1e10 (papers.md section 3), so that beta is shown, not
@@ -31,23 +40,26 @@ from attnspec.evidence import Evidence
 from attnspec.experiments.sticking import uniform_index_counts
 from attnspec.experiments.sticking_summary import (
     SCHEDULES,
-    TRACY_WIDOM_1_SD,
     StickingSeries,
     by_draw,
-    classical_deviations,
+    index_deviations,
     linear_relative_gaps,
-    relative_gaps,
     relative_tracy_widom,
     spike_correlation,
-    uniform_deviations,
 )
 from attnspec.theory.edge import bulk_edge
-from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN
+from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, SymmetrisedLinearModel
 
 JUDGED_BETAS = (0.5, 1.0)
 """The betas of rows B.1 and B.2 (c = 1)."""
 JUDGED_RATIOS = (0.5, 2.0)
 """The aspect ratios of rows B.4/c=<c>."""
+DILATIONS = {"x+ -1%": 0.99, "x+ +1%": 1.01}
+"""The alternatives that move x_+ by 1 %: the factor s their law is dilated by."""
+OUTLIER = "outlier +2%"
+OUTLIER_GAP = 0.02
+"""A persistent outlier's relative distance above x_+ (alternative ``outlier +2%``)."""
+INVERTED = "c inverted"
 
 
 def edge_row(beta: float) -> str:
@@ -102,12 +114,42 @@ def _percent(value: float) -> str:
     return f"{100 * value:+.2f} %"
 
 
+def by_size_evidence(
+    row_id: str,
+    sizes: np.ndarray,
+    per_size: Sequence[np.ndarray],
+    target: float,
+    limit_target: float,
+    **texts,
+) -> Evidence:
+    """Evidence judged at the largest size with the finite-size data of every size: ``per_size``
+    holds each size's ``values`` (draws first), ``sizes`` ascending."""
+    return Evidence(
+        row_id=row_id,
+        samples={"values": per_size[-1]},
+        target=float(target),
+        sizes=np.asarray(sizes, dtype=np.float64),
+        by_size=tuple({"values": values} for values in per_size),
+        limit_target=float(limit_target),
+        **texts,
+    )
+
+
+# --- B.1: the top non-Perron value ----------------------------------------------------------
+
+
+def edge_gaps(series: StickingSeries, dilation: float = 1.0) -> tuple[np.ndarray, ...]:
+    """(ell s_2(A)^2 - s x_+) / (s x_+) per draw, one array per ell (s = ``dilation``)."""
+    edge = dilation * series.x_plus
+    return tuple((a[:, 1] - edge) / edge for a in series.attention)
+
+
 def edge_evidence(series: StickingSeries) -> Evidence:
     """Row B.1/beta=<beta> from the c = 1 series at the ells of paperB.sticking (module doc)."""
     ells = series.n_tokens
     ell = int(ells[-1])
-    gaps = relative_gaps(series)
-    expected, spread = relative_tracy_widom(series, ells.astype(np.float64))
+    gaps = edge_gaps(series)
+    expected, spread = relative_tracy_widom(series, float(ell))
     last = gaps[-1]
     theta = series.theta_max[-1]
     r, supercritical_draws = spike_correlation(series)
@@ -116,8 +158,8 @@ def edge_evidence(series: StickingSeries) -> Evidence:
         f"{int(n)}: {_percent(np.median(g))}" for n, g in zip(ells, gaps, strict=True)
     )
     note = (
-        f"at ell = {ell}: Tracy-Widom expectation {_percent(expected[-1])} of x_+ = "
-        f"{series.x_plus:.5g}, sd {100 * spread[-1]:.2f} %; Gaussian reference Y_lin (same "
+        f"at ell = {ell}: Tracy-Widom expectation {_percent(expected)} of x_+ = "
+        f"{series.x_plus:.5g}, sd {100 * spread:.2f} %; Gaussian reference Y_lin (same "
         f"scores) median {_percent(np.median(linear_relative_gaps(series)[-1]))}; "
         f"{int(np.sum(last > 0))} of {last.size} draws above x_+ ({int(np.sum(all_gaps > 0))} "
         f"of {all_gaps.size} over every ell); median theta_max {np.median(theta):.3g} against "
@@ -126,21 +168,55 @@ def edge_evidence(series: StickingSeries) -> Evidence:
         f"corr(ell s_2(A)^2, K(1/theta_max)^2) = {r:.2f} over the {supercritical_draws} "
         f"supercritical draws of every ell; median gap per ell: {medians}"
     )
-    return Evidence(
-        row_id=edge_row(series.beta),
-        samples={"values": last},
-        target=float(expected[-1]),
-        margin_scale=float(spread[-1]),
-        trend_sizes=ells,
-        trend_values=by_draw(gaps),
-        # the approach is judged against the limit (gap 0), not the finite-ell Tracy-Widom
-        # expectation: that target itself rises towards 0 with ell, so a constant outlier would
-        # otherwise seem to approach it
-        trend_targets=np.zeros(ells.size),
-        quantity=f"median over {last.size} draws of (ell s_2(A)^2 - x_+)/x_+ at ell = {ell}, "
-        f"c = 1, beta = {series.beta:g}",
-        note=note,
+    quantity = (
+        f"median over {last.size} draws of (ell s_2(A)^2 - x_+)/x_+ at ell = {ell}, c = 1, "
+        f"beta = {series.beta:g}"
     )
+    row = edge_row(series.beta)
+    alternatives = {
+        name: by_size_evidence(
+            row,
+            ells,
+            edge_gaps(series, dilation),
+            expected,
+            0.0,
+            quantity=f"{quantity}, x_+ times {dilation:g}",
+        )
+        for name, dilation in DILATIONS.items()
+    }
+    alternatives[OUTLIER] = by_size_evidence(
+        row, ells, gaps, OUTLIER_GAP, OUTLIER_GAP, quantity=f"{quantity}, an outlier at 1.02 x_+"
+    )
+    return by_size_evidence(
+        row, ells, gaps, expected, 0.0, quantity=quantity, note=note, alternatives=alternatives
+    )
+
+
+# --- B.2: every leading index at its own location --------------------------------------------
+
+
+def uniform_deviations_per_size(
+    series: StickingSeries, schedule: str, *, dilation: float = 1.0, top: float | None = None
+) -> list[np.ndarray]:
+    """Per ell of the series the (draws, k_ell - 1) deviations of
+    :func:`attnspec.experiments.sticking_summary.index_deviations`, k_ell by the schedule."""
+    return [
+        index_deviations(
+            series,
+            int(ell),
+            values,
+            uniform_index_counts(int(ell))[schedule],
+            dilation=dilation,
+            top=top,
+        )
+        for ell, values in zip(series.n_tokens, series.attention, strict=True)
+    ]
+
+
+def largest_median(deviations: np.ndarray) -> tuple[float, int]:
+    """(largest |median over draws| over the columns k = 2.., the k where it is)."""
+    medians = np.abs(np.median(deviations, axis=0))
+    return float(medians.max()), int(np.argmax(medians)) + 2
 
 
 def uniform_evidence(series: StickingSeries, schedule: str) -> Evidence:
@@ -150,39 +226,63 @@ def uniform_evidence(series: StickingSeries, schedule: str) -> Evidence:
     ells = series.n_tokens
     ell = int(ells[-1])
     k_ell = uniform_index_counts(ell)[schedule]
-    classical = classical_deviations(series, schedule)
-    excess = [d - c for d, c in zip(uniform_deviations(series, schedule), classical, strict=True)]
-    spread = relative_tracy_widom(series, float(ell))[1]
-    values = series.attention[-1]
-    top_decides = np.argmax(np.abs(values[:, 1:k_ell] - series.x_plus), axis=1) == 0
-    deviation = uniform_deviations(series, schedule)[-1]
-    note = (
-        f"at ell = {ell}, k_ell = {k_ell}: median D {np.median(deviation):.4g}, D_classical "
-        f"{classical[-1]:.4g}; the maximum of D sits at k = 2 (the top value, row B.1) in "
-        f"{int(top_decides.sum())} of {top_decides.size} draws"
+    deviations = uniform_deviations_per_size(series, schedule)
+    last = deviations[-1]
+    medians = np.median(last, axis=0)
+    per_size = ", ".join(
+        "{}: {:.3g} at k = {}".format(int(n), *largest_median(d))
+        for n, d in zip(ells, deviations, strict=True)
     )
-    return Evidence(
-        row_id=uniform_row(series.beta, schedule),
-        samples={"values": excess[-1]},
-        target=0.0,
-        margin_scale=float(spread),
-        trend_sizes=ells,
-        trend_values=by_draw(excess),
-        trend_targets=np.zeros(ells.size),
-        quantity=f"median over {excess[-1].size} draws of D - D_classical at ell = {ell}, c = 1, "
-        f"beta = {series.beta:g}, k_ell = {k_ell} ({schedule})",
-        note=note,
+    note = f"at ell = {ell}, k_ell = {k_ell}: median deviation of k = 2 {_percent(medians[0])}"
+    if k_ell > 2:
+        deepest = medians[1:][np.argmax(np.abs(medians[1:]))]
+        note += f", the largest over k >= 3 {_percent(deepest)}"
+    note += f" (of x_+); largest |median| per ell: {per_size}"
+    quantity = (
+        f"max over 2 <= k <= {k_ell} of |median over {last.shape[0]} draws of (ell s_k(A)^2 - "
+        f"gamma_k)/x_+| at ell = {ell}, c = 1, beta = {series.beta:g} ({schedule})"
+    )
+    row = uniform_row(series.beta, schedule)
+    alternatives = {
+        name: by_size_evidence(
+            row,
+            ells,
+            uniform_deviations_per_size(series, schedule, dilation=dilation),
+            0.0,
+            0.0,
+            quantity=f"{quantity}, the law dilated by {dilation:g}",
+        )
+        for name, dilation in DILATIONS.items()
+    }
+    alternatives[OUTLIER] = by_size_evidence(
+        row,
+        ells,
+        uniform_deviations_per_size(series, schedule, top=(1 + OUTLIER_GAP) * series.x_plus),
+        0.0,
+        0.0,
+        quantity=f"{quantity}, gamma_2 = 1.02 x_+",
+    )
+    return by_size_evidence(
+        row, ells, deviations, 0.0, 0.0, quantity=quantity, note=note, alternatives=alternatives
     )
 
 
-def standardised_linear_gaps(series: StickingSeries, n_tokens: int) -> np.ndarray:
-    """(s_1(Y_lin)^2 - E lambda_max) / sd lambda_max per draw at ell = ``n_tokens``, with
-    x_+ from the scalar formula and gamma_TW from the R-transform (module docstring)."""
+# --- B.4/c=<c>: the Gaussian model's top value against the scalar formula -------------------
+
+
+def linear_top_gaps(
+    series: StickingSeries, n_tokens: int, *, dilation: float = 1.0, ratio: float | None = None
+) -> np.ndarray:
+    """(s_1(Y_lin)^2 - E lambda_max) / x_+ per draw at ell = ``n_tokens``, x_+ from the scalar
+    formula and gamma_TW from the R-transform at c = ``ratio`` (default: the series' own), both
+    times ``dilation`` (module docstring)."""
+    c = series.ratio if ratio is None else float(ratio)
     ells = [int(ell) for ell in series.n_tokens]
     top = series.linear[ells.index(int(n_tokens))][:, 0]
-    scale = series.model.tracy_widom_scale * float(n_tokens) ** (-2 / 3)
-    expected = bulk_edge(series.beta, series.ratio) + scale * TRACY_WIDOM_1_MEAN
-    return (top - expected) / (scale * TRACY_WIDOM_1_SD)
+    edge = dilation * bulk_edge(series.beta, c)
+    scale = dilation * SymmetrisedLinearModel(series.beta, c).tracy_widom_scale
+    expected = edge + scale * float(n_tokens) ** (-2 / 3) * TRACY_WIDOM_1_MEAN
+    return (top - expected) / edge
 
 
 def linear_edge_evidence(series: Sequence[StickingSeries], n_tokens: int) -> Evidence:
@@ -192,21 +292,43 @@ def linear_edge_evidence(series: Sequence[StickingSeries], n_tokens: int) -> Evi
     if len(ratios) != 1 or not series:
         raise ValueError(f"need the series of one aspect ratio c, got c in {sorted(ratios)}")
     ratio = ratios.pop()
-    columns = [standardised_linear_gaps(s, n_tokens) for s in series]
-    values = by_draw(columns)
-    index = [[int(ell) for ell in s.n_tokens].index(int(n_tokens)) for s in series]
+
+    def gaps(**theory) -> np.ndarray:
+        return by_draw([linear_top_gaps(s, n_tokens, **theory) for s in series])
+
+    values = gaps()
     per_beta = ", ".join(
-        f"beta {s.beta:g}: median z {np.median(z):+.2f}, x_+ = {bulk_edge(s.beta, ratio):.5g}, "
-        f"ell s_2(A)^2 median gap {_percent(np.median(relative_gaps(s)[i]))}"
-        for s, z, i in zip(series, columns, index, strict=True)
+        f"beta {s.beta:g}: median gap {_percent(np.median(values[:, j]))}, x_+ = "
+        f"{bulk_edge(s.beta, ratio):.5g} (at 1/c: {bulk_edge(s.beta, 1 / ratio):.5g})"
+        for j, s in enumerate(series)
+    )
+    row = linear_edge_row(ratio)
+    quantity = (
+        f"median over {values.shape[0]} draws x {values.shape[1]} betas of "
+        f"(s_1(Y_lin)^2 - E lambda_max)/x_+ at ell = {int(n_tokens)}, c = {ratio:g}"
+    )
+    alternatives = {
+        name: Evidence(
+            row_id=row,
+            samples={"values": gaps(dilation=dilation)},
+            target=0.0,
+            quantity=f"{quantity}, the law dilated by {dilation:g}",
+        )
+        for name, dilation in DILATIONS.items()
+    }
+    alternatives[INVERTED] = Evidence(
+        row_id=row,
+        samples={"values": gaps(ratio=1 / ratio)},
+        target=0.0,
+        quantity=f"{quantity}, x_+ and gamma_TW at c = {1 / ratio:g}",
     )
     return Evidence(
-        row_id=linear_edge_row(ratio),
+        row_id=row,
         samples={"values": values},
         target=0.0,
-        quantity=f"median over {values.shape[0]} draws x {values.shape[1]} betas of "
-        f"(s_1(Y_lin)^2 - E lambda_max)/sd lambda_max at ell = {int(n_tokens)}, c = {ratio:g}",
+        quantity=quantity,
         note=f"{per_beta} (A's values are shown in B1 and B4, not judged here)",
+        alternatives=alternatives,
     )
 
 

@@ -10,54 +10,50 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from attnspec.experiments.conditional import COVARIANCE_LABELS, COVARIANCES, ConditionalSeries
+from attnspec.experiments.sticking import uniform_index_counts
 from attnspec.experiments.sticking_evidence import (
     JUDGED_BETAS,
     JUDGED_RATIOS,
     edge_row,
+    largest_median,
     linear_edge_row,
-    standardised_linear_gaps,
+    linear_top_gaps,
     uniform_row,
 )
 from attnspec.experiments.sticking_summary import (
     SCHEDULES,
     StickingSeries,
     gap_rate,
+    index_deviations,
     relative_gaps,
     relative_tracy_widom,
-    uniform_deviations,
 )
-from attnspec.verdicts import (
-    DOES_NOT_REPRODUCE,
-    FINITE_SIZE_CAVEAT,
-    FRAGILE_BELOW,
-    HOLDS,
-    INCONCLUSIVE,
-)
-
-READINGS = {
-    HOLDS: "at the target within the declared margin",
-    FINITE_SIZE_CAVEAT: "{side} the target, approaching it (OLS and Theil-Sen trends over ell "
-    "both significant), not reached at these sizes",
-    INCONCLUSIVE: "not resolved at these draws (the 95 % interval neither lies inside the pass "
-    "region nor excludes it)",
-    DOES_NOT_REPRODUCE: "{side} the target with no significant approach at these sizes",
-}
+from attnspec.verdicts import FRAGILE_BELOW
 
 
 def reading(row: Mapping[str, str]) -> str:
-    """A judged row in words: its verdict's reading, value against the pass region, the trend
-    fits with their 95 % intervals, and the alternative verdict of a fragile row."""
+    """A judged row in words: its verdict, value and 95 % interval against the target and margin,
+    the limit of its declared finite-size model (if any) with its interval, its verdict against
+    the claim's theory alone, how many declared wrong theories its data rule out and which not,
+    and the alternative verdict of a fragile row."""
     value, target = float(row["value"]), float(row["target"])
-    side = "above" if value > target else "below"
     low, high = float(row["interval_low"]), float(row["interval_high"])
-    margin = float(row["margin"])
     text = (
         f"row {row['row_id']}: {row['verdict']}, value {value:.3g} (95 % interval "
-        f"[{low:.3g}, {high:.3g}]; target {target:.3g}, margin {margin:.3g}): "
-        + READINGS[row["verdict"]].format(side=side)
+        f"[{low:.3g}, {high:.3g}]; target {target:.3g}, margin {float(row['margin']):.3g})"
     )
-    if row["trend"]:
-        text += f" (trend of log|value - target| on log ell: {row['trend']})"
+    limit = float(row["limit"])
+    if np.isfinite(limit):
+        text += (
+            f"; limit of the declared finite-size model {limit:.3g} (95 % interval "
+            f"[{float(row['limit_low']):.3g}, {float(row['limit_high']):.3g}]; target "
+            f"{float(row['limit_target']):.3g})"
+        )
+    text += f"; against the claim's theory alone: {row['claim_verdict']}"
+    if row["ruled_out"]:
+        text += f"; declared wrong theories ruled out: {row['ruled_out']}"
+        if row["no_power_against"]:
+            text += f" (no power against {row['no_power_against']})"
     stability = float(row["stability"])
     if stability < FRAGILE_BELOW:
         text += (
@@ -110,22 +106,28 @@ def gap_findings(series: Sequence[StickingSeries]) -> str:
     ]
     return (
         "\n\nFitted rates (least squares of log |gap| on log ell over every (ell, draw), 95 % "
-        "Student-t interval; a descriptive fit, not the verdicts' trend rule): "
-        + "; ".join(parts)
-        + ".\n\n"
+        "Student-t interval; a descriptive fit: rows B.1 are judged in figure B1 with their "
+        "declared finite-size model): " + "; ".join(parts) + ".\n\n"
     )
 
 
 def uniform_findings(series: Sequence[StickingSeries], judged: Mapping[str, Mapping]) -> str:
-    """Figure B3: per judged beta and schedule, median D against D_classical and the verdict."""
+    """Figure B3: per judged beta and schedule at the largest ell, the index k where the largest
+    |median over draws of (ell s_k(A)^2 - gamma_k)/x_+| sits, the median at k = 2, and the
+    row's verdict."""
     parts = []
     for s in series:
         if s.beta not in JUDGED_BETAS:
             continue
+        ell = int(s.n_tokens[-1])
         for schedule in SCHEDULES:
-            deviation = float(np.median(uniform_deviations(s, schedule)[-1]))
+            k_ell = uniform_index_counts(ell)[schedule]
+            deviations = index_deviations(s, ell, s.attention[-1], k_ell)
+            largest, k = largest_median(deviations)
             parts.append(
-                f"beta = {s.beta:g}, {schedule}: median D {deviation:.3g}; "
+                f"beta = {s.beta:g}, {schedule} (k_ell = {k_ell} at ell = {ell}): largest "
+                f"|median deviation| {100 * largest:.2f} % at k = {k}, median at k = 2 "
+                f"{_percent(np.median(deviations[:, 0]))}; "
                 + reading(judged[uniform_row(s.beta, schedule)])
             )
     return "\n\nWhat the data show at these sizes: " + "; ".join(parts) + ".\n\n"
@@ -134,22 +136,19 @@ def uniform_findings(series: Sequence[StickingSeries], judged: Mapping[str, Mapp
 def linear_edge_findings(
     series: Sequence[StickingSeries], n_tokens: int, judged: Mapping[str, Mapping]
 ) -> str:
-    """Figure B4: per judged c, the median standardised gap of s_1(Y_lin)^2 per beta and the
+    """Figure B4: per judged c, the median relative top gap of s_1(Y_lin)^2 per beta and the
     row's verdict."""
     parts = []
     for ratio in JUDGED_RATIOS:
         mine = [s for s in series if s.ratio == ratio]
         medians = ", ".join(
-            f"beta {s.beta:g}: {np.median(standardised_linear_gaps(s, n_tokens)):+.2f}"
-            for s in mine
+            f"beta {s.beta:g}: {_percent(np.median(linear_top_gaps(s, n_tokens)))}" for s in mine
         )
-        parts.append(
-            f"c = {ratio:g} ({medians} Tracy-Widom sd): " + reading(judged[linear_edge_row(ratio)])
-        )
+        parts.append(f"c = {ratio:g} ({medians}): " + reading(judged[linear_edge_row(ratio)]))
     return (
-        f"\n\nWhat the data show at ell = {n_tokens}: the median standardised top gap "
-        "(s_1(Y_lin)^2 - E lambda_max)/sd lambda_max of the Gaussian model against the scalar "
-        "formula's x_+, " + "; ".join(parts) + ".\n\n"
+        f"\n\nWhat the data show at ell = {n_tokens}: the median relative top gap "
+        "(s_1(Y_lin)^2 - E lambda_max)/x_+ of the Gaussian model, E lambda_max the Tracy-Widom "
+        "expectation about the scalar formula's x_+, " + "; ".join(parts) + ".\n\n"
     )
 
 
