@@ -1,4 +1,5 @@
-"""Evidence of claims C.5 and C.6 (registry rows C.5/minilm, C.5/control, C.6/minilm)."""
+"""Evidence of claims C.5 and C.6 (registry rows C.5/minilm, C.5/control, C.6/minilm), each with
+the alternatives its registry row declares (C.5/minilm's data mutant seeded per replicate)."""
 
 from attnspec.experiments.pretrained_evidence import dominance_evidence, eigen_angle_evidence
 from attnspec.io import configure_logging, load_npz, save_evidence
@@ -15,6 +16,7 @@ def main(smk) -> None:
         load_npz(smk.input.tests),
         passage_tokens=cfg["full_rank_passages"]["tokens"],
         ranks=full_rank["rank"],
+        replicate=smk.params.replicate,
     )
     evidence.append(
         dominance_evidence(

@@ -1,6 +1,8 @@
 """Paper C figures C1-C4, table C-T1 and the evidence of C.1-C.4: jobs, replicates, summaries
 and the evidence builders (judged by the registry's tests on synthetic and simulated data)."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -24,6 +26,7 @@ from attnspec.experiments.degeneration_evidence import (
     canonical_evidence,
     gaussian_evidence,
     isotropic_evidence,
+    with_alternatives,
 )
 from attnspec.experiments.degeneration_summary import (
     StableRankSeries,
@@ -181,6 +184,10 @@ def canonical_jobs():
     return ns, [stable_rank_job(n, MODEL, ["zeros", "iid"], 10) for n in ns]
 
 
+def judged(row_id, evidence):
+    return judge_row(TESTS[row_id], evidence)
+
+
 def test_canonical_evidence_rows_and_their_verdicts(canonical_jobs):
     ns, jobs = canonical_jobs
     evidence = {e.row_id: e for e in canonical_evidence(ns, jobs, model=MODEL, profiles=["iid"])}
@@ -196,36 +203,76 @@ def test_canonical_evidence_rows_and_their_verdicts(canonical_jobs):
     )
     assert evidence["C.3/canonical-slope"].samples["sizes"].tolist() == ns[-3:]
     assert evidence["C.1/canonical/bidirectional"].draws == 10
-    verdicts = {row: judge_row(TESTS[row], e)["verdict"] for row, e in evidence.items()}
-    assert verdicts["C.1/canonical/bidirectional"] == HOLDS
-    assert verdicts["C.4/canonical"] == HOLDS
+    # model and bound rows judge the data alone; no row has a finite-size model
+    assert all(e.by_size is None for e in evidence.values())
+    assert [row for row, e in evidence.items() if e.alternatives] == ["C.4/canonical"]
+    rows = {row: judged(row, e) for row, e in evidence.items()}
+    assert rows["C.1/canonical/bidirectional"]["verdict"] == HOLDS
     limit = evidence["C.3/canonical-limit"]
     # |srank - (r + 1)| ~ (r + 1) sqrt(r / n): at n = 16384, 0.054, inside the margin 0.1
     assert np.mean(limit.samples["values"]) == pytest.approx(4 / (1 + np.sqrt(3 / 16384)), abs=1e-3)
-    assert verdicts["C.3/canonical-limit"] == HOLDS
+    assert rows["C.3/canonical-limit"]["verdict"] == HOLDS
     with pytest.raises(ValueError, match="stable_rank.profiles"):
         canonical_evidence(ns, jobs, model=MODEL, profiles=["zeros"])
 
 
-def test_canonical_limit_far_from_the_limit_earns_the_caveat_not_holds(canonical_jobs):
-    """At n <= 1024 the stable rank is still 0.2-0.4 below r + 1, approaching like n^(-1/2)."""
+def test_causal_growth_rules_out_a_bounded_stable_rank(canonical_jobs):
+    """C.4/canonical on simulated draws (truth: growth like log n): the claim holds and its
+    alternative "bounded" (slope 0) reads does not reproduce; on a bounded series (the
+    bidirectional stable ranks posing as causal ones) the claim fails and "bounded" holds."""
+    ns, jobs = canonical_jobs
+    evidence = {e.row_id: e for e in canonical_evidence(ns, jobs, model=MODEL, profiles=["iid"])}
+    causal = evidence["C.4/canonical"]
+    assert causal.alternatives["bounded"].target == 0.0
+    row = judged("C.4/canonical", causal)
+    assert row["verdict"] == HOLDS and row["ruled_out"] == "1 of 1"
+    bounded = {"values": evidence["C.3/canonical-slope"].samples["values"], "sizes": ns[-3:]}
+    wrong = with_alternatives(replace(causal, samples=bounded), {"bounded": 0.0})
+    row = judged("C.4/canonical", wrong)
+    assert row["claim_verdict"] == DOES_NOT_REPRODUCE and row["no_power_against"] == "bounded"
+    assert "bounded: holds" in row["alternatives"]
+
+
+def test_canonical_limit_far_from_the_limit_does_not_reproduce(canonical_jobs):
+    """At n = 4096 the stable rank is still 0.105 below r + 1 (approaching like n^(-1/2)); the
+    row declares no finite-size model, so no caveat rescues it."""
     ns, jobs = canonical_jobs
     evidence = {
         e.row_id: e for e in canonical_evidence(ns[:3], jobs[:3], model=MODEL, profiles=["iid"])
     }
-    row = judge_row(TESTS["C.3/canonical-limit"], evidence["C.3/canonical-limit"])
-    assert row["verdict"] == "holds with a finite-size caveat"
+    row = judged("C.3/canonical-limit", evidence["C.3/canonical-limit"])
+    assert row["verdict"] == DOES_NOT_REPRODUCE and np.isnan(row["limit"])
 
 
-def test_isotropic_evidence_does_not_reproduce():
+def isotropic_jobs():
     ns = [64, 128, 256]
-    jobs = [isotropic_job(n, MODEL, "iid", 3) for n in ns]
+    return ns, [isotropic_job(n, MODEL, "iid", 3) for n in ns]
+
+
+def test_isotropic_evidence_does_not_reproduce_and_its_spikes_are_lost():
+    """Truth: the isotropic model loses its spikes: the claim does not reproduce and the
+    alternative "spikes lost" (statistic 1) holds, so it is not ruled out."""
+    ns, jobs = isotropic_jobs()
     evidence = isotropic_evidence(ns, jobs, model=MODEL)
-    assert judge_row(TESTS["C.1/isotropic"], evidence)["verdict"] == DOES_NOT_REPRODUCE
     assert "scope of C.1" in evidence.note
+    row = judged("C.1/isotropic", evidence)
+    assert row["verdict"] == DOES_NOT_REPRODUCE and row["ruled_out"] == "0 of 1"
+    assert row["no_power_against"] == "spikes lost" and "spikes lost: holds" in row["alternatives"]
 
 
-def test_bulk_evidence_slopes_near_minus_one():
+def test_kept_spikes_rule_out_spikes_lost():
+    """The canonical model's spike values posing as the isotropic ones (truth: spikes kept):
+    the claim holds and "spikes lost" reads does not reproduce."""
+    ns, jobs = isotropic_jobs()
+    kept = [
+        job | {"isotropic/bidirectional/spike_values": job["canonical/bidirectional/spike_values"]}
+        for job in jobs
+    ]
+    row = judged("C.1/isotropic", isotropic_evidence(ns, kept, model=MODEL))
+    assert row["verdict"] == HOLDS and row["ruled_out"] == "1 of 1"
+
+
+def test_bulk_evidence_slopes_near_minus_one_rule_out_the_non_degenerate_rate():
     ns = [256, 1024, 4096]
     counts = bulk_count_job(ns, MODEL, ["zeros", "iid"], 3, bulk_grid(200))
     evidence = bulk_evidence(counts, ns, spikes=3, profiles=["zeros", "iid"])
@@ -235,24 +282,67 @@ def test_bulk_evidence_slopes_near_minus_one():
         "C.2/zeros/causal",
     ]
     zeros = evidence[-1]
-    assert zeros.draws == 1
-    row = judge_row(TESTS["C.2/zeros/causal"], zeros)  # exact interval: one deterministic draw
+    assert zeros.draws == 1 and not zeros.alternatives
+    row = judged("C.2/zeros/causal", zeros)  # exact interval: one deterministic draw
     assert row["verdict"] == HOLDS and row["interval_low"] == row["interval_high"]
+    for item in evidence[:2]:  # truth: slope -1; the alternative: -1/2
+        row = judged(item.row_id, item)
+        assert row["verdict"] == HOLDS and row["ruled_out"] == "1 of 1"
+        # a non-degenerate bulk (every median times n^(1/2)): slope -1/2, the claim fails
+        lifted = {"values": item.samples["values"] * np.sqrt(ns), "sizes": item.samples["sizes"]}
+        wrong = with_alternatives(replace(item, samples=lifted), {"slope -0.5": -0.5})
+        row = judged(item.row_id, wrong)
+        assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+        assert "slope -0.5: holds" in row["alternatives"]
     with pytest.raises(ValueError, match="bulk.profiles"):
         bulk_evidence(counts, ns, spikes=3, profiles=["iid"])
 
 
-def test_gaussian_evidence_against_the_derived_references():
-    ns = [64, 128, 256]
+@pytest.fixture(scope="module")
+def gaussian_rows():
+    ns = [128, 256, 512]
     jobs = [gaussian_model_job(n, 1.0, 10) for n in ns]
     reference = reference_table(ns, 1.0)
     evidence = {e.row_id: e for e in gaussian_evidence(ns, jobs, reference, beta=1.0)}
+    return ns, jobs, reference, evidence
+
+
+def test_gaussian_evidence_against_the_derived_references(gaussian_rows):
+    ns, jobs, reference, evidence = gaussian_rows
     slope = evidence["C.4/gaussian"]
     assert slope.target == pytest.approx(float(reference["causal/slope"]))
     assert slope.margin_scale == slope.target
-    assert evidence["C.3/gaussian"].margin_scale == pytest.approx(np.e)
+    assert {n: a.target for n, a in slope.alternatives.items()} == {
+        "canonical 0.25": 0.25,
+        "bounded": 0.0,
+    }
+    limit = evidence["C.3/gaussian"]
+    assert limit.margin_scale == pytest.approx(np.e)
+    assert limit.alternatives["beta-3%"].target == pytest.approx(np.exp(0.97**2))
+    assert limit.alternatives["beta+3%"].target == pytest.approx(np.exp(1.03**2))
     with pytest.raises(ValueError, match="other sizes"):
-        gaussian_evidence(ns, jobs, reference_table([64, 128, 512], 1.0), beta=1.0)
+        gaussian_evidence(ns, jobs, reference_table([64, 128, 1024], 1.0), beta=1.0)
+
+
+def test_gaussian_rows_rule_out_their_alternatives(gaussian_rows):
+    """Simulated Gaussian-model draws (truth: beta = 1, the derived reference slope): every
+    declared alternative reads does not reproduce while the claims do not."""
+    evidence = gaussian_rows[-1]
+    for row_id in ("C.3/gaussian", "C.4/gaussian"):
+        row = judged(row_id, evidence[row_id])
+        assert row["claim_verdict"] != DOES_NOT_REPRODUCE
+        assert row["no_power_against"] == "" and row["ruled_out"] == "2 of 2", row["alternatives"]
+
+
+def test_a_wrong_beta_is_caught_by_the_gaussian_limit_row():
+    """Draws at beta = 1.06 judged as if beta were 1: the claim does not reproduce, and neither
+    does "beta-3%", on the wrong side of it."""
+    ns = [256, 512]
+    jobs = [gaussian_model_job(n, 1.06, 4) for n in ns]
+    wrong = {e.row_id: e for e in gaussian_evidence(ns, jobs, reference_table(ns, 1.0), beta=1.0)}
+    row = judged("C.3/gaussian", wrong["C.3/gaussian"])
+    assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert "beta-3%: does not reproduce" in row["alternatives"]
 
 
 def test_stable_rank_table_gives_the_gaussian_model_its_derived_reference(canonical_jobs):

@@ -29,6 +29,7 @@ from attnspec.experiments.pretrained_evidence import eigen_angle_tests
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.degeneration import (
     FLOOR,
+    footer_label,
     plot_bulk,
     plot_spectra,
     plot_stable_rank,
@@ -203,6 +204,12 @@ def test_c4_is_drawn_from_its_csv(tmp_path):
             if series == ds.SPIKE_TIED:  # the means are those of the caption's table
                 job = jobs[ns.index(n)]
                 np.testing.assert_allclose(means, ds.mean_spike_value(job, mask), rtol=1e-14)
+
+
+def test_the_verdict_footer_names_the_kind_of_a_row_that_is_not_evidence():
+    row = {"row_id": "C.1/canonical/causal", "verdict": "holds", "stability": "1.0"}
+    assert footer_label(row | {"kind": "model"}) == "C.1/canonical/causal: holds [model]"
+    assert footer_label(row | {"kind": "empirical"}) == "C.1/canonical/causal: holds"
 
 
 # C5 ---------------------------------------------------------------------------------------

@@ -2,8 +2,10 @@
 isotropic-model and Gaussian-model jobs of :mod:`attnspec.experiments.degeneration`.
 
 Each builder turns job outputs (one dict per n) into :class:`attnspec.evidence.Evidence` with
-the draw on axis 0, the sizes of slopes and trends, the target from theory and the notes with
-the derived finite-n references (docs/papers.md, paper C):
+the draw on axis 0, the sizes of slopes, the target from theory, the notes with the derived
+finite-n references (docs/papers.md, paper C) and, for the empirical rows, the same data judged
+against each wrong theory the registry declares (:func:`with_alternatives`). No paper C row
+declares a finite-size model: every row is judged at its points alone.
 
 - C.1: max_p |s_p(A) - 1| over the r spike-tied singular values per draw (iid bulk);
 - C.2: the median bulk singular value per (draw, n) (quantile of the exact counts);
@@ -14,18 +16,49 @@ the derived finite-n references (docs/papers.md, paper C):
 """
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from attnspec.evidence import Evidence
 from attnspec.experiments.degeneration import spike_deviation
-from attnspec.experiments.degeneration_summary import bulk_series, counts_by_size
+from attnspec.experiments.degeneration_summary import (
+    ASYMPTOTIC_CAUSAL_SLOPE,
+    bulk_series,
+    counts_by_size,
+)
 from attnspec.models.softmax import MASKS
 
 JUDGED_PROFILE = "iid"
 BULK_ROWS = (("iid", "bidirectional"), ("iid", "causal"), ("zeros", "causal"))
 SLOPE_SIZES = 3
 """C.3/canonical-slope: the slope over the three largest n."""
+BETA_ERROR = 0.03
+"""C.3/gaussian's alternatives: beta off by 3 % (target e^((beta (1 +- 0.03))^2))."""
+NON_DEGENERATE_SLOPE = -0.5
+"""C.2: the rate n^(-1/2) of a non-degenerate bulk (the target of the one-sided rows and the
+prediction of their alternative "slope -0.5")."""
+DETERMINISTIC_PROFILE = "zeros"
+"""The bulk profile with one deterministic draw: its C.2 row is a model row (no alternative)."""
+
+
+def with_alternatives(claim: Evidence, predictions: Mapping[str, float]) -> Evidence:
+    """The claim's evidence with each declared alternative (name -> that theory's prediction of
+    the statistic) judged on the same samples: the alternative's target is its prediction (any
+    alternatives the claim had are replaced)."""
+    return replace(
+        claim,
+        alternatives={
+            name: replace(
+                claim,
+                target=float(prediction),
+                limit_target=None,
+                alternatives={},
+                note=f"the same data against the prediction of {name!r}: {prediction:.4g}",
+            )
+            for name, prediction in predictions.items()
+        },
+    )
 
 
 def _ordered(n_tokens: Sequence[int], jobs: Sequence[Mapping]):
@@ -76,8 +109,6 @@ def canonical_evidence(
                 row_id=f"C.1/canonical/{mask}",
                 samples={"values": deviation[:, -1]},
                 target=0.0,
-                trend_sizes=sizes,
-                trend_values=deviation,
                 quantity=f"max_p |s_p(A) - 1| over the r spike-tied singular values at n = "
                 f"{n_max} ({where}, {mask})",
                 note="per n, mean over draws: "
@@ -127,22 +158,24 @@ def canonical_evidence(
             row_id="C.3/canonical-limit",
             samples={"values": bidirectional[:, -1]},
             target=limit,
-            trend_sizes=sizes,
-            trend_values=bidirectional,
-            trend_targets=np.full(sizes.shape, limit),
             quantity=f"bidirectional stable rank at n = {n_max} against its limit r + 1 = "
             f"{spikes + 1} ({where})",
             note=f"mean {_interval_text(bidirectional[:, -1])}; {derived}",
         ),
-        Evidence(
-            row_id="C.4/canonical",
-            samples={"values": causal, "sizes": sizes},
-            target=0.0,
-            quantity=f"OLS slope of the causal stable rank on log n over n = {int(sizes[0])}.."
-            f"{n_max} ({where})",
-            note="mean stable rank per n: "
-            + ", ".join(f"{int(n)}: {np.mean(c):.3f}" for n, c in zip(sizes, causal.T, strict=True))
-            + "; Cesaro asymptote: slope 1/4 as ||C_n|| -> 2 (slowly, 2 - O(1/log^2 n))",
+        with_alternatives(
+            Evidence(
+                row_id="C.4/canonical",
+                samples={"values": causal, "sizes": sizes},
+                target=0.0,
+                quantity=f"OLS slope of the causal stable rank on log n over n = "
+                f"{int(sizes[0])}..{n_max} ({where})",
+                note="mean stable rank per n: "
+                + ", ".join(
+                    f"{int(n)}: {np.mean(c):.3f}" for n, c in zip(sizes, causal.T, strict=True)
+                )
+                + "; Cesaro asymptote: slope 1/4 as ||C_n|| -> 2 (slowly, 2 - O(1/log^2 n))",
+            ),
+            {"bounded": 0.0},
         ),
     ]
     return rows
@@ -160,12 +193,10 @@ def isotropic_evidence(
     tied = values[-1]
     linear = kappa * np.log(n_max) / n_max
     canonical = spike_deviation(jobs[-1]["canonical/bidirectional/spike_values"])
-    return Evidence(
+    claim = Evidence(
         row_id="C.1/isotropic",
         samples={"values": deviation[:, -1]},
         target=0.0,
-        trend_sizes=sizes,
-        trend_values=deviation,
         quantity=f"max_p |s_p(A) - 1| for A = softmax(U Sigma V^T), U, V Haar, same sigma "
         f"(r = {spikes} spikes kappa log n, kappa = {kappa:g}, iid bulk), n = {n_max}, "
         "bidirectional: the model the canonical diag(Sigma) stands for",
@@ -174,8 +205,11 @@ def isotropic_evidence(
         f"survive (the right singular vectors carry >= 1/2 of their weight on V e_p) but their "
         f"singular values collapse to {np.mean(tied):.4g} (mean), close to the linearised "
         f"softmax's sigma_p / n = kappa log n / n = {linear:.4g}: a Haar rotation spreads each "
-        "spike over all entries (|S_ij| = O(log n / sqrt n)) and the softmax no longer keeps it",
+        "spike over all entries (|S_ij| = O(log n / sqrt n)) and the softmax no longer keeps it. "
+        "Per n, mean over draws: "
+        + ", ".join(f"{int(n)}: {np.mean(d):.3g}" for n, d in zip(sizes, deviation.T, strict=True)),
     )
+    return with_alternatives(claim, {"spikes lost": 1.0})
 
 
 def gaussian_evidence(
@@ -196,39 +230,51 @@ def gaussian_evidence(
     causal_reference = np.asarray(reference["causal/stable_rank"])
     measured_f = np.mean([np.mean(job["causal/frobenius_squared"]) for job in jobs[-1:]])
     measured_norm = np.mean([np.mean(job["causal/norm_squared"]) for job in jobs[-1:]])
+    expected_f = float(reference["causal/frobenius_squared"][-1])
+    expected_norm = float(reference["causal/norm_squared"][-1])
     return [
-        Evidence(
-            row_id="C.3/gaussian",
-            samples={"values": bidirectional[:, -1]},
-            target=limit,
-            margin_scale=limit,
-            trend_sizes=sizes,
-            trend_values=bidirectional,
-            trend_targets=np.full(sizes.shape, limit),
-            quantity=f"bidirectional stable rank at n = {int(sizes[-1])} ({where}) against "
-            f"e^(beta^2) = {limit:.4f}",
-            note=f"mean {_interval_text(bidirectional[:, -1])}; derived finite-n reference "
-            f"E||A||_F^2 / (1 + (e^(beta^2) - 1)/n + beta^4/(2 d_qk)) = {finite[-1]:.4f} "
-            "(exact row expectation of log-normal weights)",
+        with_alternatives(
+            Evidence(
+                row_id="C.3/gaussian",
+                samples={"values": bidirectional[:, -1]},
+                target=limit,
+                margin_scale=limit,
+                quantity=f"bidirectional stable rank at n = {int(sizes[-1])} ({where}) against "
+                f"e^(beta^2) = {limit:.4f}",
+                note=f"mean {_interval_text(bidirectional[:, -1])}; derived finite-n reference "
+                f"E||A||_F^2 / (1 + (e^(beta^2) - 1)/n + beta^4/(2 d_qk)) = {finite[-1]:.4f} "
+                "(exact row expectation of log-normal weights)",
+            ),
+            {
+                name: np.exp((factor * beta) ** 2)
+                for name, factor in (("beta-3%", 1 - BETA_ERROR), ("beta+3%", 1 + BETA_ERROR))
+            },
         ),
-        Evidence(
-            row_id="C.4/gaussian",
-            samples={"values": causal, "sizes": sizes},
-            target=slope,
-            margin_scale=slope,
-            quantity=f"OLS slope of the causal stable rank on log n over n = "
-            f"{', '.join(str(int(n)) for n in sizes)} ({where}) against the derived reference "
-            f"slope {slope:.4f}",
-            note="derived reference E||A||_F^2 / lambda_max(C C^T + diag(rho_i - 1/i)) per n: "
-            + ", ".join(f"{int(n)}: {r:.3f}" for n, r in zip(sizes, causal_reference, strict=True))
-            + "; measured mean stable rank: "
-            + ", ".join(f"{int(n)}: {np.mean(c):.3f}" for n, c in zip(sizes, causal.T, strict=True))
-            + f"; at n = {int(sizes[-1])} E||A||_F^2 = "
-            f"{float(reference['causal/frobenius_squared'][-1]):.3f} (measured {measured_f:.3f}) "
-            f"and lambda_max(E[A A^T]) = {float(reference['causal/norm_squared'][-1]):.3f} "
-            f"(measured ||A||^2 {measured_norm:.3f}); the heuristic e^(beta^2)/4 = "
-            f"{limit / 4:.3f} is its n -> infinity counterpart (papers.md section 9), the "
-            "canonical model's 1/4 does not apply",
+        with_alternatives(
+            Evidence(
+                row_id="C.4/gaussian",
+                samples={"values": causal, "sizes": sizes},
+                target=slope,
+                margin_scale=slope,
+                quantity=f"OLS slope of the causal stable rank on log n over n = "
+                f"{', '.join(str(int(n)) for n in sizes)} ({where}) against the derived reference "
+                f"slope {slope:.4f}",
+                note="derived reference E||A||_F^2 / lambda_max(C C^T + diag(rho_i - 1/i)) per n: "
+                + ", ".join(
+                    f"{int(n)}: {r:.3f}" for n, r in zip(sizes, causal_reference, strict=True)
+                )
+                + "; measured mean stable rank: "
+                + ", ".join(
+                    f"{int(n)}: {np.mean(c):.3f}" for n, c in zip(sizes, causal.T, strict=True)
+                )
+                + f"; at n = {int(sizes[-1])} E||A||_F^2 = "
+                f"{expected_f:.3f} (measured {measured_f:.3f}) and lambda_max(E[A A^T]) = "
+                f"{expected_norm:.3f} (measured ||A||^2 {measured_norm:.3f}); the heuristic "
+                f"e^(beta^2)/4 = "
+                f"{limit / 4:.3f} is its n -> infinity counterpart (papers.md section 9), the "
+                "canonical model's 1/4 does not apply",
+            ),
+            {"canonical 0.25": ASYMPTOTIC_CAUSAL_SLOPE, "bounded": 0.0},
         ),
     ]
 
@@ -246,24 +292,25 @@ def bulk_evidence(
         series = bulk_series(profile, mask, n_tokens, jobs, spikes)
         median = series.median / series.n_tokens[:, None]  # (S, draws): s, not n s
         sizes = series.n_tokens.astype(np.float64)
-        rows.append(
-            Evidence(
-                row_id=f"C.2/{profile}/{mask}",
-                samples={"values": median.T, "sizes": sizes},
-                target=-0.5,
-                quantity=f"OLS slope of log(median bulk singular value of A) on log n, n = "
-                f"{int(sizes[0])}..{int(sizes[-1])} (canonical model, {profile} bulk, {mask}, "
-                f"r = {spikes})",
-                note="median n s per n (mean over draws): "
-                + ", ".join(
-                    f"{int(n)}: {np.mean(m):.3g}" for n, m in zip(sizes, series.median, strict=True)
-                )
-                + " (n s stays of order 1: the bulk singular values are O(1/n), slope -1)"
-                + (
-                    "; the zeros profile is deterministic: one draw, exact value"
-                    if profile == "zeros"
-                    else ""
-                ),
+        claim = Evidence(
+            row_id=f"C.2/{profile}/{mask}",
+            samples={"values": median.T, "sizes": sizes},
+            target=NON_DEGENERATE_SLOPE,
+            quantity=f"OLS slope of log(median bulk singular value of A) on log n, n = "
+            f"{int(sizes[0])}..{int(sizes[-1])} (canonical model, {profile} bulk, {mask}, "
+            f"r = {spikes})",
+            note="median n s per n (mean over draws): "
+            + ", ".join(
+                f"{int(n)}: {np.mean(m):.3g}" for n, m in zip(sizes, series.median, strict=True)
             )
+            + " (n s stays of order 1: the bulk singular values are O(1/n), slope -1)"
+            + (
+                "; the zeros profile is deterministic: one draw, exact value"
+                if profile == DETERMINISTIC_PROFILE
+                else ""
+            ),
         )
+        if profile != DETERMINISTIC_PROFILE:
+            claim = with_alternatives(claim, {"slope -0.5": NON_DEGENERATE_SLOPE})
+        rows.append(claim)
     return rows

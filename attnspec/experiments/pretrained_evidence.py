@@ -10,7 +10,14 @@ S = n and U, V are fixed by S up to the sign convention:
   vectors are Haar before the sign convention); units are blocks of consecutive draws
   (RESAMPLING_BLOCKS blocks: iid draws grouped, which keeps the bootstrap affordable);
 - controls (:mod:`attnspec.experiments.pretrained_controls`): ``aligned`` (known non-uniform
-  eigen-angles, the judged control) and ``local`` (local-attention scores, reported).
+  eigen-angles, the judged control) and ``local`` (local-attention scores, reported: the
+  diagnostic's blind spot, C.5/minilm's declared scope).
+
+Alternatives (the wrong theories the registry declares): C.5/minilm against a declared
+structured share, a data mutant (:func:`structured_share`: STRUCTURED_SHARE of each passage's
+distances replaced by aligned-control distances, target 0, judged against the same Haar
+reference blocks); C.5/control against a blind diagnostic (same data, target 0); C.6/minilm
+against isotropic scores (same data, target the isotropic reference's median E_k).
 
 The ks_two_sample statistic reads, per unit, the counts of its distances at or below each point
 of a common grid: GRID_POINTS quantiles of the pooled values of the two samples (the last one
@@ -25,6 +32,7 @@ import numpy as np
 from scipy import stats
 
 from attnspec.evidence import Evidence
+from attnspec.experiments.degeneration_evidence import with_alternatives
 from attnspec.experiments.pretrained import HAAR
 from attnspec.seeding import rng_for
 
@@ -36,6 +44,8 @@ CONTAMINATIONS = (0.01, 0.02, 0.05)
 """Fractions of the model's distances replaced by aligned-control distances in the power study."""
 POWER_REPETITIONS = 200
 BOOTSTRAP_RESAMPLES = 2000
+STRUCTURED_SHARE = 0.05
+"""C.5/minilm's alternative "5% structured": the share of each passage's distances replaced."""
 
 
 def full_rank_distances(diagnostics: Mapping) -> np.ndarray:
@@ -162,6 +172,26 @@ def eigen_angle_tests(
     return out
 
 
+def structured_share(
+    units: np.ndarray, structured: np.ndarray, share: float, rng: np.random.Generator
+) -> np.ndarray:
+    """A copy of ``units`` (units, distances per unit) in which round(share x distances per unit)
+    distances of each unit, at positions drawn without replacement, are replaced by values drawn
+    with replacement from the pooled ``structured`` distances."""
+    mutant = np.array(units, dtype=np.float64)
+    pool = np.ravel(structured)
+    count = int(round(share * mutant.shape[1]))
+    for row in mutant:
+        row[rng.choice(row.size, count, replace=False)] = pool[rng.integers(0, pool.size, count)]
+    return mutant
+
+
+def structured_share_rng(replicate: int = 0) -> np.random.Generator:
+    """The seeded stream of C.5/minilm's data mutant (its own key, per workflow replicate)."""
+    key = {"row": "C.5/minilm", "alternative": "5% structured"}
+    return rng_for(key, 0, "structured share", replicate=replicate)
+
+
 def _tests_text(tests: Mapping, name: str) -> str:
     return (
         f"two-sample KS {float(tests[f'{name}/ks']):.3f} (p = {float(tests[f'{name}/ks_p']):.2g}), "
@@ -179,9 +209,11 @@ def eigen_angle_evidence(
     passage_tokens: int,
     ranks: np.ndarray,
     resampling_blocks: int = RESAMPLING_BLOCKS,
+    replicate: int = 0,
 ) -> list[Evidence]:
-    """The C.5/minilm and C.5/control rows (module docstring); the reference and the control
-    are resampled in ``resampling_blocks`` blocks of draws each."""
+    """The C.5/minilm and C.5/control rows with their alternatives (module docstring); the
+    reference and the control are resampled in ``resampling_blocks`` blocks of draws each; the
+    data mutant of C.5/minilm is drawn from :func:`structured_share_rng` (``replicate``)."""
     model_d, reference_d = full_rank_distances(model), full_rank_distances(reference)
     deficient = int(np.sum(np.asarray(ranks) < passage_tokens))
     if deficient:
@@ -201,15 +233,19 @@ def eigen_angle_evidence(
         f"shape {passage_tokens} x head width, U and V), resampled in {len(reference_units)} "
         f"blocks of draws; grid: {GRID_POINTS} quantile points of the pooled distances"
     )
+    aligned_d = full_rank_distances(aligned)
+    quantity = (
+        f"two-sample Kolmogorov distance between the {model_d.size} eigen-angle distances to "
+        f"uniform of all-MiniLM-L6-v2 (U and V of every layer and head, {model_d.shape[0]} "
+        f"passages of n = {passage_tokens} tokens, rank S = n) and the Haar reference's"
+    )
+    mutant = structured_share(model_d, aligned_d, STRUCTURED_SHARE, structured_share_rng(replicate))
+    replaced = int(round(STRUCTURED_SHARE * model_d.shape[1]))
     minilm = Evidence(
         row_id="C.5/minilm",
         samples=ks_samples(list(model_d), reference_units),
         target=0.0,
-        quantity=(
-            f"two-sample Kolmogorov distance between the {model_d.size} eigen-angle distances to "
-            f"uniform of all-MiniLM-L6-v2 (U and V of every layer and head, {model_d.shape[0]} "
-            f"passages of n = {passage_tokens} tokens, rank S = n) and the Haar reference's"
-        ),
+        quantity=quantity,
         note=(
             f"{_tests_text(tests, 'model')}; medians {float(tests['median/model']):.4f} (model) "
             f"and {float(tests['median/reference']):.4f} (Haar); {share:.1%} [{low:.1%}, "
@@ -220,10 +256,22 @@ def eigen_angle_evidence(
             f"aligned-control heads among the model's: {power}. Null check, one half of the "
             f"reference against the other: {_tests_text(tests, 'null')}. Local-attention "
             f"(Toeplitz) scores, not judged: {_tests_text(tests, 'local')}, i.e. the diagnostic "
-            f"does not see that structure. {common}."
+            f"does not see that structure (the row's declared scope). {common}."
         ),
+        alternatives={
+            "5% structured": Evidence(
+                row_id="C.5/minilm",
+                samples=ks_samples(list(mutant), reference_units),
+                target=0.0,
+                quantity=quantity,
+                note=(
+                    f"the model's distances with {replaced} of each passage's "
+                    f"{model_d.shape[1]} replaced by aligned-control distances (seeded), against "
+                    "the same Haar reference blocks"
+                ),
+            )
+        },
     )
-    aligned_d = full_rank_distances(aligned)
     control = Evidence(
         row_id="C.5/control",
         samples=ks_samples(blocks(aligned_d, resampling_blocks), reference_units),
@@ -241,20 +289,21 @@ def eigen_angle_evidence(
             f"{len(blocks(aligned_d, resampling_blocks))} blocks. {common}."
         ),
     )
-    return [minilm, control]
+    return [minilm, with_alternatives(control, {"blind": 0.0})]
 
 
 def dominance_evidence(
     long: Mapping, reference: Mapping, *, top_k: int, passage_tokens: int
 ) -> Evidence:
     """The C.6/minilm row: per passage, the median over its (layer, head) of the energy fraction
-    E_k of ||S||_F^2 in the top k singular directions; resampled over passages."""
+    E_k of ||S||_F^2 in the top k singular directions; resampled over passages. Its alternative
+    "isotropic": the same data against the median E_k of the isotropic reference."""
     energy = np.asarray(long["energy"])[..., top_k - 1]
     per_passage = np.median(energy.reshape(energy.shape[0], -1), axis=1)
     iso = np.asarray(reference["energy"])[..., top_k - 1].ravel()
     centred = np.asarray(long["centred_energy"])[..., top_k - 1]
     iso_q95 = float(np.quantile(iso, REFERENCE_QUANTILE))
-    return Evidence(
+    claim = Evidence(
         row_id="C.6/minilm",
         samples={"values": per_passage},
         target=0.5,
@@ -271,3 +320,4 @@ def dominance_evidence(
             f"E_{top_k} {float(np.median(centred)):.4f}"
         ),
     )
+    return with_alternatives(claim, {"isotropic": float(np.median(iso))})

@@ -212,7 +212,7 @@ TESTS_HEADER = (
 TEST_SAMPLES = (
     ("model", "all-MiniLM-L6-v2 heads (U, V)"),
     ("aligned", "aligned control (known eigen-angles)"),
-    ("local", "local-attention control (not judged)"),
+    ("local", "local-attention control (not judged: outside the scope of C.5)"),
     ("null", "Haar reference, one half vs the other"),
 )
 

@@ -55,14 +55,21 @@ def constrained(grid) -> None:
     grid.figure.set_layout_engine("constrained")
 
 
+def footer_label(row: Mapping) -> str:
+    """A row's footer label: :func:`attnspec.dashboard.verdict_label`, with the kind of a row
+    that is not evidence (model, bound, identity) in brackets."""
+    kind = row.get("kind", "empirical")
+    return verdict_label(row) + ("" if kind == "empirical" else f" [{kind}]")
+
+
 def add_verdicts(figure, rows: Sequence[Mapping]) -> None:
-    """The judged rows' short labels (row id, verdict, fragility) as a footer below the axes,
-    which the constrained layout keeps clear (rows of ``{results}/paperC/claims.csv``; the
-    figure computes no verdict)."""
+    """The judged rows' short labels (row id, verdict, fragility, the kind of a row that is not
+    evidence) as a footer below the axes, which the constrained layout keeps clear (rows of
+    ``{results}/paperC/claims.csv``; the figure computes no verdict)."""
     if not rows:
         return
     width, height = figure.get_size_inches()
-    text = "Verdicts: " + "; ".join(verdict_label(row) for row in rows)
+    text = "Verdicts: " + "; ".join(footer_label(row) for row in rows)
     lines = textwrap.wrap(text, int(FOOTER_CHARACTERS_PER_INCH * width))
     share = (len(lines) * 6.5 * 1.3 / 72 + 0.08) / height
     figure.get_layout_engine().set(rect=(0.0, share, 1.0, 1.0 - share))

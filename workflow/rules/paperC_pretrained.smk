@@ -197,7 +197,8 @@ rule paperC_pretrained_tests:
 
 
 rule paperC_CT2_evidence:
-    """Evidence of C.5 and C.6 (registry rows C.5/minilm, C.5/control, C.6/minilm)."""
+    """Evidence of C.5 and C.6 (registry rows C.5/minilm, C.5/control, C.6/minilm) with their
+    declared alternatives (C.5/minilm's data mutant seeded per replicate)."""
     input:
         **PRETRAINED_DIAGNOSTICS,
         tests=PRETRAINED_TESTS,
@@ -214,6 +215,7 @@ rule paperC_CT2_evidence:
         mem_mb=job_mem_mb(400),
     params:
         pretrained=PRETRAINED,
+        replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_CT2_evidence.py"
 
