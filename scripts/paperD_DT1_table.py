@@ -1,5 +1,6 @@
-"""Table D-T1: the table D.2 comparison, ours beside the published numbers, with the verdicts
-of rows D.1/<model> (read from the judged claims table), as CSV (exact), Markdown and LaTeX."""
+"""Table D-T1: the table D.2 comparison, ours and the floor of rows D.1 (two Gaussian
+equivalents) beside the published numbers, with the verdicts of rows D.1/<model>/w1 and
+D.1/<model>/ks (read from the judged claims table), as CSV (exact), Markdown and LaTeX."""
 
 from attnspec.dashboard import rows_of, verdict_label
 from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_csv, write_text
@@ -25,8 +26,9 @@ def main(smk) -> None:
         rows,
         caption=(
             "Softmax against its same-weights Gaussian equivalent at public-model dimensions "
-            "(paper D, table D.2): relative $W_1$ and KS, mean and Student-t 95 \\% half-width "
-            "over draws, beside the published values (D-T1)."
+            "(paper D, table D.2): relative $W_1$ and KS, and the floor (two Gaussian equivalents "
+            "of the same weights), mean and Student-t 95 \\% half-width over draws, beside the "
+            "published values (D-T1)."
         ),
         label="tab:D-T1-public-models",
         digits=4,

@@ -1,6 +1,7 @@
-"""Figure D1, table D-T1 and rows D.1/<model>, simulate: every draw at one table D.2
+"""Figure D1, table D-T1 and rows D.1/<model>/<metric>, simulate: every draw at one table D.2
 configuration in one job (each draw seeded on its own), the n eigenvalues of MHA_perp MHA_perp^T
-and of n^-1 MHA^G MHA^G^T from the same weights.
+and of n^-1 MHA^G MHA^G^T from the same weights, of a second Gaussian equivalent with
+independent noise (the floor) and of the wrong Gaussian equivalents the rows must rule out.
 
 Wildcards: model, draws. Params: beta, replicate.
 """

@@ -1,5 +1,6 @@
-"""Rows D.1/<model>: their evidence (attnspec.registry) from the draws at each judged table D.2
-configuration of one results root.
+"""Rows D.1/<model>/w1 and D.1/<model>/ks: their evidence (attnspec.registry) from the draws at
+each judged table D.2 configuration of one results root (softmax, Gaussian equivalent, floor
+and the wrong Gaussian equivalents of each draw).
 
 Params: models (the registry's ids, in the order of the inputs), beta, replicate.
 """
@@ -12,10 +13,7 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     evidence = []
     for model, path in zip(smk.params.models, smk.input.draws, strict=True):
-        record = load_npz(path)
-        evidence.append(
-            public_model_evidence(model, record["softmax"], record["gaussian"], smk.params.beta)
-        )
+        evidence += public_model_evidence(model, load_npz(path), smk.params.beta)
     save_evidence(smk.output[0], evidence)
     for item in evidence:
         log.info("%s (replicate %d): %s", item.row_id, smk.params.replicate, item.note)

@@ -52,20 +52,23 @@ def sharing_rows():
 
 def test_d1_is_drawn_from_its_csv(public_rows, tmp_path):
     header = summary.PUBLIC_PLOTTED_HEADER
-    labels = {"dinov3-l16": "holds"}
+    labels = {summary.KS_METRIC: {"dinov3-l16": "holds"}}
     frame = from_csv(public_rows, header, tmp_path / "d1.csv")
-    direct = plot_public_models(pd.DataFrame(public_rows, columns=header), labels, 5.0)
-    figure = plot_public_models(frame, labels, 5.0)
+    direct = plot_public_models(pd.DataFrame(public_rows, columns=header), labels)
+    figure = plot_public_models(frame, labels)
     assert png_bytes(direct) == png_bytes(figure)
-    again = plot_public_models(frame, labels, 5.0)
+    again = plot_public_models(frame, labels)
     assert png_bytes(again) == png_bytes(figure)
-    # the means drawn are the CSV's per-model means of the draws, the squares its published rows
-    ours = frame[frame["source"] == "attnspec"]
-    means = ours[ours["metric"] == "KS"].groupby("name", sort=False)["value"].mean()
+    # the means drawn are the CSV's per-model means of the draws and of the floors, the squares
+    # its published rows
     ax = figure.axes[1]
-    drawn = [line.get_ydata() for line in ax.lines if len(line.get_ydata()) == len(means)]
-    assert any(np.allclose(y, means.to_numpy()) for y in drawn)
-    published = frame[(frame["source"] != "attnspec") & (frame["metric"] == "KS")]
+    for source in (summary.OURS, summary.FLOOR):
+        rows = frame[(frame["source"] == source) & (frame["metric"] == "KS")]
+        means = rows.groupby("name", sort=False)["value"].mean()
+        drawn = [line.get_ydata() for line in ax.lines if len(line.get_ydata()) == len(means)]
+        assert any(np.allclose(y, means.to_numpy()) for y in drawn), source
+    assert "holds" in ax.get_xticklabels()[0].get_text()
+    published = frame[(frame["source"] == summary.PUBLISHED) & (frame["metric"] == "KS")]
     squares = [line for line in ax.lines if line.get_marker() == "s"]
     np.testing.assert_array_equal(squares[0].get_ydata(), published["value"].to_numpy())
 
@@ -117,6 +120,8 @@ def test_tidy_rows_hold_each_observation_once(public_rows, sharing_rows):
     frame = pd.DataFrame(public_rows, columns=summary.PUBLIC_PLOTTED_HEADER)
     ours = frame[frame["source"] == "attnspec"]
     assert ours.groupby(["model", "metric"]).size().tolist() == [3, 3, 3, 3]
+    floor = frame[frame["source"] == summary.FLOOR]
+    assert floor.groupby(["model", "metric"]).size().tolist() == [3, 3, 3, 3]
     frame = pd.DataFrame(sharing_rows, columns=summary.SHARING_PLOTTED_HEADER)
     spectrum = frame[frame["panel"] == "spectrum"]
     assert spectrum.groupby("scheme").size().to_dict() == {

@@ -13,7 +13,7 @@ from attnspec.multihead import (
     row_spectrum,
     sample_weights,
 )
-from attnspec.multihead.output import centred_attention
+from attnspec.multihead.output import centred_attention, score_term_output
 from attnspec.seeding import rng_for
 from attnspec.spectra.dense import bulk_squared_singular_values
 
@@ -152,3 +152,26 @@ def test_unknown_noise_raises():
     w = sample_weights(MultiHeadShape(8, 8, 2, 4, 4, 4), PARAMS, 0)
     with pytest.raises(ValueError, match="noise must be one of"):
         gaussian_equivalent_output(w, BETA, rng_for(PARAMS, 0), noise="white")
+
+
+@pytest.mark.parametrize(
+    "shape", [MultiHeadShape(20, 20, 2, 5), MultiHeadShape(20, 24, 4, 6, 6, 10, kv_heads=2)]
+)
+def test_the_gaussian_equivalent_is_its_score_term_plus_its_noise_term(shape):
+    """MHA^G - sqrt(theta2) M_S is the noise term alone: sqrt(theta1 - theta2) [W_r / sqrt(h)]
+    without values, sqrt(theta1 - theta2) [W_r V_r / sqrt(n)] W^O with them (the same draws)."""
+    w = sample_weights(shape, PARAMS, 4)
+    n = shape.n_tokens
+    noise = rng_for(PARAMS, 4, "noise")
+    difference = gaussian_equivalent_output(w, BETA, noise) - np.sqrt(THETA2) * score_term_output(w)
+    rng = rng_for(PARAMS, 4, "noise")
+    if shape.d_v is None:
+        blocks = [rng.standard_normal((n, n)) / np.sqrt(shape.heads) for _ in range(shape.heads)]
+        expected = np.hstack(blocks)
+    else:
+        blocks = []
+        for r in range(shape.heads):
+            upper = np.linalg.qr(w.value(r), mode="r")
+            blocks.append(rng.standard_normal((n, upper.shape[0])) @ upper / np.sqrt(n))
+        expected = np.hstack(blocks) @ w.output
+    np.testing.assert_allclose(difference, np.sqrt(THETA1 - THETA2) * expected, atol=1e-12)

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from conftest import FIGURES, REPO, TABLES
 
-from attnspec.multihead.summary import MOMENTS_HEADER, PUBLIC_TABLE_HEADER
+from attnspec.multihead.summary import FLOOR, MOMENTS_HEADER, OURS, PUBLIC_TABLE_HEADER
 from attnspec.registry import registry_of
 from attnspec.verdicts import ROW_HEADER, VERDICTS
 
@@ -52,6 +52,8 @@ def test_tables_have_their_columns_and_every_configuration(ci_clone):
     rows = read_rows(ci_clone / "figures/paperD/D-T1-public-models.csv")
     assert list(rows[0]) == list(PUBLIC_TABLE_HEADER)
     assert len(rows) == len(CI["public_models"]["models"])
+    for row in rows:  # the verdict as its label shows it, "(fragile, ...)" when unstable
+        assert {row[f"verdict {m}"].split(" (")[0] for m in ("W1", "KS")} <= set(VERDICTS)
     moments = read_rows(ci_clone / "figures/paperD/D-T2-moments.csv")
     assert list(moments[0]) == list(MOMENTS_HEADER)
     configurations = 2 * len(CI["heads"]["head_counts"]) + len(CI["sharing"]["schemes"])
@@ -65,8 +67,9 @@ def test_tables_have_their_columns_and_every_configuration(ci_clone):
 def test_figure_csvs_hold_every_draw_of_the_preset(ci_clone):
     d1 = read_rows(ci_clone / "figures/paperD/D1-public-models.csv")
     draws = CI["public_models"]["draws"]
-    ours = [row for row in d1 if row["source"] == "attnspec"]
-    assert len(ours) == 2 * draws * len(CI["public_models"]["models"])
+    for source in (OURS, FLOOR):  # softmax against its Gaussian equivalent, and the floor
+        ours = [row for row in d1 if row["source"] == source]
+        assert len(ours) == 2 * draws * len(CI["public_models"]["models"]), source
     d2 = read_rows(ci_clone / "figures/paperD/D2-heads.csv")
     heads = CI["heads"]
     softmax = [row for row in d2 if row["series"] == "softmax"]

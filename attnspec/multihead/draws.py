@@ -4,7 +4,10 @@ regenerated alone), and the memory a draw needs.
 
 Three families of points, each draw giving all n eigenvalues of MHA_perp MHA_perp^T and of
 n^{-1} MHA^G MHA^G^T (:func:`attnspec.multihead.spectra.draw_comparison_spectra`):
-- figure D1 / table D-T1: a table D.2 configuration (:mod:`attnspec.multihead.public_models`);
+- figure D1 / table D-T1 / rows D.1: a table D.2 configuration
+  (:mod:`attnspec.multihead.public_models`), each draw also with the finite-size floor (a second
+  Gaussian equivalent with independent noise) and the wrong Gaussian equivalents the rows must
+  rule out (:func:`mutant_coefficients`; :func:`attnspec.multihead.spectra.draw_floor_comparison`);
 - figure D2: h heads of fixed width d_K = d_V at n tokens, either the attention stage alone
   (sqrt(n / h) [A_1_perp, ..., A_h_perp], law (C.10)) or the whole layer with W^O (C.15);
 - figure D3: one sharing scheme (:data:`SCHEMES`) at n tokens with fixed ratios h, gamma_K =
@@ -21,7 +24,12 @@ import numpy as np
 from attnspec.experiments.draw_batches import stack_draws
 from attnspec.multihead.public_models import public_model
 from attnspec.multihead.shapes import MultiHeadShape
-from attnspec.multihead.spectra import draw_comparison_spectra
+from attnspec.multihead.spectra import (
+    Coefficients,
+    draw_comparison_spectra,
+    draw_floor_comparison,
+    paper_coefficients,
+)
 
 SCHEMES = ("independent", "mqa", "gqa", "tied")
 """K/V sharing of figure D3: independent heads, one K/V pair for all heads (multi-query), one per
@@ -58,11 +66,35 @@ def public_model_params(model_id: str, beta: float) -> dict:
     return {"paper": "D", "figure": "D1", "model": model_id, "beta": float(beta)}
 
 
+MUTANT_PREFIX = "mutant/"
+"""Record key of a wrong Gaussian equivalent: the prefix and the registry's alternative name."""
+
+
+def mutant_coefficients(beta: float) -> dict[str, Coefficients]:
+    """The wrong Gaussian equivalents rows D.1 must rule out (the registry's alternatives, by
+    name), as the variances (score, noise) of Y_r's two terms (the paper's: theta2 and
+    theta1 - theta2 at beta): "beta-1%" / "beta+1%" the paper's at 0.99 / 1.01 beta;
+    "theta_2 x 0.5" score theta2 / 2 with theta1 kept (noise theta1 - theta2 / 2); "no score
+    term" score 0, noise theta1."""
+    paper = paper_coefficients(beta)
+    theta1 = paper.score + paper.noise
+    return {
+        "beta-1%": paper_coefficients(0.99 * beta),
+        "beta+1%": paper_coefficients(1.01 * beta),
+        "theta_2 x 0.5": Coefficients(0.5 * paper.score, theta1 - 0.5 * paper.score),
+        "no score term": Coefficients(0.0, theta1),
+    }
+
+
 def public_model_draw(model_id: str, beta: float, draw: int, *, replicate: int = 0) -> dict:
-    """One draw at a table D.2 configuration: ``softmax`` and ``gaussian``, n eigenvalues each."""
+    """One draw at a table D.2 configuration, n eigenvalues each: ``softmax``, ``gaussian``
+    (the same numbers as :func:`draw_comparison_spectra` gives), ``floor`` (a second Gaussian
+    equivalent of the same weights with independent noise) and ``mutant/<name>`` for each
+    :func:`mutant_coefficients` (the same S_r and noise as ``gaussian``)."""
     shape = public_model(model_id).shape
     params = public_model_params(model_id, beta)
-    return _record(*draw_comparison_spectra(shape, beta, params, draw, replicate=replicate))
+    wanted = {MUTANT_PREFIX + name: pair for name, pair in mutant_coefficients(beta).items()}
+    return draw_floor_comparison(shape, beta, params, draw, wanted, replicate=replicate)
 
 
 def public_model_draws(
@@ -236,22 +268,28 @@ def sharing_draws(
     )
 
 
-def draw_peak_mb(shape: MultiHeadShape, draws: int = 1) -> int:
+def draw_peak_mb(shape: MultiHeadShape, draws: int = 1, *, floor: bool = False) -> int:
     """Peak memory (MB) of a job computing ``draws`` draws of a shape: Q, K, V, W^O, the
     n x (h d_V) concatenation, the n x d_O output, one n x n attention matrix, the Gram matrix
-    (float64), the stored spectra, and the interpreter."""
+    (float64), the stored spectra, and the interpreter. With ``floor`` (the draws of
+    :func:`public_model_draw`) the recombination may peak higher: the weights, the Gaussian
+    equivalent's output and the score term's, and four Gram-sized matrices (the Gaussian
+    equivalent's, the score term's, the cross product and its transpose); and 1 + 4 more
+    spectra are stored per draw (floor and mutants)."""
     n, width = shape.n_tokens, shape.value_width
     out = shape.output_width
+    gram = min(n, out) ** 2
     values = 0 if shape.d_v is None or shape.tied else shape.kv_heads * n * width
-    floats = (
+    weights = (
         shape.heads * n * shape.d_k
         + shape.kv_heads * n * shape.d_k
         + values
         + (0 if shape.d_out is None else shape.heads * width * out)
-        + n * shape.heads * width
-        + n * out
-        + n * n
-        + min(n, out) ** 2
     )
-    stored = 2 * draws * n
+    floats = weights + n * shape.heads * width + n * out + n * n + gram
+    spectra = 2
+    if floor:
+        floats = max(floats, weights + 2 * n * out + 4 * gram)
+        spectra += 1 + len(mutant_coefficients(1.0))
+    stored = spectra * draws * n
     return int(_BASE_MB + _ARRAYS_ALLOWANCE * 8 * (floats + stored) / 1e6) + 1

@@ -1,17 +1,25 @@
 """The evidence of paper D's registry rows (:mod:`attnspec.registry`), from simulated spectra;
 :mod:`attnspec.verdicts` judges it.
 
-- ``D.1/<model>`` (table D-T1, figure D1): per draw the relative W1 between all n eigenvalues of
-  MHA_perp MHA_perp^T and of n^{-1} MHA^G MHA^G^T from the same weights, divided by the common
-  limiting mean (appendix D.1), at the table D.2 configuration ``<model>``; target 0, margin in
-  the statistic's own units (margin_scale 1).
+- ``D.1/<model>/<metric>`` (table D-T1, figure D1), metric ``w1`` (relative W1: the mean
+  absolute difference of the ordered eigenvalues over the common limiting mean, appendix D.1) or
+  ``ks`` (two-sample Kolmogorov distance): per draw the metric between all n eigenvalues of
+  MHA_perp MHA_perp^T and of n^{-1} MHA^G MHA^G^T from the same weights minus the same metric
+  between that Gaussian equivalent and a second one of the same weights with independent noise
+  (the finite-size floor), at the table D.2 configuration ``<model>``; target 0, margin in the
+  statistic's own units (margin_scale 1). Alternatives (the registry's GE mutants): per draw the
+  metric between the softmax spectrum and the Gaussian equivalent with the mutant's coefficients
+  (the same S_r and noise W_r) minus the same floor, target 0.
 - ``D.2/<scheme>`` (figure D3), scheme mqa or gqa: per draw the Kolmogorov distance of the
   scheme's softmax spectrum to the limit law of independent heads, at the largest n of
   paperD.sharing, against the same distance of independent heads (the finite-size floor);
-  margin unit: KS(independent-head law, tied law) at the same ratios, from the library's laws;
-  trend: the scheme's distance per (draw, n) against the mean independent-head distance at n.
+  margin unit: KS(independent-head law, tied law) at the same ratios, from the library's laws.
+  Alternatives: "tied law" (the same samples, target KS(independent-head law, tied law)) and
+  "fewer heads" (the scheme's distances to the law of h_KV heads of the same total widths,
+  :func:`fewer_heads_shape`, against the same floor, target 0).
 - ``D.3/tied``: per draw Delta = KS(tied softmax spectrum, independent-head law) - KS(tied
-  softmax spectrum, tied law) at the largest n; margin unit as for D.2.
+  softmax spectrum, tied law) at the largest n; margin unit as for D.2. Alternative "tying
+  preserves": the same samples, target -KS(independent-head law, tied law).
 """
 
 from collections.abc import Mapping, Sequence
@@ -20,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 from attnspec.evidence import Evidence
-from attnspec.multihead.draws import SCHEME_LABELS, sharing_shape
+from attnspec.multihead.draws import MUTANT_PREFIX, SCHEME_LABELS, sharing_shape
 from attnspec.multihead.limit import limit_law, limit_mean
 from attnspec.multihead.metrics import (
     kolmogorov_between_laws,
@@ -29,7 +37,8 @@ from attnspec.multihead.metrics import (
     student_t_interval,
 )
 from attnspec.multihead.public_models import public_model
-from attnspec.registry import PUBLIC_MODELS, SHARING_SCHEMES
+from attnspec.multihead.shapes import MultiHeadShape
+from attnspec.registry import D1_METRICS, PUBLIC_MODELS, SHARING_SCHEMES
 
 SHARED_SCHEMES = tuple(scheme for scheme, _ in SHARING_SCHEMES)
 """The across-head sharing schemes rows D.2 judge (mqa, gqa)."""
@@ -46,8 +55,8 @@ def check_judged_points(models: Sequence[str], schemes: Sequence[str]) -> None:
     missing = [m for m in PUBLIC_MODELS if m not in models]
     if missing:
         raise ValueError(
-            f"config key paperD.public_models.models lacks {missing}: rows D.1/<model> of the "
-            f"claims registry judge {list(PUBLIC_MODELS)}"
+            f"config key paperD.public_models.models lacks {missing}: rows D.1/<model>/<metric> "
+            f"of the claims registry judge {list(PUBLIC_MODELS)}"
         )
     missing = [s for s in JUDGED_SCHEMES if s not in schemes]
     if missing:
@@ -57,8 +66,44 @@ def check_judged_points(models: Sequence[str], schemes: Sequence[str]) -> None:
         )
 
 
-def public_model_row(model_id: str) -> str:
-    return f"D.1/{model_id}"
+def public_model_row(model_id: str, metric: str) -> str:
+    """The registry row of one table D.2 configuration and metric (w1 or ks)."""
+    return f"D.1/{model_id}/{metric}"
+
+
+METRICS = tuple(metric for metric, _, _ in D1_METRICS)
+"""The metrics of rows D.1 (w1, ks), the order of :func:`per_draw_comparison`'s results."""
+METRIC_WORDS = {metric: short for metric, _, short in D1_METRICS}
+
+
+class FloorComparison(NamedTuple):
+    """One metric of a table D.2 configuration, per draw (relative W1 as a fraction of the
+    limiting mean): softmax against its Gaussian equivalent (``distance``), that Gaussian
+    equivalent against a second one with independent noise (``floor``), and softmax against
+    each wrong Gaussian equivalent (``mutants``, by the registry's alternative name)."""
+
+    distance: np.ndarray
+    floor: np.ndarray
+    mutants: dict[str, np.ndarray]
+
+
+def floor_comparisons(record: Mapping, mean: float) -> dict[str, FloorComparison]:
+    """:class:`FloorComparison` of each metric (:data:`METRICS`) from a public-model draw record
+    (:func:`attnspec.multihead.draws.public_model_draws`); ``mean`` the limiting mean."""
+    softmax, gaussian = record["softmax"], record["gaussian"]
+    distance = per_draw_comparison(softmax, gaussian, mean)
+    floor = per_draw_comparison(gaussian, record["floor"], mean)
+    mutants = {
+        key.removeprefix(MUTANT_PREFIX): per_draw_comparison(softmax, values, mean)
+        for key, values in record.items()
+        if key.startswith(MUTANT_PREFIX)
+    }
+    return {
+        metric: FloorComparison(
+            distance[i], floor[i], {name: pair[i] for name, pair in mutants.items()}
+        )
+        for i, metric in enumerate(METRICS)
+    }
 
 
 def _interval_text(values: np.ndarray, scale: float, digits: int, unit: str = "") -> str:
@@ -69,42 +114,91 @@ def _interval_text(values: np.ndarray, scale: float, digits: int, unit: str = ""
     return f"{scale * interval.mean:.{digits}f} +- {scale * interval.half_width:.{digits}f}{unit}"
 
 
-def public_model_evidence(model_id: str, softmax, gaussian, beta: float) -> Evidence:
-    """Row D.1/<model> from the (draws, n) softmax and Gaussian-equivalent spectra (module doc)."""
+def public_model_evidence(model_id: str, record: Mapping, beta: float) -> list[Evidence]:
+    """Rows D.1/<model>/w1 and D.1/<model>/ks (module docstring) from the draws of one table
+    D.2 configuration (the record of :func:`attnspec.multihead.draws.public_model_draws`:
+    (draws, n) arrays softmax, gaussian, floor and mutant/<name>)."""
     model = public_model(model_id)
     shape = model.shape
     mean = limit_mean(shape, beta)
-    w1, ks = per_draw_comparison(softmax, gaussian, mean)
-    published_w1, published_ks = model.published_w1, model.published_ks
-    note = (
-        f"relative W1 {_interval_text(w1, 100, 2, ' %')}, KS {_interval_text(ks, 1, 4)} "
-        f"(Student-t 95 %, {w1.size} draws); published (table D.2, ten draws): "
-        f"{published_w1[0]:.2f} +- {published_w1[1]:.2f} %, KS {published_ks[0]:.4f} +- "
-        f"{published_ks[1]:.4f}. {LIBRARY_CHECK}"
+    setting = (
+        f"{model.name} (n = {shape.n_tokens}, d = d_O = {shape.d_model}, h/h_KV = "
+        f"{shape.heads}/{shape.kv_heads}, d_K = d_V = {shape.d_k}, sharing {model.sharing}), "
+        f"beta = {beta:g}"
     )
-    return Evidence(
-        row_id=public_model_row(model_id),
-        samples={"values": w1},
-        target=0.0,
-        quantity=(
-            f"mean relative W1 of softmax against Gaussian-equivalent spectra, {model.name} "
-            f"(n = {shape.n_tokens}, d = d_O = {shape.d_model}, h/h_KV = {shape.heads}/"
-            f"{shape.kv_heads}, d_K = d_V = {shape.d_k}, sharing {model.sharing}), beta = "
-            f"{beta:g}, limiting mean {mean:.4g}"
-        ),
-        note=note,
-        extra={"limit_mean": mean, "ks_mean": float(ks.mean())},
+    published = {"w1": model.published_w1, "ks": model.published_ks}  # W1 in per cent
+    formats = {"w1": (100, 2, " %"), "ks": (1, 4, "")}
+    items = []
+    for metric, found in floor_comparisons(record, mean).items():
+        words, (scale, digits, unit) = METRIC_WORDS[metric], formats[metric]
+        row_id = public_model_row(model_id, metric)
+        quantity = (
+            f"mean {words} of softmax against its same-weights Gaussian equivalent minus that "
+            f"of two Gaussian equivalents with independent noise, {setting}"
+            + (f", limiting mean {mean:.4g}" if metric == "w1" else "")
+        )
+        alternatives = {
+            name: Evidence(
+                row_id=row_id,
+                samples={"values": values - found.floor},
+                target=0.0,
+                quantity=f"{quantity}; Gaussian equivalent {name}",
+            )
+            for name, values in found.mutants.items()
+        }
+        value, half = published[metric]
+        note = (
+            f"{words} softmax vs Gaussian equivalent "
+            f"{_interval_text(found.distance, scale, digits, unit)}, floor (two Gaussian "
+            f"equivalents) {_interval_text(found.floor, scale, digits, unit)} (Student-t 95 %, "
+            f"{found.distance.size} draws); published (table D.2, ten draws, no floor): "
+            f"{value:.{digits}f} +- {half:.{digits}f}{unit}. {LIBRARY_CHECK}"
+        )
+        items.append(
+            Evidence(
+                row_id=row_id,
+                samples={"values": found.distance - found.floor},
+                target=0.0,
+                quantity=quantity,
+                note=note,
+                extra={
+                    "limit_mean": mean,
+                    "distance_mean": float(found.distance.mean()),
+                    "floor_mean": float(found.floor.mean()),
+                },
+                alternatives=alternatives,
+            )
+        )
+    return items
+
+
+def fewer_heads_shape(shape: MultiHeadShape) -> MultiHeadShape:
+    """The layer of alternative "fewer heads" for a layer with K/V shared across heads: h_KV
+    independent heads instead of h, each h / h_KV times wider, d_K' = d_K h / h_KV and d_V' =
+    d_V h / h_KV, so the total widths h_KV d_K' = h d_K, h_KV d_V' = h d_V (and gamma_K,
+    gamma_V), d_O and n are kept: the shared pairs read as h_KV heads."""
+    factor = shape.heads // shape.kv_heads
+    return MultiHeadShape(
+        shape.n_tokens,
+        shape.d_model,
+        shape.kv_heads,
+        shape.d_k * factor,
+        None if shape.d_v is None else shape.d_v * factor,
+        shape.d_out,
     )
 
 
 class SharingLaws(NamedTuple):
-    """The two limit laws of figure D3 at the ratios of paperD.sharing (the same at every n),
-    their Kolmogorov distance (the margins' unit of rows D.2, D.3) and the dimensions in words."""
+    """The limit laws of figure D3 at the ratios of paperD.sharing (the same at every n): of
+    independent heads, of tied heads (K = V), their Kolmogorov distance (the margins' unit of
+    rows D.2, D.3), the dimensions in words, and per shared scheme (mqa, gqa) the law of
+    :func:`fewer_heads_shape` (alternative "fewer heads" of rows D.2)."""
 
     independent: object
     tied: object
     distance: float
     description: str
+    fewer: Mapping[str, object]
 
 
 def sharing_laws(settings: Mapping) -> SharingLaws:
@@ -115,11 +209,16 @@ def sharing_laws(settings: Mapping) -> SharingLaws:
     args = (n, settings["heads"], settings["kv_groups"], settings["gamma_k"], settings["gamma_o"])
     independent = limit_law(sharing_shape("independent", *args), beta)
     tied = limit_law(sharing_shape("tied", *args), beta)
+    fewer = {
+        scheme: limit_law(fewer_heads_shape(sharing_shape(scheme, *args)), beta)
+        for scheme in SHARED_SCHEMES
+    }
     description = (
         f"h = {settings['heads']} heads (GQA: {settings['kv_groups']} K/V groups), gamma_K = "
         f"gamma_V = {settings['gamma_k']:g}, gamma_O = {settings['gamma_o']:g}, beta = {beta:g}"
     )
-    return SharingLaws(independent, tied, kolmogorov_between_laws(independent, tied), description)
+    distance = kolmogorov_between_laws(independent, tied)
+    return SharingLaws(independent, tied, distance, description, fewer)
 
 
 def law_distances(spectra, law) -> np.ndarray:
@@ -155,34 +254,56 @@ def sharing_evidence(
             )
     largest = sizes[-1]
     floor = _draw_table(spectra["independent"], independent_law, sizes)
-    floor_means = floor.mean(axis=0)
-    floor_text = ", ".join(f"{n}: {m:.4f}" for n, m in zip(sizes, floor_means, strict=True))
+    floor_text = ", ".join(f"{n}: {m:.4f}" for n, m in zip(sizes, floor.mean(axis=0), strict=True))
     items = []
     for scheme in SHARED_SCHEMES:
         distances = _draw_table(spectra[scheme], independent_law, sizes)
         means = ", ".join(
             f"{n}: {m:.4f}" for n, m in zip(sizes, distances.mean(axis=0), strict=True)
         )
+        fewer_law = laws.fewer[scheme]
+        samples = {"values": distances[:, -1], "reference": floor[:, -1]}
+        quantity = (
+            f"mean KS of the {SCHEME_LABELS[scheme]} softmax spectrum to the independent-head "
+            f"law minus that of independent heads, n = {largest}, {description}"
+        )
+        alternatives = {
+            "tied law": Evidence(
+                row_id=f"D.2/{scheme}",
+                samples=samples,
+                target=law_distance,
+                quantity=f"{quantity}; target KS(independent-head law, tied law)",
+            ),
+            "fewer heads": Evidence(
+                row_id=f"D.2/{scheme}",
+                samples={
+                    "values": law_distances(spectra[scheme][largest], fewer_law),
+                    "reference": floor[:, -1],
+                },
+                target=0.0,
+                quantity=(
+                    f"mean KS of the {SCHEME_LABELS[scheme]} softmax spectrum to the "
+                    f"{fewer_law.heads}-head law of the same total widths minus that of "
+                    f"independent heads to their own law, n = {largest}, {description}"
+                ),
+            ),
+        }
         items.append(
             Evidence(
                 row_id=f"D.2/{scheme}",
-                samples={"values": distances[:, -1], "reference": floor[:, -1]},
+                samples=samples,
                 target=0.0,
                 margin_scale=law_distance,
-                trend_sizes=np.asarray(sizes, dtype=np.float64),
-                trend_values=distances,
-                trend_targets=floor_means,
-                quantity=(
-                    f"mean KS of the {SCHEME_LABELS[scheme]} softmax spectrum to the "
-                    f"independent-head law minus that of independent heads, n = {largest}, "
-                    f"{description}"
-                ),
+                quantity=quantity,
                 note=(
                     f"mean KS to the independent-head law by n, {SCHEME_LABELS[scheme]}: "
                     f"{means}; independent heads: {floor_text}; margin unit "
-                    f"KS(independent-head law, tied law) = {law_distance:.4f}"
+                    f"KS(independent-head law, tied law) = {law_distance:.4f}; "
+                    f"KS(independent-head law, {fewer_law.heads}-head law) = "
+                    f"{kolmogorov_between_laws(independent_law, fewer_law):.4f}"
                 ),
                 extra={"law_distance": law_distance},
+                alternatives=alternatives,
             )
         )
     untied = _draw_table(spectra["tied"], independent_law, sizes)
@@ -191,22 +312,31 @@ def sharing_evidence(
         f"{n}: {a:.4f} vs {b:.4f}"
         for n, a, b in zip(sizes, untied.mean(axis=0), own.mean(axis=0), strict=True)
     )
+    delta = {"values": untied[:, -1] - own[:, -1]}
+    quantity = (
+        f"mean Delta = KS(K = V softmax spectrum, independent-head law) - KS(K = V softmax "
+        f"spectrum, tied law), n = {largest}, {description}"
+    )
+    preserves = Evidence(
+        row_id="D.3/tied",
+        samples=delta,
+        target=-law_distance,
+        quantity=f"{quantity}; target -KS(independent-head law, tied law)",
+    )
     items.append(
         Evidence(
             row_id="D.3/tied",
-            samples={"values": untied[:, -1] - own[:, -1]},
+            samples=delta,
             target=0.0,
             margin_scale=law_distance,
-            quantity=(
-                f"mean Delta = KS(K = V softmax spectrum, independent-head law) - KS(K = V "
-                f"softmax spectrum, tied law), n = {largest}, {description}"
-            ),
+            quantity=quantity,
             note=(
                 f"mean KS of the K = V softmax spectrum to the independent-head law vs to the "
                 f"tied law, by n: {by_n}; KS(independent-head law, tied law) = "
                 f"{law_distance:.4f}"
             ),
             extra={"law_distance": law_distance},
+            alternatives={"tying preserves": preserves},
         )
     )
     return items

@@ -4,7 +4,9 @@ Paper D, (2.1), (3.1)-(3.3): S_r = Q_r K_r^T / sqrt(d_K), A_r = row-softmax(beta
 MHA(X) = [A_1 V_1, ..., A_h V_h] W^O; MHA_perp replaces A_r by A_r - 1 1^T / n;
 MHA^G = [Y_1^G V_1, ..., Y_h^G V_h] W^O with Y_r^G = (sqrt(theta2) S_r + sqrt(theta1 - theta2) W_r)
 / sqrt(n), W_r iid N(0, 1) independent of the weights, theta1 = e^{beta^2} - 1, theta2 = beta^2.
-Both are built from the same MultiHeadWeights. Theorem 3.1 compares the squared singular values
+Both are built from the same MultiHeadWeights; so is the score term M_S (MHA^G with
+sqrt(theta2) S_r / sqrt(n) alone, at theta2 = 1), from which a Gaussian equivalent with other
+coefficients and the same noise is recombined. Theorem 3.1 compares the squared singular values
 of MHA_perp with those of n^{-1/2} MHA^G. Without a value projection V_r = sqrt(n / h) I_n (the
 attention law's scaling, (C.10)); without an output projection W^O = I.
 
@@ -115,4 +117,32 @@ def gaussian_equivalent_output(
                 upper = np.linalg.qr(V, mode="r")
                 block += nonlinear * (rng.standard_normal((n, upper.shape[0])) @ upper)
             block *= 1.0 / np.sqrt(n)
+    return _project(weights, blocks)
+
+
+def score_term_output(weights: MultiHeadWeights) -> np.ndarray:
+    """M_S = [Z_1 V_1, ..., Z_h V_h] W^O with Z_r = S_r / sqrt(n): the score term of (3.3).
+
+    Y_r^G is linear in its two coefficients, so MHA^G = sqrt(theta2) M_S + sqrt(theta1 - theta2)
+    M_W with M_W the same product with W_r / sqrt(n) in place of Z_r: a Gaussian equivalent with
+    other coefficients but the same S_r and the same noise W_r is a combination of M_S and
+    MHA^G (:func:`attnspec.multihead.spectra.recombined_spectra`). Without a value projection
+    Z_r V_r = S_r / sqrt(h), as in :func:`gaussian_equivalent_output`.
+
+    Returns
+    -------
+    ndarray, shape (n, output width), float64
+    """
+    shape = weights.shape
+    n, d_k, width = shape.n_tokens, shape.d_k, shape.value_width
+    blocks = np.empty((n, shape.heads * width))
+    for head in range(shape.heads):
+        Q, K, V = weights.query(head), weights.key(head), weights.value(head)
+        block = blocks[:, head * width : (head + 1) * width]
+        if V is None:
+            np.matmul(Q, K.T, out=block)
+            block *= 1.0 / np.sqrt(d_k * shape.heads)
+        else:
+            np.matmul(Q, K.T @ V, out=block)
+            block *= 1.0 / np.sqrt(d_k * n)
     return _project(weights, blocks)

@@ -12,9 +12,14 @@ from collections.abc import Mapping
 import numpy as np
 
 from attnspec.multihead.draws import SCHEME_LABELS, STAGES, heads_shape
-from attnspec.multihead.evidence import law_distances
+from attnspec.multihead.evidence import (
+    METRICS,
+    floor_comparisons,
+    law_distances,
+    public_model_row,
+)
 from attnspec.multihead.limit import closed_form_moments, limit_law, limit_mean
-from attnspec.multihead.metrics import per_draw_comparison, student_t_interval
+from attnspec.multihead.metrics import student_t_interval
 from attnspec.multihead.public_models import public_model
 from attnspec.registry import TESTS
 
@@ -52,29 +57,39 @@ PUBLIC_PLOTTED_HEADER = (
     "value",
     "half_width",
 )
+OURS, FLOOR, PUBLISHED = (
+    "attnspec",
+    "attnspec: two Gaussian equivalents (floor)",
+    "paper D, table D.2",
+)
+"""Sources of figure D1's rows: softmax against its Gaussian equivalent, the finite-size floor
+of rows D.1 (a Gaussian equivalent against a second one with independent noise), the paper."""
 
 
-def public_model_metrics(model_id: str, record: Mapping, beta: float):
-    """(relative W1 in per cent, KS) per draw of one table D.2 configuration."""
+def public_model_metrics(model_id: str, record: Mapping, beta: float) -> dict:
+    """Per draw of one table D.2 configuration, by metric (relative W1 in per cent, KS): the
+    distance of softmax to its Gaussian equivalent and the floor (two Gaussian equivalents)."""
     mean = limit_mean(public_model(model_id).shape, beta)
-    w1, ks = per_draw_comparison(record["softmax"], record["gaussian"], mean)
-    return 100 * w1, ks
+    found = floor_comparisons(record, mean)
+    return {
+        label: (scale * found[metric].distance, scale * found[metric].floor)
+        for metric, label, scale in ((METRICS[0], W1_METRIC, 100), (METRICS[1], KS_METRIC, 1))
+    }
 
 
 def public_model_plotted_rows(records: Mapping[str, Mapping], beta: float) -> list[tuple]:
-    """Figure D1's tidy rows: each draw's relative W1 (%) and KS (source attnspec) and the
-    published mean with its half-width (source "paper D, table D.2", no draw)."""
+    """Figure D1's tidy rows: each draw's relative W1 (%) and KS (source attnspec), the floor
+    of each draw (source :data:`FLOOR`) and the published mean with its half-width (source
+    "paper D, table D.2", no draw)."""
     rows = []
     for model_id, record in records.items():
         model = public_model(model_id)
         key = (model_id, model.name, model.sharing, model.n_tokens)
-        w1, ks = public_model_metrics(model_id, record, beta)
-        for metric, values, published in (
-            (W1_METRIC, w1, model.published_w1),
-            (KS_METRIC, ks, model.published_ks),
-        ):
-            rows += [(*key, metric, "attnspec", d, float(v), "") for d, v in enumerate(values)]
-            rows.append((*key, metric, "paper D, table D.2", "", *published))
+        published = {W1_METRIC: model.published_w1, KS_METRIC: model.published_ks}
+        for metric, (values, floor) in public_model_metrics(model_id, record, beta).items():
+            rows += [(*key, metric, OURS, d, float(v), "") for d, v in enumerate(values)]
+            rows += [(*key, metric, FLOOR, d, float(v), "") for d, v in enumerate(floor)]
+            rows.append((*key, metric, PUBLISHED, "", *published[metric]))
     return rows
 
 
@@ -91,14 +106,19 @@ PUBLIC_TABLE_HEADER = (
     "draws",
     "rel. W1 (%)",
     "rel. W1 +-",
+    "floor rel. W1 (%)",
+    "floor rel. W1 +-",
     "published rel. W1 (%)",
     "published rel. W1 +-",
     "KS",
     "KS +-",
+    "floor KS",
+    "floor KS +-",
     "published KS",
     "published KS +-",
     "intervals overlap (W1, KS)",
-    "verdict",
+    "verdict W1",
+    "verdict KS",
 )
 
 
@@ -116,17 +136,22 @@ def _overlap(mean, half, published) -> str:
 def public_model_table_rows(
     records: Mapping[str, Mapping], beta: float, verdicts: Mapping[str, str]
 ) -> list[tuple]:
-    """Table D-T1: each configuration's dimensions, our relative W1 and KS (mean and Student-t
-    half-width) beside table D.2's, whether the intervals overlap, and the verdict of its row
-    D.1/<model> (``verdicts``: row id -> verdict label; "not judged" if it has no row)."""
+    """Table D-T1: each configuration's dimensions, our relative W1 and KS and their floors
+    (two Gaussian equivalents; mean and Student-t half-width) beside table D.2's raw values,
+    whether our raw and the published intervals overlap, and the verdicts of its rows
+    D.1/<model>/w1 and D.1/<model>/ks (``verdicts``: row id -> verdict label; "not judged" if
+    it has no row)."""
     rows = []
     for model_id, record in records.items():
         model = public_model(model_id)
         shape = model.shape
-        w1, ks = public_model_metrics(model_id, record, beta)
-        (w1_mean, w1_half), (ks_mean, ks_half) = mean_half_width(w1), mean_half_width(ks)
-        overlap = f"{_overlap(w1_mean, w1_half, model.published_w1)}, "
-        overlap += _overlap(ks_mean, ks_half, model.published_ks)
+        metrics = public_model_metrics(model_id, record, beta)
+        cells, overlaps = [], []
+        for metric, published in ((W1_METRIC, model.published_w1), (KS_METRIC, model.published_ks)):
+            values, floor = metrics[metric]
+            mean, half = mean_half_width(values)
+            cells += [mean, half, *mean_half_width(floor), *published]
+            overlaps.append(_overlap(mean, half, published))
         rows.append(
             (
                 model.name,
@@ -138,15 +163,13 @@ def public_model_table_rows(
                 shape.gamma_k,
                 shape.gamma_o,
                 limit_mean(shape, beta),
-                int(w1.size),
-                w1_mean,
-                w1_half,
-                *model.published_w1,
-                ks_mean,
-                ks_half,
-                *model.published_ks,
-                overlap,
-                verdicts.get(f"D.1/{model_id}", "not judged (no registry row)"),
+                int(metrics[W1_METRIC][0].size),
+                *cells,
+                ", ".join(overlaps),
+                *(
+                    verdicts.get(public_model_row(model_id, m), "not judged (no registry row)")
+                    for m in METRICS
+                ),
             )
         )
     return rows
@@ -332,23 +355,26 @@ def sharing_moment_rows(records: Mapping[str, Mapping], shapes: Mapping, beta: f
 
 # Captions: key numbers and what the data show -------------------------------------------------
 def public_model_findings(records: Mapping[str, Mapping], beta: float) -> str:
-    """Figure D1's "what the data show" paragraph: the range of the mean relative W1 and how
-    many Student-t intervals overlap the published ones."""
-    means, overlaps, total = [], 0, 0
+    """Figure D1's "what the data show" paragraph: the range of the mean relative W1, its floor,
+    and how many Student-t intervals overlap the published ones."""
+    means, floors, overlaps, total = [], [], 0, 0
     for model_id, record in records.items():
         model = public_model(model_id)
-        w1, ks = public_model_metrics(model_id, record, beta)
-        for values, published in ((w1, model.published_w1), (ks, model.published_ks)):
-            mean, half = mean_half_width(values)
+        metrics = public_model_metrics(model_id, record, beta)
+        for metric, published in ((W1_METRIC, model.published_w1), (KS_METRIC, model.published_ks)):
+            mean, half = mean_half_width(metrics[metric][0])
             if np.isfinite(half):
                 total += 1
                 overlaps += _overlap(mean, half, published) == "yes"
-        means.append((mean_half_width(w1)[0], model.name))
+        means.append((mean_half_width(metrics[W1_METRIC][0])[0], model.name))
+        floors.append((mean_half_width(metrics[W1_METRIC][1])[0], model.name))
     low, high = min(means), max(means)
     text = (
         f"\n\n**What the data show.** The mean relative W1 ranges from {low[0]:.2f} % "
         f"({low[1]}) to {high[0]:.2f} % ({high[1]}); paper D reports 0.24 % to 2.82 % for its "
-        "seven configurations."
+        f"seven configurations. Two Gaussian equivalents of the same weights (the floor of rows "
+        f"D.1) are {min(floors)[0]:.2f} % ({min(floors)[1]}) to {max(floors)[0]:.2f} % "
+        f"({max(floors)[1]}) apart."
     )
     if total:
         text += (

@@ -4,8 +4,9 @@ Each function takes the figure's plotted table (a pandas DataFrame with the colu
 :mod:`attnspec.multihead.summary`'s ``*_PLOTTED_HEADER``, exactly the figure's CSV) and the
 verdict labels read from the claims table; nothing here computes a result.
 - D1: relative W1 and KS of softmax against its Gaussian equivalent per table D.2
-  configuration: each draw, the mean with its Student-t 95 % interval, the published mean and
-  half-width beside it, and row D.1's margin.
+  configuration: each draw, the mean with its Student-t 95 % interval, the same for the floor
+  of rows D.1 (two Gaussian equivalents of the same weights), and the published mean and
+  half-width beside them.
 - D2: histograms (stat="density") of all n eigenvalues pooled over draws, softmax and Gaussian
   equivalent, against the limit law's density, one panel per (stage, h).
 - D3: per sharing scheme the softmax spectrum against the independent-head and tied laws, the
@@ -26,6 +27,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 
 from attnspec.multihead.metrics import student_t_interval
+from attnspec.multihead.summary import FLOOR, OURS, PUBLISHED
 from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     PALETTE,
@@ -45,7 +47,7 @@ LAW_STYLES = {
     "independent-head law": {"color": THEORY_COLOUR, "ls": "-"},
     "tied law": {"color": "0.15", "ls": "--"},
 }
-PUBLISHED = "paper D, table D.2"
+FLOOR_COLOUR = "0.45"
 
 
 def student_t_errorbar(values) -> tuple[float, float]:
@@ -74,51 +76,50 @@ def _log_axis(axis) -> None:
 
 
 # D1 ---------------------------------------------------------------------------------------
-def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, str], margin: float):
-    """Figure D1 from its tidy table (``labels``: model id -> verdict text under its name;
-    ``margin``: row D.1's margin on the relative W1, in per cent)."""
+def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, Mapping[str, str]]):
+    """Figure D1 from its tidy table (``labels``: metric -> model id -> verdict text of row
+    D.1/<model>/<metric>, shown under the model's name in that metric's panel)."""
     apply_style()
     frame = _numeric(frame, "value", "half_width")
-    ours = frame[frame["source"] == "attnspec"]
     published = frame[frame["source"] == PUBLISHED]
     ids = list(dict.fromkeys(frame["model"]))
     names = [frame.loc[frame["model"] == m, "name"].iloc[0] for m in ids]
-    figure, axes = plt.subplots(1, 2, figsize=(7.4, 3.4), layout="constrained")
+    figure, axes = plt.subplots(1, 2, figsize=(7.4, 3.6), layout="constrained")
     for ax, metric in zip(axes, ("relative W1 (%)", "KS"), strict=True):
-        data = ours[ours["metric"] == metric]
-        sns.stripplot(
-            data=data, x="name", y="value", order=names, ax=ax, color=PALETTE[0], alpha=0.35,
-            size=2.5, jitter=False,
-        )  # fmt: skip
-        sns.pointplot(
-            data=data, x="name", y="value", order=names, ax=ax, color=PALETTE[0],
-            errorbar=student_t_errorbar, linestyle="none", markers="o", capsize=0.15,
-            err_kws={"linewidth": 1.2},
-        )  # fmt: skip
+        for source, colour, marker in ((OURS, PALETTE[0], "o"), (FLOOR, FLOOR_COLOUR, "v")):
+            data = frame[(frame["source"] == source) & (frame["metric"] == metric)]
+            sns.stripplot(
+                data=data, x="name", y="value", order=names, ax=ax, color=colour, alpha=0.35,
+                size=2.5, jitter=False, marker=marker,
+            )  # fmt: skip
+            sns.pointplot(
+                data=data, x="name", y="value", order=names, ax=ax, color=colour,
+                errorbar=student_t_errorbar, linestyle="none", markers=marker, capsize=0.15,
+                err_kws={"linewidth": 1.2},
+            )  # fmt: skip
         rows = published[published["metric"] == metric].set_index("name").loc[names]
         ax.errorbar(
             np.arange(len(names)) + 0.3, rows["value"], yerr=rows["half_width"], fmt="s",
             color=PALETTE[3], ms=4, capsize=2.5, lw=1.2,
         )  # fmt: skip
-        if metric == "relative W1 (%)":
-            ax.axhline(margin, color=REFERENCE_COLOUR, ls=":", lw=1)
         ax.set_xlabel("")
         ax.set_ylabel(metric)
         # log scale only after the means and intervals are drawn (seaborn would average logs)
         ax.set_yscale("log")
         _log_axis(ax.yaxis)
+        own = labels.get(metric, {})
         ax.set_xticks(
             range(len(names)),
-            [f"{name}\n{labels.get(m, '')}" for m, name in zip(ids, names, strict=True)],
+            [f"{name}\n{own.get(m, '')}" for m, name in zip(ids, names, strict=True)],
             rotation=35,
             ha="right",
-            fontsize=6.5,
+            fontsize=6,
         )
     handles = [
         Line2D([], [], color=PALETTE[0], marker="o", ls="none", alpha=0.35, ms=3, label="draws"),
         Line2D([], [], color=PALETTE[0], marker="o", label="mean, Student-t 95 % (attnspec)"),
+        Line2D([], [], color=FLOOR_COLOUR, marker="v", label="floor: two Gaussian equivalents"),
         Line2D([], [], color=PALETTE[3], marker="s", label="mean, 95 % (paper D, table D.2)"),
-        Line2D([], [], color=REFERENCE_COLOUR, ls=":", label=f"row D.1 margin ({margin:g} %)"),
     ]
     figure.legend(handles=handles, loc="outside lower center", ncol=4, frameon=False)
     figure.suptitle(

@@ -1,13 +1,15 @@
 # Paper D's simulations and the evidence of its registry rows: per parameter point one job
 # computes all its draws (each seeded on its own, attnspec.multihead.draws), under {results} (one
 # root per replicate) with the replicate passed to the random streams. Figures D1/D-T1 (table
-# D.2 configurations), D2 (head counts), D3 (sharing schemes); rows D.1/<model>, D.2/<scheme> and
-# D.3/tied.
+# D.2 configurations), D2 (head counts), D3 (sharing schemes); rows D.1/<model>/<metric>,
+# D.2/<scheme> and D.3/tied.
 
 
 rule paperD_public_model:
     """All draws at one table D.2 configuration: the n eigenvalues of MHA_perp MHA_perp^T and of
-    n^-1 MHA^G MHA^G^T from the same weights, per draw."""
+    n^-1 MHA^G MHA^G^T from the same weights, per draw, with the floor of rows D.1 (a second
+    Gaussian equivalent with independent noise) and the Gaussian equivalents of their
+    alternatives (other coefficients, the same scores and noise)."""
     output:
         PUBLIC_MODEL_PATTERN,
     log:
@@ -78,7 +80,9 @@ rule paperD_sharing:
 
 
 rule paperD_public_models_evidence:
-    """The samples of rows D.1/<model> (attnspec.registry): per draw the relative W1 at each
+    """The samples of rows D.1/<model>/w1 and D.1/<model>/ks (attnspec.registry): per draw the
+    relative W1 and the KS of softmax against its Gaussian equivalent beyond the floor (two
+    Gaussian equivalents), and of softmax against each wrong Gaussian equivalent, at each
     judged table D.2 configuration."""
     input:
         draws=lambda wildcards: public_model_files(
@@ -105,8 +109,9 @@ rule paperD_public_models_evidence:
 
 rule paperD_sharing_evidence:
     """The samples of rows D.2/mqa, D.2/gqa and D.3/tied: KS distances of the softmax spectra to
-    the independent-head and tied laws at every n, the laws' distance as the margins' unit.
-    """
+    the independent-head and tied laws (and for D.2's alternative to the law of fewer heads) at
+    the largest n (the notes give the means at every n), the laws' distance as the margins'
+    unit."""
     input:
         draws=lambda wildcards: sharing_files(wildcards.results),
     output:

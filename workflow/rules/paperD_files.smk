@@ -62,9 +62,10 @@ def sharing_files(results, sizes=None):
 
 
 def public_model_mem_mb(wildcards):
-    """A job's arrays and interpreter (attnspec.multihead.draws.draw_peak_mb)."""
+    """A job's arrays and interpreter, the floor and the mutants of rows D.1 included
+    (attnspec.multihead.draws.draw_peak_mb)."""
     shape = public_model(wildcards.model).shape
-    return job_mem_mb(draw_peak_mb(shape, int(wildcards.draws)))
+    return job_mem_mb(draw_peak_mb(shape, int(wildcards.draws), floor=True))
 
 
 def heads_mem_mb(wildcards):
