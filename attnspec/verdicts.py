@@ -48,6 +48,7 @@ arrive as an :class:`attnspec.evidence.Evidence`.
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 # scipy.stats is imported where it is used: figure scripts import this module for its
 # vocabulary (verdict names, row columns) and should not pay for scipy.
@@ -836,10 +837,12 @@ def judge_paper(
     *,
     replicate: int = 0,
     stability_resamples: int = STABILITY_RESAMPLES,
+    mapper=map,
 ) -> list:
     """The claims-table rows of a paper: every registry test judged on its evidence, in
     registry order. ValueError unless each test has exactly one evidence item and each item
-    belongs to a test."""
+    belongs to a test. ``mapper`` (e.g. a process pool's map) judges the rows; each row's random
+    streams are its own, so the rows are the same whichever process judges them."""
     ids = [item.row_id for item in evidence]
     wanted = [test.row_id for test in tests]
     duplicated = sorted({row for row in ids if ids.count(row) > 1})
@@ -851,9 +854,5 @@ def judge_paper(
             f"{duplicated}, not in the registry {unknown}"
         )
     by_row = {item.row_id: item for item in evidence}
-    return [
-        judge_row(
-            test, by_row[test.row_id], replicate=replicate, stability_resamples=stability_resamples
-        )
-        for test in tests
-    ]
+    judge = partial(judge_row, replicate=replicate, stability_resamples=stability_resamples)
+    return list(mapper(judge, tests, [by_row[test.row_id] for test in tests]))

@@ -1,4 +1,7 @@
-"""Judge one paper's registry rows on the evidence files of one results root."""
+"""Judge one paper's registry rows on the evidence files of one results root, the rows shared
+among the job's threads (one process each)."""
+
+from concurrent.futures import ProcessPoolExecutor
 
 from attnspec.io import configure_logging, load_evidence, write_csv
 from attnspec.registry import registry_of
@@ -8,7 +11,13 @@ from attnspec.verdicts import ROW_HEADER, judge_paper
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     evidence = [item for path in smk.input for item in load_evidence(path)]
-    rows = judge_paper(registry_of(smk.wildcards.paper), evidence, replicate=smk.params.replicate)
+    with ProcessPoolExecutor(max_workers=smk.threads) as pool:
+        rows = judge_paper(
+            registry_of(smk.wildcards.paper),
+            evidence,
+            replicate=smk.params.replicate,
+            mapper=pool.map,
+        )
     write_csv(smk.output[0], ROW_HEADER, [[row[key] for key in ROW_HEADER] for row in rows])
     for row in rows:
         log.info("%s: %s (stability %.3f)", row["row_id"], row["verdict"], row["stability"])

@@ -19,7 +19,7 @@ rule claims_judge:
         paper="[ABCD]",
     conda:
         "../envs/simulate.yaml"
-    threads: 1
+    threads: 2
     resources:
         mem_mb=job_mem_mb(600),
     params:
