@@ -772,6 +772,32 @@ def _ruled_out_text(found: Judgement) -> str:
     return f"{total - len(found.standing)} of {total}" if total else ""
 
 
+def judge_declared(
+    test,
+    evidence: Evidence,
+    *,
+    replicate: int = 0,
+    alone: bool = False,
+    stability_resamples: int = STABILITY_RESAMPLES,
+) -> Judgement:
+    """:func:`judge` by a registry test (:class:`attnspec.registry.DeclaredTest`), its random
+    streams keyed by the row and the replicate. ``alone``: the evidence is one wrong theory's,
+    judged by itself as the engine judges it within the row (an equivalence with that theory's
+    target, no alternatives; its margin scale should be the claim's)."""
+    return judge(
+        evidence,
+        statistic=test.statistic,
+        comparison="equivalence" if alone else test.comparison,
+        margin=test.margin,
+        interval=test.interval,
+        seed_key={"row": test.row_id, "replicate": int(replicate)},
+        exponent=None if test.finite_size is None else test.finite_size.exponent,
+        alternatives=() if alone else [a.name for a in test.alternatives],
+        interval_scale=test.interval_scale,
+        stability_resamples=stability_resamples,
+    )
+
+
 def judge_row(
     test, evidence: Evidence, *, replicate: int = 0, stability_resamples: int = STABILITY_RESAMPLES
 ) -> dict:
@@ -779,17 +805,8 @@ def judge_row(
     ``stability_resamples`` as for :func:`judge`."""
     if evidence.row_id != test.row_id:
         raise ValueError(f"evidence for {evidence.row_id!r} given to test {test.row_id!r}")
-    found = judge(
-        evidence,
-        statistic=test.statistic,
-        comparison=test.comparison,
-        margin=test.margin,
-        interval=test.interval,
-        seed_key={"row": test.row_id, "replicate": int(replicate)},
-        exponent=None if test.finite_size is None else test.finite_size.exponent,
-        alternatives=[a.name for a in test.alternatives],
-        interval_scale=test.interval_scale,
-        stability_resamples=stability_resamples,
+    found = judge_declared(
+        test, evidence, replicate=replicate, stability_resamples=stability_resamples
     )
     alternative = (
         f"{found.alternative} ({found.alternative_share:.0%})" if found.alternative else ""

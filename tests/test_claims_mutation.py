@@ -23,7 +23,7 @@ from attnspec.verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
     HOLDS,
-    judge,
+    judge_declared,
     judge_paper,
 )
 
@@ -60,20 +60,6 @@ def test_committed_verdicts_are_what_the_engine_says_of_the_committed_evidence(p
             )
 
 
-def _judged_alone(test, alternative):
-    return judge(
-        alternative,
-        statistic=test.statistic,
-        comparison="equivalence",
-        margin=test.margin,
-        interval=test.interval,
-        seed_key={"row": test.row_id, "replicate": 0},
-        exponent=None if test.finite_size is None else test.finite_size.exponent,
-        interval_scale=test.interval_scale,
-        stability_resamples=QUICK,
-    ).verdict
-
-
 def test_every_wrong_theory_is_ruled_out_by_every_row_that_passes(paper):
     _, evidence, committed, _ = paper
     for row_id, row in committed.items():
@@ -86,7 +72,8 @@ def test_every_wrong_theory_is_ruled_out_by_every_row_that_passes(paper):
         for name, alternative in evidence[row_id].alternatives.items():
             # judged alone its margin unit is its own; use the claim's, as the engine does
             alternative = _with_scale(alternative, evidence[row_id].margin_scale)
-            assert _judged_alone(test, alternative) == DOES_NOT_REPRODUCE, (row_id, name)
+            found = judge_declared(test, alternative, alone=True, stability_resamples=QUICK)
+            assert found.verdict == DOES_NOT_REPRODUCE, (row_id, name)
 
 
 def _with_scale(item, scale):
@@ -99,7 +86,7 @@ def _shifted(item, offset):
     import dataclasses
 
     return dataclasses.replace(
-        item, target=item.target + offset, limit_target=item.limit_target + offset, alternatives={}
+        item, target=item.target + offset, limit_target=item.limit_target + offset
     )
 
 
@@ -116,15 +103,5 @@ def test_a_target_shifted_by_the_reported_power_does_not_reproduce(paper):
                 continue
             for factor, fails in ((1.01, True), (0.99, False)):
                 moved = _shifted(evidence[row_id], sign * power * factor * margin)
-                got = judge(
-                    moved,
-                    statistic=test.statistic,
-                    comparison=test.comparison,
-                    margin=test.margin,
-                    interval=test.interval,
-                    seed_key={"row": test.row_id, "replicate": 0},
-                    exponent=None if test.finite_size is None else test.finite_size.exponent,
-                    interval_scale=test.interval_scale,
-                    stability_resamples=QUICK,
-                ).verdict
+                got = judge_declared(test, moved, stability_resamples=QUICK).verdict
                 assert (got == DOES_NOT_REPRODUCE) == fails, (row_id, key, factor, got)
