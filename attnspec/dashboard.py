@@ -15,9 +15,11 @@ from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS, ROW_CAUSES
 from attnspec.registry import TESTS
 from attnspec.tables import format_cell, to_markdown
 from attnspec.verdicts import (
+    FINITE_SIZE_RULE_TEXT,
     FRAGILE_BELOW,
     REGION_TEXT,
     ROW_HEADER,
+    RULE_TEXT,
     VERDICTS,
 )
 
@@ -155,11 +157,10 @@ def rows_of(rows: Sequence[Mapping], prefix: str) -> list[Mapping]:
 
 ENGINE_TEXT = (
     "Each row is a test declared in `attnspec/registry.py` before the data and judged by "
-    "`attnspec/verdicts.py`: *holds* when the 95 % interval lies inside the pass region (a margin "
-    "fixed in the claim's own units); *holds with a finite-size caveat* when it does not but the "
-    "row's declared finite-size model g + a ell^(-p) places the limit's 95 % interval inside the "
-    "limit's region; *does not reproduce* when the interval lies outside and so does the limit's; "
-    "otherwise *inconclusive at these sizes*. Power rule: the same data are judged against each "
+    "`attnspec/verdicts.py` against a pass region (a margin fixed in the claim's own units): "
+    f"without a finite-size model, {RULE_TEXT}; with the row's declared model g + a ell^(-p) "
+    f"(the claim is about the limit), {FINITE_SIZE_RULE_TEXT}. "
+    "Power rule: the same data are judged against each "
     "wrong theory the row declares; a row holds only if every one reads *does not reproduce* "
     "(ruled out), else it is inconclusive with no power against those left. Stability: the share "
     "of 1000 bootstrap resamples of the draws that give the same final verdict (fragile below "

@@ -13,7 +13,7 @@ axis) to one value per resample, so the bootstrap is vectorised.
 """
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -21,16 +21,6 @@ import numpy as np
 def _gather(samples: Mapping[str, np.ndarray], index: Mapping[str, np.ndarray], name: str):
     """The resampled copies of ``samples[name]``: shape (B, draws, ...)."""
     return samples[name][index[name]]
-
-
-def row_means(values: np.ndarray) -> np.ndarray:
-    """Mean of each row of a (B, ...) array over everything but axis 0, NaN ignored."""
-    rows = values.reshape(values.shape[0], -1)
-    if not np.isnan(rows).any():
-        return rows.mean(axis=1)
-    count = np.sum(~np.isnan(rows), axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(count > 0, np.nansum(rows, axis=1) / count, np.nan)
 
 
 def row_medians(values: np.ndarray) -> np.ndarray:
@@ -172,7 +162,9 @@ def threshold_crossings(excess: np.ndarray, betas: np.ndarray, threshold: float)
     betas = np.asarray(betas, dtype=np.float64)
     excess = np.asarray(excess, dtype=np.float64)
     if betas.ndim != 1 or betas.size < 2 or np.any(np.diff(betas) <= 0) or betas[0] <= 0:
-        raise ValueError("betas must be positive, ascending and at least two")
+        raise ValueError(
+            f"betas must be positive, ascending and at least two, got {betas.tolist()}"
+        )
     if excess.shape[-1] != betas.size:
         raise ValueError(f"excess must end with {betas.size} betas, got shape {excess.shape}")
     reached = excess >= threshold
@@ -305,7 +297,9 @@ class Evidence:
         The same data judged against each wrong theory the registry declares for the row (its
         name -> the evidence computed with that theory's quantities, or, for a data mutant, on
         the data that theory would produce); the engine applies the row's own test, margin
-        included, to each (a built-in mutation test). Their ``margin_scale`` is not used.
+        included, to each (a built-in mutation test). Each has the claim's arrays with the same
+        draw counts and sizes (the engine resamples all theories alike) and takes the claim's
+        ``margin_scale``.
     """
 
     row_id: str
@@ -347,20 +341,30 @@ class Evidence:
             if any(sorted(own) != sorted(samples) for own in by_size):
                 raise ValueError(f"{self.row_id}: every size needs the keys {sorted(samples)}")
             if np.any(sizes <= 0) or np.any(np.diff(sizes) <= 0):
-                raise ValueError(f"{self.row_id}: sizes must be positive and increasing")
+                raise ValueError(
+                    f"{self.row_id}: sizes must be positive and increasing, got {sizes.tolist()}"
+                )
             object.__setattr__(self, "sizes", sizes)
             object.__setattr__(self, "by_size", by_size)
         limit = self.target if self.limit_target is None else float(self.limit_target)
         if not np.isfinite(limit):
             raise ValueError(f"{self.row_id}: limit_target must be finite, got {limit!r}")
         object.__setattr__(self, "limit_target", float(limit))
+        alternatives = {}
         for name, item in self.alternatives.items():
             if item.row_id != self.row_id or item.alternatives:
                 raise ValueError(
                     f"{self.row_id}: alternative {name!r} must be evidence of the same row "
                     "without alternatives of its own"
                 )
-        object.__setattr__(self, "alternatives", dict(self.alternatives))
+            if _layout(item) != _layout(self):
+                raise ValueError(
+                    f"{self.row_id}: alternative {name!r} must have the claim's arrays, shapes "
+                    f"and sizes (the engine resamples them alike), got {_layout(item)} for "
+                    f"{_layout(self)}"
+                )
+            alternatives[name] = replace(item, margin_scale=self.margin_scale)
+        object.__setattr__(self, "alternatives", alternatives)
 
     @property
     def draws(self) -> int:
@@ -389,6 +393,17 @@ class Evidence:
             own["quantity"], own["note"] = np.array(item.quantity), np.array(item.note)
             arrays.update({f"alternative/{name}/{key}": value for key, value in own.items()})
         return arrays
+
+
+def _layout(evidence: Evidence) -> tuple:
+    """What the engine's resampling indexes: each array's draw count, and each size's."""
+
+    def counts(samples: Mapping[str, np.ndarray]) -> tuple:
+        return tuple((key, np.shape(value)[:1]) for key, value in sorted(samples.items()))
+
+    sizes = None if evidence.sizes is None else tuple(evidence.sizes.tolist())
+    by_size = None if evidence.by_size is None else tuple(counts(own) for own in evidence.by_size)
+    return counts(evidence.samples), sizes, by_size
 
 
 def from_arrays(

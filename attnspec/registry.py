@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from attnspec.claims import CLAIMS
 from attnspec.evidence import STATISTICS
-from attnspec.verdicts import COMPARISONS, INTERVALS, KINDS
+from attnspec.verdicts import COMPARISONS, FINITE_SIZE_COMPARISONS, INTERVALS, KINDS
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,19 @@ class DeclaredTest:
         if not self.interval_scale >= 1.0 or (self.interval_scale != 1.0) != bool(
             self.interval_scale_reason
         ):
-            raise ValueError(f"{self.row_id}: an interval_scale >= 1 goes with its reason")
+            raise ValueError(
+                f"{self.row_id}: interval_scale must be >= 1 and differ from 1 exactly when "
+                f"interval_scale_reason is given, got {self.interval_scale!r} with "
+                f"{'a' if self.interval_scale_reason else 'no'} reason"
+            )
+        if self.finite_size is not None and (
+            self.comparison not in FINITE_SIZE_COMPARISONS or self.interval == "exact"
+        ):
+            raise ValueError(
+                f"{self.row_id}: a finite-size model goes with a comparison in "
+                f"{FINITE_SIZE_COMPARISONS} and a resampled interval, got {self.comparison!r} "
+                f"and {self.interval!r}"
+            )
         if self.kind == "empirical" and not self.alternatives:
             raise ValueError(f"{self.row_id}: an empirical row must declare its alternatives")
         names = [a.name for a in self.alternatives]
@@ -97,10 +109,6 @@ class DeclaredTest:
     @property
     def claim_id(self) -> str:
         return self.row_id.split("/", 1)[0]
-
-    @property
-    def counts_as_evidence(self) -> bool:
-        return self.kind == "empirical"
 
 
 # --- what the data are ------------------------------------------------------------------------
@@ -494,7 +502,11 @@ def _paper_b() -> list[DeclaredTest]:
                         "subtracted from the worst deviation, which subtracted the top outlier "
                         "away: B.2/beta=1 held while its member B.1/beta=1 did not); margin "
                         "0.5 % of x_+ (was 2 Tracy-Widom sds at the judged ell); finite-size "
-                        "model for the trend rescue; alternatives declared",
+                        "model for the trend rescue; alternatives declared; after a code review "
+                        "of that change, the limit's region bounded below by the target - the "
+                        "margin, as for every row with a finite-size model (it was unbounded "
+                        "below for this at-most row, so an extrapolation below 0 of a distance "
+                        "could pass)",
                     ),
                 )
             )

@@ -78,6 +78,19 @@ BOOTSTRAP_RESAMPLES = 2000
 STABILITY_RESAMPLES = 1000
 STABILITY_INNER_RESAMPLES = 500
 FRAGILE_BELOW = 0.9
+# Rows whose claim is about a limit: the limit's region is the limit target +- the margin.
+FINITE_SIZE_COMPARISONS = ("equivalence", "at_most")
+RULE_TEXT = (
+    f"holds if the {CONFIDENCE:.0%} interval lies inside the pass region; does not reproduce if "
+    "it lies entirely outside; else inconclusive at these sizes"
+)
+FINITE_SIZE_RULE_TEXT = (
+    f"the limit decides: holds if the limit's {CONFIDENCE:.0%} bootstrap interval lies inside "
+    "the limit's region (limit target +- the margin) and the judged interval inside the pass "
+    "region; holds with a finite-size caveat if the limit's lies inside and the judged one "
+    "does not; does not reproduce if the limit's lies entirely outside, whatever the judged "
+    "size shows; else inconclusive at these sizes"
+)
 POWER_SEARCH_LIMIT = 100.0
 
 
@@ -86,14 +99,6 @@ class Interval:
     low: float
     high: float
     standard_error: float
-
-    @property
-    def halfwidth(self) -> float:
-        return 0.5 * (self.high - self.low)
-
-    @property
-    def finite(self) -> bool:
-        return bool(np.isfinite(self.low) and np.isfinite(self.high))
 
 
 def pass_region(comparison: str, target: float, margin: float) -> tuple[float, float]:
@@ -250,15 +255,6 @@ def _student_t(name, samples, outer):
     return values - half, values + half, se
 
 
-def interval_of(
-    name: str, method: str, samples: Mapping[str, np.ndarray], rng: np.random.Generator
-) -> Interval:
-    """The 95 % interval of statistic ``name`` by ``method`` (module docstring)."""
-    identity = _identity(samples, STATISTICS[name].resampled)
-    _, low, high, error = _intervals(name, method, samples, identity, rng)
-    return Interval(float(low[0]), float(high[0]), float(error[0]))
-
-
 def _limit_intervals(
     test: "_Test",
     evidence: Evidence,
@@ -348,24 +344,31 @@ class _Test:
     interval_scale: float = 1.0
 
     def regions(self, evidence: Evidence, shift: float = 0.0):
-        """(region, limit region) with both targets shifted by ``shift`` margins."""
+        """(region, limit region) with both targets shifted by ``shift`` margins; the limit's
+        region is the limit target +- the margin, for an at-most row too (its statistics are
+        distances: a limit extrapolated below the target by more than the margin is a model
+        that does not fit, not a pass)."""
         offset = shift * self.margin
         return (
             pass_region(self.comparison, evidence.target + offset, self.margin),
-            pass_region(self.comparison, evidence.limit_target + offset, self.margin),
+            pass_region("equivalence", evidence.limit_target + offset, self.margin),
         )
 
 
 def _fingerprint(evidence: Evidence) -> str:
-    """A digest of the data a theory's intervals depend on (its samples and by_size), so that
-    alternatives that differ from the claim only in their targets reuse its intervals."""
+    """A digest of the data a theory's intervals depend on (its samples, sizes and by_size,
+    with their shapes), so that alternatives that differ from the claim only in their targets
+    reuse its intervals."""
     digest = hashlib.sha256()
     arrays = dict(evidence.samples)
+    if evidence.sizes is not None:
+        arrays["__sizes"] = evidence.sizes
     for i, own in enumerate(evidence.by_size or ()):
         arrays.update({f"__size{i}/{key}": value for key, value in own.items()})
     for key in sorted(arrays):
-        digest.update(key.encode())
-        digest.update(np.ascontiguousarray(arrays[key]).tobytes())
+        value = np.ascontiguousarray(arrays[key], dtype=np.float64)
+        digest.update(f"{key}{value.shape}".encode())
+        digest.update(value.tobytes())
     return digest.hexdigest()
 
 
@@ -395,7 +398,7 @@ def _resampled_intervals(
             resamples,
         )
     else:
-        count = max((v.shape[0] for v in outer.values()), default=1)
+        count = max((v.shape[0] for k, v in outer.items() if k != "__by_size"), default=1)
         values = np.full(count, statistic_value(test.statistic, evidence.samples))
         lows = highs = values
         errors = np.zeros(count)
@@ -513,6 +516,14 @@ class Judgement:
         )
 
     @property
+    def no_power_against(self) -> tuple[str, ...]:
+        """The alternatives that turned a pass into *inconclusive* (the power rule): those left
+        standing when the claim passes against its own theory; none when it fails on its own
+        (an alternative left standing then is agreement with a wrong theory, not lack of
+        power: the alternatives column shows it)."""
+        return self.standing if self.claim.verdict in (HOLDS, FINITE_SIZE_CAVEAT) else ()
+
+    @property
     def fragile(self) -> bool:
         return self.stability < FRAGILE_BELOW
 
@@ -549,7 +560,17 @@ def judge(
     if (exponent is None) != (evidence.by_size is None):
         raise ValueError(
             f"{evidence.row_id}: the evidence has {'no ' if evidence.by_size is None else ''}"
-            f"finite-size data but the test declares {'a' if exponent else 'no'} finite-size model"
+            f"finite-size data but the test declares {'no' if exponent is None else 'a'} "
+            "finite-size model"
+        )
+    if exponent is not None and comparison not in FINITE_SIZE_COMPARISONS:
+        raise ValueError(
+            f"{evidence.row_id}: a finite-size model goes with a comparison in "
+            f"{FINITE_SIZE_COMPARISONS}, got {comparison!r}"
+        )
+    if exponent is not None and interval == "exact":
+        raise ValueError(
+            f"{evidence.row_id}: a finite-size model needs a resampled interval, not 'exact'"
         )
     if exponent is not None and evidence.sizes.size < MIN_SIZES:
         raise ValueError(
@@ -563,6 +584,12 @@ def judge(
         )
     if not (np.isfinite(interval_scale) and interval_scale >= 1.0):
         raise ValueError(f"interval_scale must be finite and >= 1, got {interval_scale!r}")
+    if isinstance(stability_resamples, bool) or not (
+        isinstance(stability_resamples, (int, np.integer)) and stability_resamples >= 1
+    ):
+        raise ValueError(
+            f"stability_resamples must be an integer >= 1, got {stability_resamples!r}"
+        )
     test = _Test(
         statistic, comparison, margin * evidence.margin_scale, interval, exponent, interval_scale
     )
@@ -663,11 +690,6 @@ def _outer_of_size(own: Mapping, evidence: Evidence, outer: Mapping, rng, resamp
     return picked
 
 
-def weakest(verdicts: Sequence[str]) -> str:
-    """The weakest of several verdicts (does not reproduce, inconclusive, caveat, holds)."""
-    return max(verdicts, key=VERDICTS.index)
-
-
 REGION_TEXT = {
     "equivalence": "inside [target - margin, target + margin]",
     "at_most": "at or below target + margin",
@@ -700,13 +722,11 @@ def describe_test(test) -> str:
         text += (
             f"; finite-size model: the statistic at every size extrapolated by "
             f"g + a ell^(-{model.exponent_text}) ({model.reason}), limit target {model.limit}; "
-            "holds with a finite-size caveat if the limit's bootstrap interval lies inside the "
-            "limit's region; does not reproduce if both intervals lie entirely outside"
+            + FINITE_SIZE_RULE_TEXT
         )
     else:
         text += "; no finite-size model, so no caveat; does not reproduce if the interval lies "
-        text += "entirely outside"
-    text += "; else inconclusive"
+        text += "entirely outside; else inconclusive"
     if test.alternatives:
         text += "; must rule out (read does not reproduce against): " + "; ".join(
             f"{a.name}: {a.theory}" for a in test.alternatives
@@ -838,7 +858,7 @@ def judge_row(
         "alternative": alternative,
         "alternatives": _alternatives_text(found),
         "ruled_out": _ruled_out_text(found),
-        "no_power_against": "; ".join(found.standing),
+        "no_power_against": "; ".join(found.no_power_against),
         "power_up": found.power_up,
         "power_down": found.power_down,
         "replicate": int(replicate),

@@ -189,3 +189,16 @@ def test_a_scope_row_names_its_own_cause_not_its_claims_finite_size_mechanism():
     assert known_cause(scope).startswith("scope, not finite size")
     other = {"row_id": "C.1/canonical/causal", "claim_id": "C.1", "no_power_against": ""}
     assert known_cause(other) == FINITE_SIZE_MECHANISMS["C.1"]
+
+
+def test_the_rule_is_stated_once_for_the_dashboard_and_every_row():
+    """The dashboard's engine text and each row's test column state the same decision rule
+    (attnspec.verdicts.RULE_TEXT / FINITE_SIZE_RULE_TEXT, checked against decide in
+    tests/test_verdicts.py)."""
+    from attnspec.dashboard import ENGINE_TEXT
+    from attnspec.registry import TESTS
+    from attnspec.verdicts import FINITE_SIZE_RULE_TEXT, RULE_TEXT, describe_test
+
+    assert RULE_TEXT in ENGINE_TEXT and FINITE_SIZE_RULE_TEXT in ENGINE_TEXT
+    for test in TESTS.values():
+        assert (FINITE_SIZE_RULE_TEXT in describe_test(test)) == (test.finite_size is not None)

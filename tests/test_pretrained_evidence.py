@@ -240,7 +240,7 @@ def test_dominance_evidence_per_passage_medians():
     isotropic = np.median(reference["energy"][..., 1])
     assert evidence.alternatives["isotropic"].target == pytest.approx(isotropic)
     row = judge_row(TESTS["C.6/minilm"], evidence)
-    assert row["claim_verdict"] != HOLDS and row["no_power_against"] == "isotropic"
+    assert row["claim_verdict"] != HOLDS and row["ruled_out"] == "0 of 1"
     queries, keys = rng.standard_normal((2, 6, 2, 3, 40, 8))
     keys[..., 2:] *= 0.05  # scores of nearly rank 2: E_2 close to 1
     dominated = dominance_evidence(

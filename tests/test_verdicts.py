@@ -20,7 +20,6 @@ from attnspec.verdicts import (
     judge_row,
     pass_region,
     statistic_value,
-    weakest,
 )
 
 SIZES = np.array([1024.0, 2048.0, 4096.0, 8192.0])
@@ -219,6 +218,67 @@ def test_alternatives_of_a_one_sided_row_are_placed_against_their_own_prediction
     assert found.claim.verdict == HOLDS and found.verdict == INCONCLUSIVE
 
 
+def test_no_power_is_named_only_when_an_alternative_turned_a_pass_into_inconclusive():
+    """A claim that fails on its own while a wrong theory fits is agreement with that theory,
+    not lack of power: the alternative is left standing but not named as "no power"."""
+    rng = np.random.default_rng(14)
+    values = rng.normal(0.5, 0.01, 12)
+    found = verdict_of(_with_alternatives(values, {"truth": (values, 0.5)}), alternatives=["truth"])
+    assert found.verdict == DOES_NOT_REPRODUCE and found.standing == ("truth",)
+    assert found.no_power_against == ()
+    near = rng.normal(0.0, 0.01, 12)
+    found = verdict_of(_with_alternatives(near, {"near": (near, 0.05)}), alternatives=["near"])
+    assert found.verdict == INCONCLUSIVE and found.no_power_against == ("near",)
+
+
+def test_an_alternative_must_have_the_claims_draws_and_takes_its_margin_unit():
+    rng = np.random.default_rng(15)
+    values = rng.normal(0.0, 0.01, 12)
+    with pytest.raises(ValueError, match="alternative 'short' must have the claim's arrays"):
+        evidence(values, alternatives={"short": evidence(values[:10])})
+    ev = evidence(values, margin_scale=3.0, alternatives={"a": evidence(values, target=1.0)})
+    assert ev.alternatives["a"].margin_scale == 3.0
+
+
+def test_an_at_most_limit_extrapolated_below_the_target_does_not_pass():
+    """A distance (at most) row with a finite-size model: a fit that overshoots below 0 by more
+    than the margin is not a pass, whatever its judged size shows."""
+    rng = np.random.default_rng(16)
+    falling = -0.01 + 0.013 * SIZES[-1] / SIZES  # 0.003 at the judged size, limit -0.01
+    data = falling[None, :] + rng.normal(0.0, 1e-4, (20, SIZES.size))
+    by_size = tuple({"values": data[:, i]} for i in range(SIZES.size))
+    ev = evidence(data[:, -1], sizes=SIZES, by_size=by_size)
+    found = verdict_of(ev, margin=0.005, comparison="at_most", exponent=1.0)
+    assert found.interval.high < 0.005 and found.claim.limit.high < -0.005
+    assert found.verdict == DOES_NOT_REPRODUCE
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"stability_resamples": 0}, "stability_resamples must be an integer >= 1"),
+        ({"stability_resamples": 2.0}, "stability_resamples must be an integer >= 1"),
+        ({"interval": "exact", "exponent": 1.0}, "needs a resampled interval"),
+        ({"comparison": "at_least", "exponent": 1.0}, "a finite-size model goes with"),
+    ],
+)
+def test_judge_refuses_arguments_it_cannot_honour(options, message):
+    values = np.random.default_rng(17).normal(0.0, 0.01, (12, SIZES.size))
+    by_size = tuple({"values": values[:, i]} for i in range(SIZES.size))
+    ev = evidence(values[:, -1], sizes=SIZES, by_size=by_size)
+    arguments = {
+        "statistic": "median",
+        "comparison": "equivalence",
+        "margin": 0.1,
+        "interval": "bootstrap",
+        "seed_key": {"test": "refused"},
+        "exponent": 1.0,
+        **options,
+    }
+    with pytest.raises(ValueError, match=message):
+        judge(ev, **arguments)
+
+
 def test_the_evidence_must_carry_exactly_the_declared_alternatives():
     rng = np.random.default_rng(13)
     values = rng.normal(0.0, 0.01, 12)
@@ -372,12 +432,6 @@ def test_ks_two_sample_of_each_resample_is_the_distance_of_its_pooled_draws():
         F = _counts_at(grid, [left])[0] / left.size
         G = _counts_at(grid, [right])[0] / right.size
         assert got[b] == pytest.approx(np.max(np.abs(F - G)), abs=1e-15)
-
-
-def test_weakest_orders_the_four_verdicts():
-    assert weakest([HOLDS, FINITE_SIZE_CAVEAT]) == FINITE_SIZE_CAVEAT
-    assert weakest([HOLDS, INCONCLUSIVE, FINITE_SIZE_CAVEAT]) == INCONCLUSIVE
-    assert weakest([INCONCLUSIVE, DOES_NOT_REPRODUCE]) == DOES_NOT_REPRODUCE
 
 
 def test_registry_rows_are_declared_completely():

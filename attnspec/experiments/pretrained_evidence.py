@@ -177,7 +177,9 @@ def structured_share(
 ) -> np.ndarray:
     """A copy of ``units`` (units, distances per unit) in which round(share x distances per unit)
     distances of each unit, at positions drawn without replacement, are replaced by values drawn
-    with replacement from the pooled ``structured`` distances."""
+    with replacement from the pooled ``structured`` distances; ``share`` in [0, 1]."""
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"share must lie in [0, 1], got {share!r}")
     mutant = np.array(units, dtype=np.float64)
     pool = np.ravel(structured)
     count = int(round(share * mutant.shape[1]))
