@@ -101,3 +101,24 @@ def ci_clone(tmp_path_factory) -> Path:
     assert planned == everything, f"committed copies made Snakemake skip {everything - planned}"
     snakemake_ci(workdir, "all", "--cores", "2")
     return workdir
+
+
+@pytest.fixture(autouse=True)
+def figures_are_readable(request):
+    """Every figure a figure test leaves open is checked once it ends: each log axis has at
+    least two labelled ticks (issue 20's machine checks of craft); then the figures close."""
+    yield
+    if "figures" not in request.node.module.__name__:
+        return
+    from matplotlib import pyplot as plt
+
+    from attnspec.plotting.style import unreadable_log_axes
+
+    found = {}
+    for number in plt.get_fignums():
+        figure = plt.figure(number)
+        figure.canvas.draw()
+        if unreadable_log_axes(figure):
+            found[number] = unreadable_log_axes(figure)
+    plt.close("all")
+    assert not found, f"log axes with fewer than two labelled ticks: {found}"

@@ -46,3 +46,40 @@ def test_band_and_histogram_modules_use_seaborn():
 def test_the_theme_is_set_in_one_place():
     for module in MODULES:
         assert "set_theme(" not in module.read_text(), f"{module.name} sets its own theme"
+
+
+@pytest.mark.parametrize(
+    "low, high",
+    [(8, 19), (0.5, 200), (1e-6, 1e3), (10.2, 10.8), (2.1, 9.5), (0.003, 0.02), (1, 1e12),
+     (0.9, 1.1), (1e-300, 10), (64, 256)],
+)  # fmt: skip
+def test_a_log_axis_gets_between_two_and_six_labelled_ticks_in_view(low, high):
+    from attnspec.plotting.style import MAX_LOG_LABELS, log_label, log_ticks
+
+    ticks = log_ticks(low, high)
+    shown = ticks[(ticks >= low) & (ticks <= high)]
+    assert 2 <= shown.size <= max(MAX_LOG_LABELS, 5), ticks
+    assert len({log_label(t) for t in shown}) == shown.size  # distinct labels
+
+
+def test_log_labels_are_plain_or_powers_of_ten():
+    from attnspec.plotting.style import log_label
+
+    assert [log_label(v) for v in (1e-6, 2e-5, 0.002, 1.0, 500.0, 2e5)] == [
+        "$10^{-6}$", r"$2\times10^{-5}$", "0.002", "1", "500", r"$2\times10^{5}$",
+    ]  # fmt: skip
+
+
+def test_the_readability_check_finds_a_log_axis_with_one_label():
+    from matplotlib.ticker import FixedLocator
+
+    from attnspec.plotting.style import log_axis, new_figure, unreadable_log_axes
+
+    figure, axes = new_figure(1, 2, width=3.4, height=1.5)
+    for ax in axes[0]:
+        ax.plot([1, 2], [8.0, 19.0])
+        log_axis(ax.yaxis)
+    axes[0, 1].yaxis.set_major_locator(FixedLocator([10.0]))  # the B1 defect: one label
+    axes[0, 1].set_title("one label")
+    figure.canvas.draw()
+    assert unreadable_log_axes(figure) == ["one label y"]

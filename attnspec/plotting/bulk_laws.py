@@ -17,6 +17,7 @@ from attnspec.plotting.style import (
     SURROGATE_COLOUR,
     THEORY_COLOUR,
     apply_style,
+    log_axis,
     new_figure,
 )
 
@@ -139,7 +140,7 @@ def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int, verdicts=No
             )
         _curve(bottom, panel, "nu_inf_fraction_above", color=THEORY_COLOUR, lw=1.3)
         _curve(bottom, panel, "mp_fraction_above", color=SURROGATE_COLOUR, lw=1.3, ls="--")
-        bottom.set_yscale("log", nonpositive="mask")
+        log_axis(bottom.yaxis, nonpositive="mask")
         # Down to half the smallest empirical fraction, 1/n (n pooled values).
         bottom.set_ylim(0.5 / len(attention), 0.3)
         bottom.set_xlim(float(_series(panel, "nu_inf_fraction_above")["x"].min()), reach)

@@ -24,7 +24,14 @@ from matplotlib.lines import Line2D
 from attnspec.experiments.conditional import COVARIANCES
 from attnspec.experiments.sticking_summary import Rate
 from attnspec.plotting.sticking import DOT, banded, numeric
-from attnspec.plotting.style import BAND, BAND_MIN_DRAWS, PALETTE, THEORY_COLOUR, apply_style
+from attnspec.plotting.style import (
+    BAND,
+    BAND_MIN_DRAWS,
+    PALETTE,
+    THEORY_COLOUR,
+    apply_style,
+    log_axis,
+)
 
 COVARIANCE_COLOURS = {"sigma_f": PALETTE[0], "sigma_g": PALETTE[1]}
 COVARIANCE_TEX = {"sigma_f": r"$\Sigma_f$", "sigma_g": r"$\Sigma_G$"}
@@ -100,7 +107,7 @@ def plot_conditional_edges(
     edge_ax.set_title(r"(a) finite deformed-MP edges against $x_+$")
     edge_ax.legend(handles=edge_handles, frameon=False, fontsize=6.5, loc="upper right")
     # Log scale only after seaborn has taken the medians (it would take them of the logs).
-    gap_ax.set_yscale("log")
+    log_axis(gap_ax.yaxis)
     gap_ax.set_ylabel(r"$|E_\ell(\Sigma) - x_+|$")
     gap_ax.set_title(r"(b) distance to $x_+$ (log–log) with least-squares power laws")
     gap_ax.legend(
@@ -228,7 +235,7 @@ def plot_population(frame: pd.DataFrame, *, beta: float, ratio: float, bins: int
         hue_order=list(COVARIANCES), estimator=None, marker="o", ms=4, mec=None, ax=ks_ax,
     )  # fmt: skip
     _log2_axis(ks_ax)
-    ks_ax.set_yscale("log")
+    log_axis(ks_ax.yaxis)
     ks_ax.set_xlabel(r"$\ell$")
     ks_ax.set_ylabel(r"$\sup_x |F_{\mathrm{pooled}}(x) - F_\rho(x)|$")
     ks_ax.set_title(r"(e) Kolmogorov distance to $\rho$")

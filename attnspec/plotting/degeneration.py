@@ -37,6 +37,7 @@ from attnspec.plotting.style import (
     REFERENCE_COLOUR,
     THEORY_COLOUR,
     apply_style,
+    log_axis,
     new_figure,
 )
 
@@ -123,7 +124,9 @@ def plot_spectra(frame: pd.DataFrame, *, n: int, spikes: int, kappa: float, verd
     for profile, ax in grid.axes_dict.items():
         ax.axvline(spikes + 1, color="0.6", lw=0.7, ls=":")
         ax.axhline(1.0, color="0.6", lw=0.7, ls=":")
-        ax.set(xscale="log", yscale="log", xlabel="rank $k$", title=f"bulk profile: {profile}")
+        log_axis(ax.xaxis)
+        log_axis(ax.yaxis)
+        ax.set(xlabel="rank $k$", title=f"bulk profile: {profile}")
         ax.set_ylim(FLOOR / 3, None)
         shown = frame.loc[frame["profile"] == profile, ["matrix", "mask"]].drop_duplicates()
         handles = []
@@ -184,7 +187,7 @@ def plot_bulk(frame: pd.DataFrame, *, spikes: int, verdicts=()):
                     0.5, 0.5, "bulk exactly 0 (rank r + 1):\nF = 1 for every x > 0",
                     transform=ax.transAxes, ha="center", va="center",
                 )  # fmt: skip
-            ax.set_xscale("log")
+            log_axis(ax.xaxis)
             ax.set_xlim(panel["x"].min(), panel["x"].max())
             ax.set_ylim(-0.02, 1.02)
             ax.set(xlabel=r"$n\,s_k(A)$", ylabel="bulk distribution function")
@@ -221,7 +224,9 @@ def _bulk_quantiles(ax, frame: pd.DataFrame, profile: str) -> None:
             va="center",
         )  # fmt: skip
     # log scales only after seaborn's medians and bands (it would take them of the logs)
-    ax.set(xscale="log", yscale="log", xlabel="n", ylabel="bulk singular value $s$")
+    log_axis(ax.xaxis)
+    log_axis(ax.yaxis)
+    ax.set(xlabel="n", ylabel="bulk singular value $s$")
     ax.set_title(f"{profile} bulk: quantiles against n")
 
 

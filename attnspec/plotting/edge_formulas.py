@@ -30,6 +30,7 @@ from attnspec.plotting.style import (
     SURROGATE_COLOUR,
     THEORY_COLOUR,
     apply_style,
+    log_axis,
     new_figure,
 )
 
@@ -109,13 +110,13 @@ def plot_edge_formulas(frame: pd.DataFrame, labels: Sequence[str] = ()):
             va="bottom", fontsize=6,
         )  # fmt: skip
     # Log scales only after seaborn has taken the medians (it would take them of the logs).
-    edge_ax.set_yscale("log")
+    log_axis(edge_ax.yaxis)
     edge_ax.set_ylabel(r"right edge $x_+$")
     edge_ax.set_title(r"(a) $x_+(\beta, c)$ from the scalar formula")
     edge_ax.legend(handles=handles, frameon=False, fontsize=6.5, loc="upper left")
     # Log scale: the excursions of the simulated points (large at beta >= 1.5) stay in view
     # without flattening the theory curves.
-    scaled_ax.set_yscale("log")
+    log_axis(scaled_ax.yaxis)
     scaled_ax.yaxis.set_major_locator(FixedLocator([3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100]))
     scaled_ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
     scaled_ax.yaxis.set_minor_formatter(NullFormatter())
@@ -171,4 +172,4 @@ def _branches(ax, panel: pd.DataFrame, symbol: str) -> None:
     for (series, style), label in zip(styles, BRANCH_LABELS[symbol], strict=True):
         curve = panel[panel["series"] == series]
         ax.plot(curve["beta"], curve["value"], label=label, **style)
-    ax.set_yscale("log")
+    log_axis(ax.yaxis)

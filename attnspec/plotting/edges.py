@@ -18,6 +18,7 @@ from attnspec.plotting.style import (
     REFERENCE_COLOUR,
     SURROGATE_COLOUR,
     THEORY_COLOUR,
+    log_axis,
     new_figure,
 )
 
@@ -80,7 +81,7 @@ def plot_edges(frame: pd.DataFrame, *, n_tokens: int):
     tracy_widom = theory["tracy_widom_expectation"]
     edge.plot(tracy_widom["beta"], tracy_widom["edge"], lw=0.8, label=tw_label, **TRACY_WIDOM_STYLE)
     _simulated(edge, simulated, "edge")
-    edge.set_yscale("log")
+    log_axis(edge.yaxis)
     edge.set_ylabel("right edge (squared singular value)")
     x_plus = theory["x_plus"]["edge"]
     edge.set_ylim(0.5 * x_plus.iloc[0], 3 * x_plus.iloc[-1])

@@ -18,6 +18,7 @@ from attnspec.plotting.style import (
     REFERENCE_COLOUR,
     SURROGATE_COLOUR,
     THEORY_COLOUR,
+    log_axis,
     new_figure,
 )
 
@@ -49,8 +50,8 @@ def _sorted_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
     labels = _level_labels(levels)
     for name, style in LEVEL_STYLES.items():
         ax.axhline(levels[name], label=labels[name], **style)
-    ax.set_xscale("log")
-    ax.set_yscale("log")
+    log_axis(ax.xaxis)
+    log_axis(ax.yaxis)
     ax.set_xlabel("rank $k$")
     ax.set_ylabel(r"$\ell\, s_k(A)^2$")
     ax.set_title(f"(a) sorted spectrum, one draw: $\\ell s_1^2$ = {spectrum['value'].iloc[0]:.2f}")
@@ -82,7 +83,7 @@ def _histogram_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
         textcoords="axes fraction", ha="center", fontsize=7,
         arrowprops=dict(arrowstyle="->", lw=0.6, color=REFERENCE_COLOUR),
     )  # fmt: skip
-    ax.set_yscale("log")
+    log_axis(ax.yaxis)
     ax.set_ylim(0.5, None)
     ax.set_xlabel(r"$\ell\, s^2$")
     ax.set_ylabel("count per bin")
@@ -138,7 +139,7 @@ def _ipr_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
             rows["x"], rows["value"], ls="none", marker=marker, ms=3.5, mfc="none", color=colour,
             label=label,
         )  # fmt: skip
-    ax.set_yscale("log")
+    log_axis(ax.yaxis)
     ax.set_xlabel(r"$\ell\, s_k(A^\perp)^2$")
     ax.set_ylabel(r"$\ell \times$ IPR of the singular vector")
     ax.set_title("(d) localisation of the leading non-Perron vectors")

@@ -25,6 +25,7 @@ from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     REFERENCE_COLOUR,
     THEORY_COLOUR,
+    log_axis,
     new_figure,
 )
 
@@ -73,7 +74,7 @@ def _distance_panel(axis, frame: pd.DataFrame, metric: str, x: str, colours: dic
             data=floor[floor["n_tokens"] == n], x=x, y="value", estimator="mean", errorbar=None,
             color=colour, marker="o", ms=3, mfc="white", mec=colour, lw=0.9, ls="--", ax=axis,
         )  # fmt: skip
-    axis.set_yscale("log")
+    log_axis(axis.yaxis)
     axis.set_ylabel(METRIC_LABELS[metric])
     axis.set_xlabel(RESCALED_LABEL if x == "x" else r"$\beta$")
 
@@ -149,8 +150,8 @@ def _location_panel(axis, frame: pd.DataFrame, colours: dict, labels: Sequence[s
         )  # fmt: skip
         axis.legend(frameon=False, loc="upper left", fontsize=6.5)
     sizes = crossings.drop_duplicates("n_tokens")
-    axis.set_xscale("log")
-    axis.set_yscale("log")
+    log_axis(axis.xaxis)
+    log_axis(axis.yaxis)
     axis.set_xticks(sizes["x"], [str(int(n)) for n in sizes["n_tokens"]])
     axis.xaxis.set_minor_locator(NullLocator())
     axis.yaxis.set_major_formatter(FormatStrFormatter("%.2f"))

@@ -24,7 +24,7 @@ import seaborn as sns
 from matplotlib import pyplot as plt
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
+from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
 from attnspec.multihead.metrics import student_t_interval
 from attnspec.multihead.summary import FLOOR, OURS, PUBLISHED
@@ -34,6 +34,7 @@ from attnspec.plotting.style import (
     REFERENCE_COLOUR,
     THEORY_COLOUR,
     apply_style,
+    log_axis,
 )
 
 SERIES_COLOURS = {"softmax": PALETTE[0], "Gaussian equivalent": PALETTE[1]}
@@ -68,13 +69,6 @@ def _numeric(frame: pd.DataFrame, *columns: str) -> pd.DataFrame:
     return frame
 
 
-def _log_axis(axis) -> None:
-    """Log axis labelled at 1, 2, 5 x 10^k in plain numbers."""
-    axis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
-    axis.set_major_formatter(FormatStrFormatter("%g"))
-    axis.set_minor_formatter(NullFormatter())
-
-
 # D1 ---------------------------------------------------------------------------------------
 def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, Mapping[str, str]]):
     """Figure D1 from its tidy table (``labels``: metric -> model id -> verdict text of row
@@ -105,8 +99,7 @@ def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, Mapping[str, st
         ax.set_xlabel("")
         ax.set_ylabel(metric)
         # log scale only after the means and intervals are drawn (seaborn would average logs)
-        ax.set_yscale("log")
-        _log_axis(ax.yaxis)
+        log_axis(ax.yaxis)
         own = labels.get(metric, {})
         ax.set_xticks(
             range(len(names)),
@@ -226,8 +219,7 @@ def plot_sharing(frame: pd.DataFrame, labels: Mapping[str, str], bins: int):
     distance = frame[frame["panel"] == "distance"]
     _per_point(axes["distance"], distance, hue="scheme", style="series", colours=SCHEME_COLOURS)
     axes["distance"].set_ylabel("KS of the softmax spectrum to a law")
-    axes["distance"].set_yscale("log")
-    _log_axis(axes["distance"].yaxis)
+    log_axis(axes["distance"].yaxis)
     judged = frame[(frame["panel"] == "judged") & frame["n"].notna()]
     thresholds = frame[(frame["panel"] == "judged") & frame["n"].isna()]
     ax = axes["judged"]

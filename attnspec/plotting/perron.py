@@ -13,7 +13,14 @@ import seaborn as sns
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FormatStrFormatter
 
-from attnspec.plotting.style import BAND, BAND_MIN_DRAWS, PALETTE, REFERENCE_COLOUR, new_figure
+from attnspec.plotting.style import (
+    BAND,
+    BAND_MIN_DRAWS,
+    PALETTE,
+    REFERENCE_COLOUR,
+    log_axis,
+    new_figure,
+)
 
 BETA_COLOURS = [PALETTE[i] for i in (0, 1, 4, 2, 5, 6)]
 PANELS = ("abs_s1_minus_1", "ell_s1sq_minus_1", "stable_rank")
@@ -61,14 +68,14 @@ def plot_perron(frame: pd.DataFrame, verdicts=None):
     deviation_ax, rescaled_ax, rank_ax = axes[0]
     handles.append(Line2D([], [], color=REFERENCE_COLOUR, lw=1.0, label="prediction (solid)"))
     deviation_ax.legend(handles=handles, frameon=False, loc="lower left", fontsize=6)
-    deviation_ax.set_yscale("log")
+    log_axis(deviation_ax.yaxis)
     deviation_ax.set_ylabel(r"$|s_1(A) - 1|$")
     deviation_ax.set_title(r"(a) $s_1(A)\to 1$: $\sqrt{1+\theta_1/\ell+\beta^4/2d_{qk}}-1$")
     constant = Line2D([], [], color=REFERENCE_COLOUR, lw=1.0, label=r"$\theta_1+\beta^4/2$")
     rescaled_ax.legend(
         handles=[*beta_handles, constant], frameon=False, loc="center right", fontsize=6.5
     )
-    rescaled_ax.set_yscale("log")
+    log_axis(rescaled_ax.yaxis)
     rescaled_ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
     rescaled_ax.yaxis.set_minor_formatter(FormatStrFormatter("%g"))
     rescaled_ax.set_ylabel(r"$\ell\,(s_1(A)^2 - 1)$")

@@ -25,6 +25,7 @@ from attnspec.plotting.style import (
     SURROGATE_COLOUR,
     THEORY_COLOUR,
     apply_style,
+    log_axis,
     new_figure,
 )
 
@@ -93,7 +94,7 @@ def _distance_cdfs(axis, frame: pd.DataFrame, tests: dict) -> None:
     axis.axvline(
         float(tests["reference_q95"]), color=REFERENCE_COLOUR, ls=":", lw=0.8, label="Haar q95"
     )
-    axis.set_xscale("log")
+    log_axis(axis.xaxis)
     axis.xaxis.set_major_locator(FixedLocator([0.05, 0.1, 0.2, 0.5, 1.0]))
     axis.xaxis.set_major_formatter(ScalarFormatter())
     axis.xaxis.set_minor_formatter(NullFormatter())
@@ -151,7 +152,7 @@ def _normalised_spectra(axis, frame: pd.DataFrame) -> None:
     handles = [Line2D([], [], color=c, lw=1.2, label=f"layer {k}") for k, c in palette.items()]
     handles.append(Line2D([], [], color="k", ls="--", lw=1.1, label="isotropic"))
     # log scale only after seaborn's medians and quartiles (it would take them of the logs)
-    axis.set_yscale("log")
+    log_axis(axis.yaxis)
     axis.set(xlabel="index k", ylabel=r"$\sigma_k / \sigma_1$ (median, quartile band)")
     axis.legend(handles=handles, frameon=False, fontsize=6, ncol=2, loc="lower left")
     _panel_title(axis, "d", "normalised score singular values")
@@ -178,7 +179,7 @@ def _stable_ranks(axis, frame: pd.DataFrame) -> None:
     """(f) Stable rank per head (median over passages), by layer and mask (seaborn swarms)."""
     model = _rows(frame, "stable_rank", "model").astype({"layer": int})
     isotropic = _rows(frame, "stable_rank", "isotropic").set_index("mask")["y"]
-    axis.set_yscale("log")
+    log_axis(axis.yaxis)
     axis.set_ylim(0.8, 6 * max(float(model["y"].max()), float(isotropic.max())))
     sns.swarmplot(
         data=model, x="layer", y="y", hue="mask", hue_order=list(MASKS), palette=MASK_COLOURS,

@@ -11,6 +11,7 @@ from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     DATA_COLOUR,
     THEORY_COLOUR,
+    log_axis,
     new_figure,
 )
 
@@ -62,7 +63,7 @@ def plot_stepwise(frame: pd.DataFrame, *, n_tokens: int, bins: int):
             quantile["k"], quantile["value"], color=THEORY_COLOUR, lw=1.0, ls="--",
             label=r"$\nu_\infty$",
         )  # fmt: skip
-        bottom.set_xscale("log")
+        log_axis(bottom.xaxis)
         bottom.set_xlabel("rank $k$ (bulk)")
         bottom.set_ylabel("")
     spread = "10–90 % band" if band else "thin: each draw"

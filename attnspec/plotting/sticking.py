@@ -25,7 +25,7 @@ import pandas as pd
 import seaborn as sns
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
+from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
 from attnspec.experiments.sticking_evidence import JUDGED_BETAS, edge_row, uniform_row
 from attnspec.experiments.sticking_summary import SCHEDULE_LABELS, SCHEDULES, Rate
@@ -35,6 +35,7 @@ from attnspec.plotting.style import (
     PALETTE,
     REFERENCE_COLOUR,
     apply_style,
+    log_axis,
     new_figure,
 )
 
@@ -102,14 +103,6 @@ def _log2_ell_axis(ax, ells) -> None:
     ax.set_xlabel(r"$\ell$")
 
 
-def _log_y_axis(ax) -> None:
-    """Log y axis labelled at 1, 2, 5 x 10^n in plain numbers."""
-    ax.set_yscale("log")
-    ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
-    ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
-    ax.yaxis.set_minor_formatter(NullFormatter())
-
-
 # B1 ---------------------------------------------------------------------------------------
 NOT_JUDGED = "shown, not judged: supercritical spikes (B2)"
 
@@ -158,7 +151,7 @@ def plot_sticking(frame: pd.DataFrame, labels: Mapping[float, str]):
         ax.axhline(x_plus, color="black", lw=1.1)
         # Log scale only after seaborn has taken the medians (it would take them of the logs).
         if panel.loc[panel["k"] == 2, "attention"].max() > 3 * x_plus:
-            _log_y_axis(ax)
+            log_axis(ax.yaxis)
         _log2_ell_axis(ax, panel["ell"])
         ax.set_ylabel(r"$\ell\,s_k(A)^2$")
         draws = "/".join(str(n) for n in sorted(panel.groupby("ell")["draw"].nunique().unique()))
@@ -250,7 +243,7 @@ def _gap_panel(ax, frame: pd.DataFrame, colours, rates) -> None:
         Line2D([], [], ls="none", marker="x", color=grey, label="$Y_{lin}$ median"),
         Line2D([], [], color=grey, ls=":", label=r"TW: $|\gamma_{TW}\ell^{-2/3}E[TW_1]|/x_+$"),
     ]
-    _log_y_axis(ax)
+    log_axis(ax.yaxis)
     ax.set_ylabel(r"$|\ell s_2(A)^2 - x_+| / x_+$")
     ax.set_title("(a) relative gap of the top non-Perron value", fontsize=8)
     ax.legend(
@@ -276,8 +269,8 @@ def _spike_panel(ax, frame: pd.DataFrame, colours, spikes) -> None:
             Line2D([], [], ls="none", marker="o", ms=3.5, color=colour,
                    label=rf"$\beta={beta:g}$: $r = {r:.3f}$ ({count} draws)")
         )  # fmt: skip
-    ax.set_xscale("log")
-    ax.set_yscale("log")
+    log_axis(ax.xaxis)
+    log_axis(ax.yaxis)
     limits = np.array([ax.get_xlim(), ax.get_ylim()])
     diagonal = [limits[:, 0].min(), limits[:, 1].max()]
     ax.plot(diagonal, diagonal, color=REFERENCE_COLOUR, lw=0.9, ls=":")
@@ -306,7 +299,7 @@ def _ipr_panel(ax, frame: pd.DataFrame, colours) -> None:
     )  # fmt: skip
     delocalised = frame[frame["series"] == "delocalised"].drop_duplicates("x")
     ax.plot(delocalised["x"], delocalised["y"], color="black", lw=1.0, ls="--")
-    ax.set_yscale("log")
+    log_axis(ax.yaxis)
     ax.set_ylabel(r"IPR $\sum_i v_i^4$ of the $k = 2$ singular vectors")
     ax.set_title("(c) localisation of the top non-Perron singular vectors", fontsize=8)
     grey = REFERENCE_COLOUR
@@ -358,7 +351,7 @@ def plot_uniform(frame: pd.DataFrame, labels: Mapping[float, str]):
                 sns.scatterplot(data=data, x="ell", y="D", color=colour, ax=ax, **DOT)
             classical = data.drop_duplicates("ell")
             ax.plot(classical["ell"], classical["classical_D"], color=colour, lw=0.9, ls="--")
-        _log_y_axis(ax)
+        log_axis(ax.yaxis)
         _log2_ell_axis(ax, panel["ell"])
         title = rf"$c = 1$, $\beta = {beta:g}$"
         if labels.get(beta):

@@ -7,7 +7,14 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import seaborn as sns  # noqa: E402
+from matplotlib.ticker import (  # noqa: E402
+    FuncFormatter,
+    Locator,
+    MaxNLocator,
+    NullFormatter,
+)
 
 PALETTE = sns.color_palette("deep")
 """seaborn's "deep" palette: the colours of every figure's data series, in order."""
@@ -37,6 +44,100 @@ BAND = ("pi", 80)
 """seaborn ``errorbar`` of the bands over draws: the 10-90 % percentile interval."""
 BAND_MIN_DRAWS = 10
 """Fewer draws than this at a point: plot the draws themselves, not a band."""
+
+
+MAX_LOG_LABELS = 6
+"""At most this many labelled ticks on a log axis (more crowd a one-column panel)."""
+LOG_MANTISSAS = ((1.0, 2.0, 5.0), (1.0,), tuple(float(m) for m in range(1, 10)))
+
+
+def log_ticks(low: float, high: float) -> np.ndarray:
+    """Labelled ticks of a base-10 log axis over [low, high]: at 1, 2, 5 x 10^n; at 10^n
+    alone (every k-th decade) when those are more than :data:`MAX_LOG_LABELS`; at every
+    m x 10^n (m = 1..9, thinned to at most that many) when fewer than two of 1, 2, 5 x 10^n lie
+    in view; and at linear steps when the view lies inside one such step. At least two ticks
+    whenever ``low < high``, so that a log axis can be read."""
+    low, high = sorted((float(low), float(high)))
+    if not (np.isfinite(low) and np.isfinite(high) and 0 < low < high):
+        return np.array([])
+    decades = np.arange(np.floor(np.log10(low)), np.ceil(np.log10(high)) + 1)
+
+    def in_view(mantissas, step=1):
+        values = np.outer(10.0 ** decades[::step], mantissas).ravel()
+        return np.sort(values[(values >= low * (1 - 1e-9)) & (values <= high * (1 + 1e-9))])
+
+    preferred, _, every = (in_view(m) for m in LOG_MANTISSAS)
+    if 2 <= preferred.size <= MAX_LOG_LABELS:
+        return preferred
+    if preferred.size > MAX_LOG_LABELS:  # more than two decades: 10^n, every step-th decade
+        step = 1
+        while in_view(LOG_MANTISSAS[1], step).size > MAX_LOG_LABELS:
+            step += 1
+        return in_view(LOG_MANTISSAS[1], step)
+    if every.size >= 2:
+        return every[:: int(np.ceil(every.size / MAX_LOG_LABELS))]
+    return MaxNLocator(3).tick_values(low, high)
+
+
+def log_label(value: float, _position=None) -> str:
+    """A log axis' tick label: plain (``0.002``, ``500``) from 1e-3 to 1e4, else in powers of
+    ten (``$10^{-6}$``, ``$2\\times10^{5}$``)."""
+    if not (np.isfinite(value) and value > 0):
+        return ""
+    exponent = int(np.floor(np.log10(value) + 1e-9))
+    if -3 <= exponent <= 4:
+        return f"{value:g}"
+    mantissa = f"{value / 10.0**exponent:g}"
+    power = f"10^{{{exponent}}}"
+    return f"${power}$" if mantissa == "1" else rf"${mantissa}\times{power}$"
+
+
+class ReadableLogLocator(Locator):
+    """Major locator of a base-10 log axis placing :func:`log_ticks` in the view."""
+
+    def __call__(self):
+        return self.tick_values(*self.axis.get_view_interval())
+
+    def tick_values(self, vmin, vmax):
+        return log_ticks(vmin, vmax)
+
+
+def log_axis(axis, **scale) -> None:
+    """Make ``axis`` (``ax.xaxis`` or ``ax.yaxis``) base-10 logarithmic with readable labels:
+    :func:`log_ticks` labelled by :func:`log_label`, unlabelled minor ticks; ``scale`` goes to
+    the axis scale (e.g. ``nonpositive="mask"``)."""
+    set_scale = axis.axes.set_xscale if axis.axis_name == "x" else axis.axes.set_yscale
+    set_scale("log", **scale)
+    axis.set_major_locator(ReadableLogLocator())
+    axis.set_major_formatter(FuncFormatter(log_label))
+    axis.set_minor_formatter(NullFormatter())
+
+
+def unreadable_log_axes(figure) -> list[str]:
+    """The log axes of a drawn ``figure`` with fewer than two labelled major ticks in view
+    (``"<axes title or index> x"``); a figure editor cannot read such an axis. An axis whose
+    labels are all hidden (an inner panel sharing a labelled one's scale) is not counted."""
+    found = []
+    for index, ax in enumerate(figure.axes):
+        for name, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
+            ticks = axis.get_major_ticks()
+            if (
+                axis.get_scale() != "log"
+                or not ax.get_visible()
+                or not any(tick.label1.get_visible() for tick in ticks)
+            ):
+                continue
+            low, high = sorted(axis.get_view_interval())
+            labelled = [
+                tick
+                for tick in ticks
+                if tick.label1.get_visible()
+                and tick.label1.get_text()
+                and low * (1 - 1e-9) <= tick.get_loc() <= high * (1 + 1e-9)
+            ]
+            if len(labelled) < 2:
+                found.append(f"{ax.get_title() or index} {name}")
+    return found
 
 
 def apply_style() -> None:
