@@ -131,11 +131,18 @@ def save_figure(figure, pdf_path: str | os.PathLike, png_path: str | os.PathLike
 
     The layout is computed once: one draw runs the figure's layout engine and measures the tight
     bounding box (padded by ``savefig.pad_inches``), and both files reuse them (a save with
-    ``bbox_inches="tight"`` draws twice, and the layout engine runs on every draw).
+    ``bbox_inches="tight"`` draws twice, and the layout engine runs on every draw). A log axis
+    with fewer than two labelled ticks is logged as a warning (the figure tests fail on it).
     """
     from matplotlib import rcParams
 
+    from attnspec.plotting.style import unreadable_log_axes
+
     figure.canvas.draw()
+    for axis in unreadable_log_axes(figure):
+        logging.getLogger("attnspec").warning(
+            "%s: the log axis %r has fewer than two labelled ticks", png_path, axis
+        )
     figure.set_layout_engine("none")  # keep the positions that draw computed
     box = figure.get_tightbbox(figure.canvas.get_renderer()).padded(rcParams["savefig.pad_inches"])
     with atomic_path(pdf_path) as tmp:
