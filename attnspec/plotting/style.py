@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import seaborn as sns  # noqa: E402
 from matplotlib.ticker import (  # noqa: E402
-    FuncFormatter,
+    Formatter,
     Locator,
     MaxNLocator,
     NullFormatter,
@@ -49,11 +49,14 @@ BAND_MIN_DRAWS = 10
 MAX_LOG_LABELS = 6
 """At most this many labelled ticks on a log axis (more crowd a one-column panel)."""
 LOG_MANTISSAS = ((1.0, 2.0, 5.0), (1.0,), tuple(float(m) for m in range(1, 10)))
+MAX_PREFERRED_DECADES = 2.0
+"""Over more decades than this, 1, 2, 5 x 10^n crowd the labels: decades only."""
 
 
 def log_ticks(low: float, high: float) -> np.ndarray:
     """Labelled ticks of a base-10 log axis over [low, high]: at 1, 2, 5 x 10^n; at 10^n
-    alone (every k-th decade) when those are more than :data:`MAX_LOG_LABELS`; at every
+    alone (every k-th decade) when those are more than :data:`MAX_LOG_LABELS` or the view
+    spans more than :data:`MAX_PREFERRED_DECADES` decades; at every
     m x 10^n (m = 1..9, thinned to at most that many) when fewer than two of 1, 2, 5 x 10^n lie
     in view; and at linear steps when the view lies inside one such step. At least two ticks
     whenever ``low < high``, so that a log axis can be read."""
@@ -67,9 +70,10 @@ def log_ticks(low: float, high: float) -> np.ndarray:
         return np.sort(values[(values >= low * (1 - 1e-9)) & (values <= high * (1 + 1e-9))])
 
     preferred, _, every = (in_view(m) for m in LOG_MANTISSAS)
-    if 2 <= preferred.size <= MAX_LOG_LABELS:
+    wide = np.log10(high / low) > MAX_PREFERRED_DECADES
+    if 2 <= preferred.size <= MAX_LOG_LABELS and not wide:
         return preferred
-    if preferred.size > MAX_LOG_LABELS:  # more than two decades: 10^n, every step-th decade
+    if wide or preferred.size > MAX_LOG_LABELS:  # 10^n, every step-th decade
         step = 1
         while in_view(LOG_MANTISSAS[1], step).size > MAX_LOG_LABELS:
             step += 1
@@ -79,17 +83,32 @@ def log_ticks(low: float, high: float) -> np.ndarray:
     return MaxNLocator(3).tick_values(low, high)
 
 
-def log_label(value: float, _position=None) -> str:
-    """A log axis' tick label: plain (``0.002``, ``500``) from 1e-3 to 1e4, else in powers of
-    ten (``$10^{-6}$``, ``$2\\times10^{5}$``)."""
+def log_label(value: float, plain: bool = True) -> str:
+    """A log axis' tick label: plain (``0.002``, ``500``) or in powers of ten (``$10^{-6}$``,
+    ``$2\\times10^{5}$``)."""
     if not (np.isfinite(value) and value > 0):
         return ""
-    exponent = int(np.floor(np.log10(value) + 1e-9))
-    if -3 <= exponent <= 4:
+    if plain:
         return f"{value:g}"
+    exponent = int(np.floor(np.log10(value) + 1e-9))
     mantissa = f"{value / 10.0**exponent:g}"
     power = f"10^{{{exponent}}}"
     return f"${power}$" if mantissa == "1" else rf"${mantissa}\times{power}$"
+
+
+class ReadableLogFormatter(Formatter):
+    """Labels of one log axis in one style: plain numbers when every tick lies in
+    [1e-3, 1e4), else powers of ten for all (:func:`log_label`)."""
+
+    plain = True
+
+    def set_locs(self, locs):
+        super().set_locs(locs)
+        shown = [loc for loc in locs if loc > 0]
+        self.plain = all(1e-3 * (1 - 1e-9) <= loc < 1e4 for loc in shown)
+
+    def __call__(self, value, position=None):
+        return log_label(value, self.plain)
 
 
 class ReadableLogLocator(Locator):
@@ -104,12 +123,12 @@ class ReadableLogLocator(Locator):
 
 def log_axis(axis, **scale) -> None:
     """Make ``axis`` (``ax.xaxis`` or ``ax.yaxis``) base-10 logarithmic with readable labels:
-    :func:`log_ticks` labelled by :func:`log_label`, unlabelled minor ticks; ``scale`` goes to
-    the axis scale (e.g. ``nonpositive="mask"``)."""
+    :func:`log_ticks` labelled by :class:`ReadableLogFormatter`, unlabelled minor ticks;
+    ``scale`` goes to the axis scale (e.g. ``nonpositive="mask"``)."""
     set_scale = axis.axes.set_xscale if axis.axis_name == "x" else axis.axes.set_yscale
     set_scale("log", **scale)
     axis.set_major_locator(ReadableLogLocator())
-    axis.set_major_formatter(FuncFormatter(log_label))
+    axis.set_major_formatter(ReadableLogFormatter())
     axis.set_minor_formatter(NullFormatter())
 
 
