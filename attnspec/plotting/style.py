@@ -1,6 +1,7 @@
 """One look for every figure, set once: the seaborn theme (paper context, ticks, the "deep"
-palette) with the project's fonts and sizes, and named colours from that palette for data,
-theory and the MP surrogate."""
+palette) with the project's fonts and sizes, named colours from that palette for data,
+theory and the MP surrogate, and base-10 log axes with two to six labelled ticks
+(:func:`log_axis`, checked by :func:`unreadable_log_axes`)."""
 
 import matplotlib
 
