@@ -115,7 +115,9 @@ def plot_conditional_edges(
     )
     for ax in axes:
         _log2_axis(ax)
-        ax.set_xlabel(rf"$\ell$ ($d_{{qk}} = \ell / {ratio:g}$)")
+        ax.set_xlabel(
+            r"$\ell$ ($= d_{qk}$)" if ratio == 1 else rf"$\ell$ ($d_{{qk}} = \ell / {ratio:g}$)"
+        )
     figure.suptitle(
         rf"Conditional covariances given $K$, $\beta = {beta:g}$, $c = {ratio:g}$: "
         f"dots = draws, {_spread_text(as_band)}",

@@ -156,7 +156,7 @@ def _location_panel(axis, frame: pd.DataFrame, colours: dict, labels: Sequence[s
     axis.xaxis.set_minor_locator(NullLocator())
     axis.yaxis.set_major_formatter(FormatStrFormatter("%.2f"))
     axis.yaxis.set_minor_formatter(FormatStrFormatter("%.2f"))
-    axis.set_xlabel(r"$\ell$ (axis: $\log \ell$ on a log scale)")
+    axis.set_xlabel(r"$\ell$, placed at $\log\log\ell$")
     axis.set_ylabel(r"threshold $\beta^*$ per draw (log axis)")
     axis.set_title(r"(f) $\beta^*(\ell)$: slope of $\log\beta^*$ on $\log\log\ell$", loc="left")
     _labels(axis, labels)

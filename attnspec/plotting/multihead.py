@@ -37,6 +37,10 @@ from attnspec.plotting.style import (
     log_axis,
 )
 
+METRIC_LABELS = {
+    "relative W1 (%)": r"relative $W_1$ distance between the spectra (%)",
+    "KS": "Kolmogorov–Smirnov distance between the spectra",
+}
 SERIES_COLOURS = {"softmax": PALETTE[0], "Gaussian equivalent": PALETTE[1]}
 SCHEME_COLOURS = {
     "independent": PALETTE[0],
@@ -97,7 +101,7 @@ def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, Mapping[str, st
             color=PALETTE[3], ms=4, capsize=2.5, lw=1.2,
         )  # fmt: skip
         ax.set_xlabel("")
-        ax.set_ylabel(metric)
+        ax.set_ylabel(METRIC_LABELS[metric])
         # log scale only after the means and intervals are drawn (seaborn would average logs)
         log_axis(ax.yaxis)
         own = labels.get(metric, {})
