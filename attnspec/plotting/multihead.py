@@ -38,8 +38,8 @@ from attnspec.plotting.style import (
 )
 
 METRIC_LABELS = {
-    "relative W1 (%)": r"relative $W_1$ distance between the spectra (%)",
-    "KS": "Kolmogorov–Smirnov distance between the spectra",
+    "relative W1 (%)": r"relative $W_1$ distance (%)",
+    "KS": "Kolmogorov–Smirnov distance",
 }
 SERIES_COLOURS = {"softmax": PALETTE[0], "Gaussian equivalent": PALETTE[1]}
 SCHEME_COLOURS = {
