@@ -190,7 +190,8 @@ def _ratio_title(panel: pd.DataFrame, n_tokens: int) -> str:
 def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
     """Figure A7: one ``FacetGrid`` panel per c = ell/d_qk (then the literal-X case): density
     histogram of the pooled bulk with nu_inf(beta, c), its right edge, its internal gaps
-    (shaded) and, faint, nu_inf at the swapped ratio d_qk/ell (the common mistake)."""
+    (shaded) and, in dark grey short dashes, nu_inf at the swapped ratio d_qk/ell (the common
+    mistake)."""
     apply_style()
     bulk = _series(frame, "bulk")
     grid = sns.FacetGrid(
