@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from attnspec.claims import CLAIMS
 from attnspec.evidence import STATISTICS
-from attnspec.verdicts import COMPARISONS, FINITE_SIZE_COMPARISONS, INTERVALS, KINDS
+from attnspec.verdicts import COMPARISONS, INTERVALS, KINDS, check_finite_size_test
 
 
 @dataclass(frozen=True)
@@ -92,14 +92,8 @@ class DeclaredTest:
                 f"interval_scale_reason is given, got {self.interval_scale!r} with "
                 f"{'a' if self.interval_scale_reason else 'no'} reason"
             )
-        if self.finite_size is not None and (
-            self.comparison not in FINITE_SIZE_COMPARISONS or self.interval == "exact"
-        ):
-            raise ValueError(
-                f"{self.row_id}: a finite-size model goes with a comparison in "
-                f"{FINITE_SIZE_COMPARISONS} and a resampled interval, got {self.comparison!r} "
-                f"and {self.interval!r}"
-            )
+        if self.finite_size is not None:
+            check_finite_size_test(self.row_id, self.comparison, self.interval)
         if self.kind == "empirical" and not self.alternatives:
             raise ValueError(f"{self.row_id}: an empirical row must declare its alternatives")
         names = [a.name for a in self.alternatives]

@@ -139,6 +139,19 @@ def _decide(lows, highs, region, limit_lows=None, limit_highs=None, limit_region
     return verdict
 
 
+def check_finite_size_test(row_id: str, comparison: str, interval: str) -> None:
+    """ValueError unless a finite-size model can go with ``comparison`` (one of
+    :data:`FINITE_SIZE_COMPARISONS`: the limit's region is its target +- the margin) and
+    ``interval`` (resampled: the limit's interval is a bootstrap)."""
+    if comparison not in FINITE_SIZE_COMPARISONS:
+        raise ValueError(
+            f"{row_id}: a finite-size model goes with a comparison in "
+            f"{FINITE_SIZE_COMPARISONS}, got {comparison!r}"
+        )
+    if interval == "exact":
+        raise ValueError(f"{row_id}: a finite-size model needs a resampled interval, not 'exact'")
+
+
 def decide(
     interval: Interval,
     region: tuple[float, float],
@@ -563,15 +576,8 @@ def judge(
             f"finite-size data but the test declares {'no' if exponent is None else 'a'} "
             "finite-size model"
         )
-    if exponent is not None and comparison not in FINITE_SIZE_COMPARISONS:
-        raise ValueError(
-            f"{evidence.row_id}: a finite-size model goes with a comparison in "
-            f"{FINITE_SIZE_COMPARISONS}, got {comparison!r}"
-        )
-    if exponent is not None and interval == "exact":
-        raise ValueError(
-            f"{evidence.row_id}: a finite-size model needs a resampled interval, not 'exact'"
-        )
+    if exponent is not None:
+        check_finite_size_test(evidence.row_id, comparison, interval)
     if exponent is not None and evidence.sizes.size < MIN_SIZES:
         raise ValueError(
             f"{evidence.row_id}: the finite-size model needs at least {MIN_SIZES} sizes, got "

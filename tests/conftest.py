@@ -118,7 +118,7 @@ def figures_are_readable(request):
     for number in plt.get_fignums():
         figure = plt.figure(number)
         figure.canvas.draw()
-        if unreadable_log_axes(figure):
-            found[number] = unreadable_log_axes(figure)
+        found[number] = unreadable_log_axes(figure)
+    found = {number: axes for number, axes in found.items() if axes}
     plt.close("all")
     assert not found, f"log axes with fewer than two labelled ticks: {found}"

@@ -116,7 +116,7 @@ def plot_edge_formulas(frame: pd.DataFrame, labels: Sequence[str] = ()):
     edge_ax.legend(handles=handles, frameon=False, fontsize=6.5, loc="upper left")
     # Log scale: the excursions of the simulated points (large at beta >= 1.5) stay in view
     # without flattening the theory curves.
-    log_axis(scaled_ax.yaxis)
+    scaled_ax.set_yscale("log")
     scaled_ax.yaxis.set_major_locator(FixedLocator([3, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100]))
     scaled_ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
     scaled_ax.yaxis.set_minor_formatter(NullFormatter())

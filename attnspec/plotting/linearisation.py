@@ -150,7 +150,7 @@ def _location_panel(axis, frame: pd.DataFrame, colours: dict, labels: Sequence[s
         )  # fmt: skip
         axis.legend(frameon=False, loc="upper left", fontsize=6.5)
     sizes = crossings.drop_duplicates("n_tokens")
-    log_axis(axis.xaxis)
+    axis.set_xscale("log")
     log_axis(axis.yaxis)
     axis.set_xticks(sizes["x"], [str(int(n)) for n in sizes["n_tokens"]])
     axis.xaxis.set_minor_locator(NullLocator())

@@ -27,7 +27,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
 from attnspec.multihead.metrics import student_t_interval
-from attnspec.multihead.summary import FLOOR, OURS, PUBLISHED
+from attnspec.multihead.summary import FLOOR, KS_METRIC, OURS, PUBLISHED, W1_METRIC
 from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     PALETTE,
@@ -38,8 +38,8 @@ from attnspec.plotting.style import (
 )
 
 METRIC_LABELS = {
-    "relative W1 (%)": r"relative $W_1$ distance (%)",
-    "KS": "Kolmogorov–Smirnov distance",
+    W1_METRIC: r"relative $W_1$ distance (%)",
+    KS_METRIC: "Kolmogorov–Smirnov distance",
 }
 SERIES_COLOURS = {"softmax": PALETTE[0], "Gaussian equivalent": PALETTE[1]}
 SCHEME_COLOURS = {
@@ -83,7 +83,7 @@ def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, Mapping[str, st
     ids = list(dict.fromkeys(frame["model"]))
     names = [frame.loc[frame["model"] == m, "name"].iloc[0] for m in ids]
     figure, axes = plt.subplots(1, 2, figsize=(7.4, 3.6), layout="constrained")
-    for ax, metric in zip(axes, ("relative W1 (%)", "KS"), strict=True):
+    for ax, metric in zip(axes, METRIC_LABELS, strict=True):
         for source, colour, marker in ((OURS, PALETTE[0], "o"), (FLOOR, FLOOR_COLOUR, "v")):
             data = frame[(frame["source"] == source) & (frame["metric"] == metric)]
             sns.stripplot(

@@ -94,7 +94,7 @@ def _distance_cdfs(axis, frame: pd.DataFrame, tests: dict) -> None:
     axis.axvline(
         float(tests["reference_q95"]), color=REFERENCE_COLOUR, ls=":", lw=0.8, label="Haar q95"
     )
-    log_axis(axis.xaxis)
+    axis.set_xscale("log")
     axis.xaxis.set_major_locator(FixedLocator([0.05, 0.1, 0.2, 0.5, 1.0]))
     axis.xaxis.set_major_formatter(ScalarFormatter())
     axis.xaxis.set_minor_formatter(NullFormatter())
