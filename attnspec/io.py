@@ -127,28 +127,23 @@ def write_text(path: str | os.PathLike, text: str) -> None:
 
 
 def save_figure(figure, pdf_path: str | os.PathLike, png_path: str | os.PathLike, dpi=150) -> None:
-    """Save a matplotlib figure as PDF and PNG with deterministic bytes (metadata stripped).
+    """Save a matplotlib figure as PDF and PNG at its own size (a print width, never widened by
+    a tight bounding box) with deterministic bytes (metadata stripped).
 
-    The layout is computed once: one draw runs the figure's layout engine and measures the tight
-    bounding box (padded by ``savefig.pad_inches``), and both files reuse them (a save with
-    ``bbox_inches="tight"`` draws twice, and the layout engine runs on every draw). A log axis
-    with fewer than two labelled ticks is logged as a warning (the figure tests fail on it).
+    The layout is computed once: one draw runs the figure's layout engine, and both files reuse
+    its positions. What a figure editor would reject
+    (:func:`attnspec.plotting.craft.craft_problems`) is logged as a warning; the figure tests
+    and the workflow test fail on it.
     """
-    from matplotlib import rcParams
+    from attnspec.plotting.craft import craft_problems
 
-    from attnspec.plotting.style import unreadable_log_axes
-
-    figure.canvas.draw()
-    for axis in unreadable_log_axes(figure):
-        logging.getLogger("attnspec").warning(
-            "%s: the log axis %r has fewer than two labelled ticks", png_path, axis
-        )
+    for problem in craft_problems(figure):
+        logging.getLogger("attnspec").warning("%s: %s", png_path, problem)
     figure.set_layout_engine("none")  # keep the positions that draw computed
-    box = figure.get_tightbbox(figure.canvas.get_renderer()).padded(rcParams["savefig.pad_inches"])
     with atomic_path(pdf_path) as tmp:
-        figure.savefig(tmp, format="pdf", metadata=PDF_METADATA, bbox_inches=box)
+        figure.savefig(tmp, format="pdf", metadata=PDF_METADATA)
     with atomic_path(png_path) as tmp:
-        figure.savefig(tmp, format="png", dpi=dpi, metadata=PNG_METADATA, bbox_inches=box)
+        figure.savefig(tmp, format="png", dpi=dpi, metadata=PNG_METADATA)
 
 
 def configure_logging(log_path: str | os.PathLike | None) -> logging.Logger:

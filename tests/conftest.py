@@ -104,21 +104,21 @@ def ci_clone(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def figures_are_readable(request):
-    """Every figure a figure test leaves open is checked once it ends: each log axis has at
-    least two labelled ticks (issue 20's machine checks of craft); then the figures close."""
+def figures_pass_the_craft_checks(request):
+    """Every figure a figure test leaves open is checked once it ends by
+    :func:`attnspec.plotting.craft.craft_problems` (print width, fonts >= 6 pt, no overlapping
+    text, no text over a legend or off the canvas, no empty panel, readable log axes: issue 20's
+    machine checks of craft); then the figures close."""
     yield
     if "figures" not in request.node.module.__name__:
         return
     from matplotlib import pyplot as plt
 
-    from attnspec.plotting.style import unreadable_log_axes
+    from attnspec.plotting.craft import craft_problems
 
     found = {}
     for number in plt.get_fignums():
-        figure = plt.figure(number)
-        figure.canvas.draw()
-        found[number] = unreadable_log_axes(figure)
-    found = {number: axes for number, axes in found.items() if axes}
+        found[number] = craft_problems(plt.figure(number))
+    found = {number: problems for number, problems in found.items() if problems}
     plt.close("all")
-    assert not found, f"log axes with fewer than two labelled ticks: {found}"
+    assert not found, f"figures a figure editor would reject: {found}"

@@ -85,3 +85,78 @@ def test_the_readability_check_finds_a_log_axis_with_one_label():
     axes[0, 1].set_title("one label")
     figure.canvas.draw()
     assert unreadable_log_axes(figure) == ["one label y"]
+
+
+def _clean_figure():
+    from attnspec.plotting.style import new_figure
+
+    figure, axes = new_figure(1, 2, width=7.0, height=2.0)
+    for ax in axes[0]:
+        ax.plot([0, 1], [0, 1], label="line")
+        ax.set_xlabel("x")
+    axes[0, 0].legend(loc="upper left")
+    return figure, axes
+
+
+def test_a_clean_figure_passes_the_craft_checks():
+    from attnspec.plotting.craft import craft_problems
+
+    figure, _ = _clean_figure()
+    assert craft_problems(figure) == []
+
+
+@pytest.mark.parametrize(
+    "defect, expected",
+    [
+        (lambda f, a: f.set_size_inches(9.3, 2.0), "width 9.30 in"),
+        (lambda f, a: a[0, 1].set_xlabel("tiny", fontsize=5), "'tiny' is 5 pt"),
+        (lambda f, a: a[0, 1].text(0.5, 0.5, "verdict box") and a[0, 1].text(0.5, 0.5, "again"),
+         "'verdict box' and 'again' overlap"),
+        (lambda f, a: a[0, 0].text(0.02, 0.95, "over the legend", va="top"), "crosses a legend"),
+        (lambda f, a: f.suptitle("x" * 300), "leaves the canvas"),
+        (lambda f, a: a[0, 1].cla(), "panel 1 is empty"),
+    ],
+)  # fmt: skip
+def test_the_craft_checks_find_each_defect_a_figure_editor_reported(defect, expected):
+    from attnspec.plotting.craft import craft_problems
+
+    figure, axes = _clean_figure()
+    defect(figure, axes)
+    problems = craft_problems(figure)
+    assert any(expected in p for p in problems), problems
+
+
+def test_a_figure_can_only_be_made_at_a_print_width():
+    from attnspec.plotting.style import new_figure
+
+    with pytest.raises(ValueError, match=r"width must be one of \(3.4, 7.0\)"):
+        new_figure(1, 1, width=9.0, height=2.0)
+
+
+def test_each_meaning_has_one_colour_and_each_colour_one_meaning():
+    from matplotlib.colors import to_rgb
+
+    from attnspec.plotting.style import COLOURS, SEQUENTIAL_MAPS
+
+    rgb = {meaning: tuple(round(v, 3) for v in to_rgb(c)) for meaning, c in COLOURS.items()}
+    assert len(set(rgb.values())) == len(rgb), rgb
+    assert rgb["theory"] != rgb["data"] and rgb["gaussian_reference"] != rgb["theory"]
+    assert len({name for name, *_ in SEQUENTIAL_MAPS.values()}) == len(SEQUENTIAL_MAPS)
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda p: p.name)
+def test_colours_come_from_the_meanings_defined_once(module):
+    source = module.read_text()
+    found = re.findall(r"PALETTE\[|colormaps\[|color_palette\(|cmap=\"(?!magma)", source)
+    found += re.findall(r"colou?r=\"(?:\d?\.\d+|k|black|cyan|C\d)\"", source)
+    assert not found, f"{module.name} picks colours itself ({found}): use style.COLOURS"
+
+
+def test_the_committed_figures_are_one_or_two_columns_wide():
+    import struct
+
+    pngs = sorted((REPO / "figures").glob("paper*/*.png"))
+    assert pngs
+    for png in pngs:
+        width_px = struct.unpack(">I", png.read_bytes()[16:20])[0]
+        assert any(abs(width_px / 150 - w) < 0.01 for w in (3.4, 7.0)), (png.name, width_px / 150)

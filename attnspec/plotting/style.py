@@ -1,7 +1,8 @@
-"""One look for every figure, set once: the seaborn theme (paper context, ticks, the "deep"
-palette) with the project's fonts and sizes, named colours from that palette for data,
-theory and the MP surrogate, and base-10 log axes with two to six labelled ticks
-(:func:`log_axis`, checked by :func:`unreadable_log_axes`)."""
+"""One look for every figure, set once: print geometry (one column 3.4 in or two columns
+7.0 in wide, no text under 6 pt), the seaborn theme (paper context, ticks, the "deep" palette),
+one colour per meaning across all papers (:data:`COLOURS`, :data:`SEQUENTIAL_MAPS`), base-10
+log axes with two to six labelled ticks (:func:`log_axis`), and the machine checks of craft
+(:func:`craft_problems`)."""
 
 import matplotlib
 
@@ -18,24 +19,90 @@ from matplotlib.ticker import (  # noqa: E402
 )
 
 PALETTE = sns.color_palette("deep")
-"""seaborn's "deep" palette: the colours of every figure's data series, in order."""
-DATA_COLOUR = PALETTE[0]
-SURROGATE_COLOUR = PALETTE[2]
-THEORY_COLOUR = PALETTE[3]
-REFERENCE_COLOUR = "0.35"
+"""seaborn's "deep" palette, from which the categorical meanings take their colours."""
+
+COLOURS = {
+    "data": PALETTE[0],
+    "causal": PALETTE[1],
+    "mp_surrogate": PALETTE[2],
+    "theory": PALETTE[3],
+    "bidirectional": PALETTE[4],
+    "expansion": PALETTE[5],
+    "sigma_g": PALETTE[6],
+    "unmasked": PALETTE[7],
+    "published": PALETTE[8],
+    "sigma_f": PALETTE[9],
+    "gaussian_reference": (0.2, 0.2, 0.2),
+    "null_model": (0.62, 0.62, 0.62),
+    "control": (0.0, 0.0, 0.0),
+    "guide": (0.82, 0.82, 0.82),
+}
+"""One colour per meaning, the same in every paper's figures, and no colour with two meanings:
+simulated or measured data; a theory curve or limit (nu_inf, x_+, a limit law); the
+Marchenko-Pastur surrogate; causal and bidirectional masks (paper C); asymptotic expansions;
+the conditional covariances Sigma_G and Sigma_f (paper B); unmasked scores S (paper C); a
+paper's published numbers (paper D); a Gaussian reference computed from the same scores
+(Y_lin, a Gaussian equivalent); a null model or floor (Haar / isotropic references, the
+distance between two Gaussian equivalents); a control with a known answer (paper C); a guide
+line (zero, a threshold) that is not a result."""
+DATA_COLOUR = COLOURS["data"]
+THEORY_COLOUR = COLOURS["theory"]
+SURROGATE_COLOUR = COLOURS["mp_surrogate"]
+REFERENCE_COLOUR = COLOURS["gaussian_reference"]
+NULL_COLOUR = COLOURS["null_model"]
+
+SEQUENTIAL_MAPS = {
+    "size": ("viridis", 0.85, 0.0),
+    "k": ("cividis", 0.9, 0.05),
+    "c": ("crest", 0.0, 1.0),
+    "beta": ("YlOrBr", 0.35, 0.95),
+    "layer": ("YlGnBu", 0.3, 1.0),
+    "heads": ("mako", 0.8, 0.15),
+    "sharing": ("copper", 0.1, 0.8),
+}
+"""One colour map and direction per ordered quantity, (map, shade of the smallest value, shade
+of the largest): sizes (ell or n) run light to dark, as do k, c, beta, the layer, the number
+of heads and the degree of key/value sharing (independent, GQA, MQA, K = V)."""
+
+
+def sequential_colours(meaning: str, values) -> dict:
+    """One colour per distinct value of an ordered quantity (``meaning``, a key of
+    :data:`SEQUENTIAL_MAPS`), evenly spaced in the order of the values."""
+    if meaning not in SEQUENTIAL_MAPS:
+        raise ValueError(f"meaning must be one of {sorted(SEQUENTIAL_MAPS)}; got {meaning!r}")
+    name, first, last = SEQUENTIAL_MAPS[meaning]
+    ordered = sorted(set(values), key=lambda v: (isinstance(v, str), v))
+    shades = np.linspace(first, last, len(ordered)) if len(ordered) > 1 else [last]
+    colour_map = sns.color_palette(name, as_cmap=True)
+    pairs = zip(ordered, shades, strict=True)
+    return {value: tuple(float(v) for v in colour_map(float(shade))[:3]) for value, shade in pairs}
+
+
+ONE_COLUMN = 3.4
+TWO_COLUMNS = 7.0
+PRINT_WIDTHS = (ONE_COLUMN, TWO_COLUMNS)
+"""The widths (inches) a journal prints a figure at: one column or two."""
+MIN_FONT_PT = 6.0
+"""No text smaller than this at the printed width."""
 
 RC_PARAMS = {
     "font.family": "DejaVu Sans",
-    "font.size": 8,
-    "axes.titlesize": 9,
-    "axes.labelsize": 8,
-    "legend.fontsize": 7,
-    "xtick.labelsize": 7,
-    "ytick.labelsize": 7,
+    "font.size": 7,
+    "axes.titlesize": 7,
+    "axes.labelsize": 7,
+    "legend.fontsize": 6.5,
+    "legend.title_fontsize": 6.5,
+    "xtick.labelsize": 6.5,
+    "ytick.labelsize": 6.5,
+    "figure.titlesize": 8,
     "axes.spines.top": False,
     "axes.spines.right": False,
     "figure.dpi": 100,
-    "savefig.bbox": "tight",
+    "figure.constrained_layout.h_pad": 0.03,
+    "figure.constrained_layout.w_pad": 0.03,
+    "axes.titlepad": 3.0,
+    "legend.handlelength": 1.6,
+    "lines.markersize": 4.0,
     "pdf.fonttype": 42,
     "svg.hashsalt": "attnspec",
     "path.simplify": False,
@@ -166,13 +233,39 @@ def apply_style() -> None:
     sns.set_theme(context="paper", style="ticks", palette=PALETTE, rc=RC_PARAMS)
 
 
+def check_print_width(width: float) -> float:
+    """``width`` if it is one of :data:`PRINT_WIDTHS` (inches), else a ValueError."""
+    if not any(abs(float(width) - w) < 1e-9 for w in PRINT_WIDTHS):
+        raise ValueError(f"width must be one of {PRINT_WIDTHS} inches; got {width!r}")
+    return float(width)
+
+
 def new_figure(n_rows: int, n_cols: int, *, width: float, height: float, **kwargs):
-    """A figure and its axes grid in the project theme (inches; ``squeeze=False``)."""
+    """A figure and its axes grid in the project theme, ``width`` one or two columns
+    (:data:`PRINT_WIDTHS`, inches; ``squeeze=False``, constrained layout)."""
     apply_style()
     figure, axes = plt.subplots(
-        n_rows, n_cols, figsize=(width, height), squeeze=False, layout="constrained", **kwargs
+        n_rows,
+        n_cols,
+        figsize=(check_print_width(width), height),
+        squeeze=False,
+        layout="constrained",
+        **kwargs,
     )
     return figure, axes
+
+
+def new_canvas(*, width: float, height: float):
+    """An empty figure in the project theme at a print width (for mosaics and subfigures)."""
+    apply_style()
+    return plt.figure(figsize=(check_print_width(width), height), layout="constrained")
+
+
+def set_print_size(figure, *, width: float, height: float) -> None:
+    """Resize ``figure`` (e.g. a seaborn FacetGrid's) to a print width and the given height,
+    handing it to the constrained layout (room for titles and legends)."""
+    figure.set_size_inches(check_print_width(width), height)
+    figure.set_layout_engine("constrained")
 
 
 def close(figure) -> None:
