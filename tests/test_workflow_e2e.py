@@ -45,6 +45,24 @@ def test_every_output_exists(ci_clone, paper):
         assert "reconstructed" in caption or "confirmed" in caption, f"{figure}: no status"
 
 
+def test_every_figure_of_the_run_passes_the_craft_checks(ci_clone):
+    """attnspec.io.save_figure logs what a figure editor would reject (the checks of
+    attnspec.plotting.craft: width, fonts, overlaps, empty panels, log axes); this run's
+    figures have none, and each PNG is one or two columns wide at 150 dpi."""
+    import struct
+
+    rejected = [
+        f"{log.relative_to(ci_clone)}: {line}"
+        for log in sorted((ci_clone / "logs").rglob("*.log"))
+        for line in log.read_text().splitlines()
+        if " WARNING " in line and ".png: " in line
+    ]
+    assert not rejected, "\n".join(rejected)
+    for png in sorted((ci_clone / "figures").glob("paper*/*.png")):
+        width = struct.unpack(">I", png.read_bytes()[16:20])[0] / 150
+        assert any(abs(width - w) < 0.01 for w in (3.4, 7.0)), (png.name, width)
+
+
 @pytest.mark.parametrize("paper", sorted(FIGURES))
 def test_claims_table_has_one_row_per_registry_row(ci_clone, paper):
     rows = read_rows(ci_clone / f"figures/paper{paper}/claims.csv")
