@@ -3,7 +3,7 @@ CSV), caption with the table and the A.4 rows."""
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_label
+from attnspec.dashboard import rows_of
 from attnspec.experiments.bulk_laws import (
     BULK_LAWS_PLOTTED_HEADER,
     BULK_LAWS_TABLE_HEADER,
@@ -24,18 +24,8 @@ def main(smk) -> None:
     linear = [load_npz(path)["linear"][:draws] for path in smk.input.linear]
     rows = bulk_laws_plotted_rows(panels, attention, linear)
     write_csv(smk.output.plotted, BULK_LAWS_PLOTTED_HEADER, rows)
-    judged = rows_of(read_csv(smk.input.claims), "A.4/")
-    by_id = {row["row_id"]: row for row in judged}
-    verdicts = {
-        float(p["beta"]): verdict_label(by_id[f"A.4/beta={float(p['beta']):g}"])
-        for p in panels
-        if f"A.4/beta={float(p['beta']):g}" in by_id
-    }
     figure = plot_bulk_laws(
-        pd.read_csv(smk.output.plotted),
-        n_tokens=cfg["n_tokens"],
-        bins=cfg["histogram_bins"],
-        verdicts=verdicts,
+        pd.read_csv(smk.output.plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
     )
     write_figure_outputs(
         smk,
@@ -43,7 +33,7 @@ def main(smk) -> None:
         BULK_LAWS_PLOTTED_HEADER,
         rows,
         tables=[(BULK_LAWS_TABLE_HEADER, bulk_laws_table_rows(panels))],
-        judged=judged,
+        judged=rows_of(read_csv(smk.input.claims), "A.4/"),
     )
     log.info("wrote %s", ", ".join(smk.output))
 

@@ -3,7 +3,7 @@ with the tables and the A.1 and A.5 rows."""
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_label
+from attnspec.dashboard import rows_of
 from attnspec.experiments.linearisation import (
     DISTANCE_TABLE_HEADER,
     EXPONENT_TABLE_HEADER,
@@ -25,14 +25,6 @@ TABLES_INTRO = (
 )
 
 
-def location_label(row) -> str:
-    """The judged slope of log beta* on log log ell with its 95 % interval, and the verdict."""
-    return (
-        f"slope {float(row['value']):.3f}, 95 % [{float(row['interval_low']):.3f}, "
-        f"{float(row['interval_high']):.3f}]\n{verdict_label(row)}"
-    )
-
-
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     summary = summarise_distances(load_npz(smk.input.distances))
@@ -41,11 +33,7 @@ def main(smk) -> None:
     write_csv(smk.output.plotted, LINEARISATION_PLOTTED_HEADER, plotted)
     rows = read_csv(smk.input.claims)
     judged = rows_of(rows, "A.1/") + rows_of(rows, "A.5/")
-    figure = plot_linearisation(
-        pd.read_csv(smk.output.plotted),
-        verdicts=[verdict_label(row) for row in judged if row["row_id"] != "A.5/location"],
-        location_verdict=[location_label(row) for row in rows_of(rows, "A.5/location")],
-    )
+    figure = plot_linearisation(pd.read_csv(smk.output.plotted))
     write_figure_outputs(
         smk,
         figure,

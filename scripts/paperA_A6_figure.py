@@ -3,7 +3,7 @@ CSV), caption with the table and the A.2 rows."""
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_label
+from attnspec.dashboard import rows_of
 from attnspec.experiments.perron import (
     PERRON_PLOTTED_HEADER,
     PERRON_TABLE_HEADER,
@@ -15,14 +15,6 @@ from attnspec.io import configure_logging, load_npz, read_csv, write_csv, write_
 from attnspec.plotting.perron import plot_perron
 
 
-def slope_label(row) -> str:
-    """The judged slope with its 95 % interval and the row's verdict."""
-    return (
-        f"fit slope {float(row['value']):.3f}, 95 % [{float(row['interval_low']):.3f}, "
-        f"{float(row['interval_high']):.3f}]\n{verdict_label(row)}"
-    )
-
-
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.perron
@@ -32,21 +24,14 @@ def main(smk) -> None:
     ]
     plotted = perron_plotted_rows(series)
     write_csv(smk.output.plotted, PERRON_PLOTTED_HEADER, plotted)
-    judged = rows_of(read_csv(smk.input.claims), "A.2/")
-    by_id = {row["row_id"]: row for row in judged}
-    labels = {
-        s.beta: slope_label(by_id[f"A.2/beta={s.beta:g}"])
-        for s in series
-        if f"A.2/beta={s.beta:g}" in by_id
-    }
-    figure = plot_perron(pd.read_csv(smk.output.plotted), labels)
+    figure = plot_perron(pd.read_csv(smk.output.plotted))
     write_figure_outputs(
         smk,
         figure,
         PERRON_PLOTTED_HEADER,
         plotted,
         tables=[(PERRON_TABLE_HEADER, perron_table_rows(series))],
-        judged=judged,
+        judged=rows_of(read_csv(smk.input.claims), "A.2/"),
     )
     log.info("wrote %s", ", ".join(smk.output))
 

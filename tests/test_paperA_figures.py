@@ -153,8 +153,7 @@ def test_a3_is_drawn_from_its_csv(bulk_laws_rows, tmp_path):
     assert counts.to_dict() == {
         (b, m): 3 * (ELL - (m == "attention")) for b in (0.5, 1.0) for m in ("attention", "linear")
     }
-    verdicts = {0.5: "A.4/beta=0.5: holds"}
-    figure = plot_bulk_laws(frame, n_tokens=ELL, bins=12, verdicts=verdicts)
+    figure = plot_bulk_laws(frame, n_tokens=ELL, bins=12)
     for column, summary in enumerate(summaries):
         beta = float(summary["beta"])
         top, bottom = figure.axes[column], figure.axes[2 + column]
@@ -173,15 +172,13 @@ def test_a3_is_drawn_from_its_csv(bulk_laws_rows, tmp_path):
             x, y = line_data(line)
             np.testing.assert_array_equal(x[1:], values)
             np.testing.assert_allclose(y[1:], 1 - np.arange(1, values.size + 1) / values.size)
-        assert ("A.4/beta=0.5: holds" in top.texts[0].get_text()) == (beta == 0.5)
-        # the A.4 statistic: the share of the bulk above 4 theta1 against nu_inf's mass there
-        mass = panel[panel["series"] == "mass_above_4theta1"].groupby("model")["value"].mean()
-        text = bottom.texts[0].get_text()
-        assert "A.4: share above" in text
-        assert f"bulk {mass['attention']:.4f}" in text and f"{mass['nu_inf']:.4f}" in text
-    redraws_identically(
-        figure, lambda: plot_bulk_laws(frame, n_tokens=ELL, bins=12, verdicts=verdicts)
-    )
+        # the numbers are in the caption's tables: at most the count of values beyond the axis
+        assert not bottom.texts
+        assert all("beyond axis" in text.get_text() for text in top.texts)
+    # one legend, below the panels, the bulk first
+    (legend,) = figure.legends
+    assert legend.get_texts()[0].get_text().endswith("bulk")
+    redraws_identically(figure, lambda: plot_bulk_laws(frame, n_tokens=ELL, bins=12))
 
 
 # A4 ---------------------------------------------------------------------------------------
@@ -255,9 +252,7 @@ def test_a5_is_drawn_from_its_csv(draws, tmp_path):
         assert per_draw[panel] == 2 * SIZES.size * BETAS.size * draws
     assert per_draw["excess_over_floor"] == SIZES.size * BETAS.size * draws
     assert per_draw["beta_star"] == SIZES.size * draws
-    labels = ["A.1/beta=1: holds"]
-    location = ["A.5/location: holds"]
-    figure = plot_linearisation(frame, verdicts=labels, location_verdict=location)
+    figure = plot_linearisation(frame)
     panels = figure.axes
     for ax, (metric, x) in zip(
         panels[:3],
@@ -277,9 +272,8 @@ def test_a5_is_drawn_from_its_csv(draws, tmp_path):
     assert len(panels[5].collections[0].get_offsets()) == SIZES.size * draws
     exponent = frame[(frame["panel"] == "exponent") & (frame["model"] == "attention")]
     assert any(np.array_equal(line_data(line)[1], exponent["value"]) for line in panels[3].lines)
-    redraws_identically(
-        figure, lambda: plot_linearisation(frame, verdicts=labels, location_verdict=location)
-    )
+    assert not any(ax.texts for ax in panels)  # the verdicts are in the caption's table
+    redraws_identically(figure, lambda: plot_linearisation(frame))
 
 
 # A6 ---------------------------------------------------------------------------------------
@@ -305,8 +299,7 @@ def test_a6_is_drawn_from_its_csv(draws, tmp_path):
     frame = csv_frame(tmp_path, perron.PERRON_PLOTTED_HEADER, perron.perron_plotted_rows(series))
     draw_rows = frame[frame["series"] == "draw"]
     assert draw_rows.groupby("panel").size().tolist() == [2 * 4 * draws] * 3
-    verdicts = {0.5: "A.2/beta=0.5: holds"}
-    figure = plot_perron(frame, verdicts)
+    figure = plot_perron(frame)
     for ax, panel in zip(figure.axes, PERRON_PANELS, strict=True):
         mine = draw_rows[draw_rows["panel"] == panel]
         assert len(ax.collections[0].get_offsets()) == len(mine)
@@ -321,7 +314,10 @@ def test_a6_is_drawn_from_its_csv(draws, tmp_path):
         draw_rows[draw_rows["panel"] == "abs_s1_minus_1"].groupby("n_tokens")["value"].size(),
         2 * draws,
     )
-    redraws_identically(figure, lambda: plot_perron(frame, verdicts))
+    # one legend below the panels, none over the data; no verdict in the figure
+    assert not any(ax.get_legend() or ax.texts for ax in figure.axes)
+    assert not any("holds" in text.get_text() for text in figure.legends[0].get_texts())
+    redraws_identically(figure, lambda: plot_perron(frame))
 
 
 # A7 ---------------------------------------------------------------------------------------
@@ -352,4 +348,9 @@ def test_a7_is_drawn_from_its_csv(ratio_rows, tmp_path):
         np.testing.assert_allclose(heights, panel["density"], rtol=1e-12)
         np.testing.assert_array_equal(line_data(ax.lines[0])[1], panel["density_nu_inf"])
         assert ("1/c" in ax.texts[0].get_text()) == (float(panel["ratio"]) != 1.0)
+        # the swapped ratio is nu_inf too: the theory's colour, dashed
+        swapped = [line for line in ax.lines if line.get_linestyle() == "--"]
+        assert [line.get_color() for line in swapped] == [ax.lines[0].get_color()] * (
+            float(panel["ratio"]) != 1.0
+        )
     redraws_identically(figure, lambda: plot_ratios(frame, n_tokens=ELL, beta=1.0, bins=12))

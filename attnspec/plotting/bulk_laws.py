@@ -2,6 +2,9 @@
 (:data:`attnspec.experiments.bulk_laws.BULK_LAWS_PLOTTED_HEADER`, ``RATIOS_PLOTTED_HEADER``):
 ``sns.histplot`` (stat="density") of the pooled bulk against nu_inf and the MP surrogate,
 ``sns.ecdfplot`` (complementary) of the edge region, one ``sns.FacetGrid`` panel per c for A7.
+Both are two columns wide; the numbers (edges, distances, the A.4 statistic) are in the
+captions' tables: a panel gives at most the values beyond its x axis and, in A7, the Kolmogorov
+distances to nu_inf at c and at 1/c.
 
 The histograms have ``bins`` bins over the range of the panel's theory curves and continue with
 the same width over every value beyond it, so the bars are normalised by all pooled values (the
@@ -10,24 +13,29 @@ bars beyond the axis are not shown; their number is)."""
 import numpy as np
 import pandas as pd
 import seaborn as sns
+from matplotlib.legend_handler import HandlerTuple
+from matplotlib.lines import Line2D
 
 from attnspec.plotting.style import (
+    COLOURS,
     DATA_COLOUR,
     REFERENCE_COLOUR,
     SURROGATE_COLOUR,
     THEORY_COLOUR,
+    TWO_COLUMNS,
     apply_style,
     log_axis,
     new_figure,
+    set_print_size,
 )
 
 ATTENTION_LABEL = r"$\sqrt{\ell}\,A^{\perp}$ bulk"
 LINEAR_LABEL = r"$Y_{\mathrm{lin}}$ (limit $\nu_\infty$)"
-ANNOTATION_BOX = {
-    "boxstyle": "round,pad=0.25",
+NOTE_BOX = {
+    "boxstyle": "round,pad=0.2",
     "facecolor": "white",
-    "edgecolor": "0.8",
-    "alpha": 0.9,
+    "edgecolor": COLOURS["guide"],
+    "lw": 0.6,
 }
 
 
@@ -35,11 +43,8 @@ def _series(frame: pd.DataFrame, name: str) -> pd.DataFrame:
     return frame[frame["series"] == name]
 
 
-def _scalar(frame: pd.DataFrame, name: str, model=None) -> float:
-    rows = _series(frame, name)
-    if model is not None:
-        rows = rows[rows["model"] == model]
-    return float(rows["value"].iloc[0])
+def _scalar(frame: pd.DataFrame, name: str) -> float:
+    return float(_series(frame, name)["value"].iloc[0])
 
 
 def _histogram(ax, values: pd.DataFrame, top: float, bins: int, **style) -> None:
@@ -60,13 +65,24 @@ def _density_ylim(ax, curves: pd.DataFrame, top: float, bins: int) -> float:
 
 
 def _beyond_note(bulk: pd.DataFrame, top: float) -> str:
+    """The number of bulk values beyond the x axis (their bars are not shown) and the largest;
+    empty when every value is in view."""
     n = int((bulk["value"] > top).sum())
-    return f"\n{n} value{'s' * (n != 1)} beyond axis (max {bulk['value'].max():.3g})" if n else ""
+    return f"{n} beyond axis (max {bulk['value'].max():.3g})" if n else ""
 
 
-def _bulk_first(handles: dict) -> dict:
-    """Legend entries (label -> handle) with the bulk's bars first."""
-    return {ATTENTION_LABEL: handles[ATTENTION_LABEL]} | handles
+def _corner_note(ax, lines: list[str]) -> None:
+    """The non-empty ``lines`` in a box in the panel's upper right corner."""
+    if any(lines):
+        ax.text(
+            0.97, 0.96, "\n".join(line for line in lines if line), transform=ax.transAxes,
+            ha="right", va="top", bbox=NOTE_BOX,
+        )  # fmt: skip
+
+
+def _bulk_first(handles: dict, bulk) -> dict:
+    """Legend entries (label -> handle) with the bulk first, drawn by ``bulk``."""
+    return {ATTENTION_LABEL: bulk} | {k: h for k, h in handles.items() if k != ATTENTION_LABEL}
 
 
 def _curve(ax, frame: pd.DataFrame, series: str, **style) -> None:
@@ -75,15 +91,14 @@ def _curve(ax, frame: pd.DataFrame, series: str, **style) -> None:
 
 
 # A3 ---------------------------------------------------------------------------------------
-def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int, verdicts=None):
-    """Figure A3: per beta (columns), top: density histogram of the pooled bulk with nu_inf,
-    the MP surrogate and Y_lin, both right edges marked; bottom: the edge region, fraction of
-    the bulk at or above x on a log scale, with the statistic of row A.4: the share of the bulk
-    above 4 theta1 against nu_inf's mass there (the MP surrogate has none).
-    ``verdicts`` maps a judged beta to the label of its A.4 row (from the claims table)."""
-    verdicts = verdicts or {}
+def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int):
+    """Figure A3, two columns wide: per beta (columns), top: density histogram of the pooled
+    bulk with nu_inf, the MP surrogate and Y_lin, both right edges marked (values beyond the x
+    axis counted in the corner); bottom: the edge region, fraction of the bulk and of Y_lin at
+    or above x on a log scale against both laws. One legend below the panels; the legend's bulk
+    entry shows its bars (top) and its line (bottom)."""
     betas = list(dict.fromkeys(frame["beta"]))
-    figure, axes = new_figure(2, len(betas), width=3.1 * len(betas), height=5.6)
+    figure, axes = new_figure(2, len(betas), width=TWO_COLUMNS, height=4.3)
     for column, beta in enumerate(betas):
         top, bottom = axes[0, column], axes[1, column]
         panel = frame[frame["beta"] == beta]
@@ -115,20 +130,8 @@ def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int, verdicts=No
             )
         top.set_ylim(0, y_max)
         top.set_xlim(0, reach)
-        verdict = f"\n{verdicts[beta]}" if beta in verdicts else "\n(beta not judged: out of reach)"
-        top.text(
-            0.97,
-            0.96,
-            "distance of the bulk to\n"
-            f"$\\nu_\\infty$: KS {_scalar(panel, 'pooled_ks', 'nu_inf'):.3f}, "
-            f"$W_1$ {_scalar(panel, 'pooled_w1', 'nu_inf'):.3g}\n"
-            f"MP: KS {_scalar(panel, 'pooled_ks', 'mp'):.3f}, "
-            f"$W_1$ {_scalar(panel, 'pooled_w1', 'mp'):.3g}"
-            + verdict
-            + _beyond_note(attention, reach),
-            transform=top.transAxes, ha="right", va="top", fontsize=6.5, bbox=ANNOTATION_BOX,
-        )  # fmt: skip
-        top.set_title(f"$\\beta = {beta:g}$:  $x_+ = {x_plus:.4g}$,  $4\\theta_1 = {mp_edge:.4g}$")
+        _corner_note(top, [_beyond_note(attention, reach)])
+        top.set_title(f"$\\beta = {beta:g}$")
         top.set_xlabel("$s^2$")
         top.set_ylabel("density" if column == 0 else "")
         for values, colour, width in (
@@ -144,32 +147,21 @@ def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int, verdicts=No
         # Down to half the smallest empirical fraction, 1/n (n pooled values).
         bottom.set_ylim(0.5 / len(attention), 0.3)
         bottom.set_xlim(float(_series(panel, "nu_inf_fraction_above")["x"].min()), reach)
-        mass = _series(panel, "mass_above_4theta1").groupby("model", sort=False)["value"]
-        means, spread = mass.mean(), mass.std(ddof=1)
-        bottom.text(
-            0.97,
-            0.96,
-            r"A.4: share above $4\theta_1$ per draw, mean"
-            f"\nbulk {means['attention']:.4f} (sd {spread['attention']:.4f})\n"
-            f"$Y_{{\\mathrm{{lin}}}}$ {means['linear']:.4f}\n"
-            f"$\\nu_\\infty$ {means['nu_inf']:.4f},  MP 0",
-            transform=bottom.transAxes, ha="right", va="top", fontsize=6.5, bbox=ANNOTATION_BOX,
-        )  # fmt: skip
         bottom.set_xlabel("$s^2$ (edge region)")
-        bottom.set_ylabel(r"fraction of the bulk $\geq s^2$" if column == 0 else "")
+        bottom.set_ylabel(r"fraction $\geq s^2$" if column == 0 else "")
     handles, labels = axes[0, 0].get_legend_handles_labels()
-    handles = _bulk_first(dict(zip(labels, handles, strict=True)))
+    line = Line2D([], [], color=DATA_COLOUR, lw=1.2)
+    handles = _bulk_first(
+        dict(zip(labels, handles, strict=True)), (handles[labels.index(ATTENTION_LABEL)], line)
+    )
     figure.legend(
-        handles.values(), handles.keys(), loc="outside lower center", ncols=len(handles),
-        frameon=False,
+        handles.values(), handles.keys(), loc="outside lower center", ncols=3, frameon=False,
+        handler_map={tuple: HandlerTuple(ndivide=None)},
     )  # fmt: skip
     n_draws = _series(frame, "bulk").groupby(["beta", "model"])["draw"].nunique().min()
     figure.suptitle(
-        "Claim A.4, $\\nu_\\infty$ is not Marchenko–Pastur: "
-        f"bulk of $\\sqrt{{\\ell}}A^\\perp$ ($\\ell = {n_tokens}$, {n_draws} draws pooled)\n"
-        r"against $\nu_\infty$ (red) and the iid-scores surrogate "
-        r"$\theta_1\,\mathrm{MP}_1$ (green)",
-        fontsize=9,
+        r"Claim A.4, $\nu_\infty$ is not Marchenko–Pastur: bulk of $\sqrt{\ell}A^\perp$ "
+        f"($\\ell = {n_tokens}$, {n_draws} draws pooled)"
     )
     return figure
 
@@ -179,25 +171,24 @@ def _ratio_title(panel: pd.DataFrame, n_tokens: int) -> str:
     first = panel.iloc[0]
     c, d_qk = float(first["c"]), int(first["d_qk"])
     if first["sampler"] == "literal":
-        d_model = int(first["d_model"])
-        return (
-            f"literal $X$: $\\gamma = \\ell/d = {n_tokens / d_model:.3g}$ ($d = {d_model}$), "
-            f"$c = {c:.3g}$"
-        )
-    return f"$c = \\ell/d_{{qk}} = {c:.3g}$ ($d_{{qk}} = {d_qk}$)"
+        gamma = n_tokens / int(first["d_model"])
+        return f"literal $X$: $\\gamma = \\ell/d = {gamma:.3g}$, $c = {c:.3g}$"
+    return f"$c = {c:.3g}$ ($d_{{qk}} = {d_qk}$)"
 
 
 def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
-    """Figure A7: one ``FacetGrid`` panel per c = ell/d_qk (then the literal-X case): density
-    histogram of the pooled bulk with nu_inf(beta, c), its right edge, its internal gaps
-    (shaded) and, in dark grey short dashes, nu_inf at the swapped ratio d_qk/ell (the common
-    mistake)."""
+    """Figure A7, two columns wide: one ``FacetGrid`` panel per c = ell/d_qk (then the
+    literal-X case): density histogram of the pooled bulk with nu_inf(beta, c) (solid), its
+    right edge (dotted), its internal gaps (shaded) and, dashed in the same colour,
+    nu_inf at the swapped ratio d_qk/ell (the common mistake), the Kolmogorov distances to both
+    in the corner. One legend below the panels."""
     apply_style()
     bulk = _series(frame, "bulk")
     grid = sns.FacetGrid(
-        bulk, col="panel", col_wrap=3, sharex=False, sharey=False, height=2.6, aspect=3.1 / 2.6,
+        bulk, col="panel", col_wrap=3, sharex=False, sharey=False, height=1.9, aspect=1.2,
         despine=False,
     )  # fmt: skip
+    set_print_size(grid.figure, width=TWO_COLUMNS, height=1.9 * np.ceil(grid.axes.size / 3) + 0.7)
     handles = {}
     for name, ax in grid.axes_dict.items():
         panel = frame[frame["panel"] == name]
@@ -215,31 +206,21 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
         )
         if c != 1.0:
             _curve(
-                ax, panel, "nu_inf_swapped_ratio_density", color=REFERENCE_COLOUR, lw=0.8,
-                ls=(0, (2, 2)), label=r"$\nu_\infty(\beta, 1/c)$ (wrong $c = d_{qk}/\ell$)",
+                ax, panel, "nu_inf_swapped_ratio_density", color=THEORY_COLOUR, lw=0.9,
+                ls="--", label=r"$\nu_\infty(\beta, 1/c)$ (wrong $c = d_{qk}/\ell$)",
             )  # fmt: skip
-        x_plus = _scalar(panel, "x_plus")
-        ax.axvline(x_plus, color=THEORY_COLOUR, ls=":", lw=1.0, label="$x_+$")
+        ax.axvline(_scalar(panel, "x_plus"), color=THEORY_COLOUR, ls=":", lw=1.0, label="$x_+$")
         for start, end in zip(
             _series(panel, "gap_start")["value"], _series(panel, "gap_end")["value"], strict=True
         ):
-            ax.axvspan(start, end, color="0.85", lw=0, label="gap in the support")
+            ax.axvspan(start, end, color=COLOURS["guide"], lw=0, label="gap in the support")
         ax.set_ylim(0, y_max)
         ax.set_xlim(0, reach)
-        ax.text(
-            0.97,
-            0.96,
-            f"KS {_scalar(panel, 'ks'):.3f}, $W_1$ {_scalar(panel, 'w1'):.3g}\n"
-            + (
-                f"KS to $\\nu_\\infty(\\beta, 1/c)$: {_scalar(panel, 'ks_swapped'):.3f}\n"
-                if c != 1.0
-                else ""
-            )
-            + f"$x_+ = {x_plus:.4g}$"
-            + _beyond_note(values, reach),
-            transform=ax.transAxes, ha="right", va="top", fontsize=6.5, bbox=ANNOTATION_BOX,
-        )  # fmt: skip
-        ax.set_title(_ratio_title(panel, n_tokens), fontsize=8)
+        ks = f"KS {_scalar(panel, 'ks'):.3f}"
+        if c != 1.0:
+            ks += f"; at $1/c$: {_scalar(panel, 'ks_swapped'):.3f}"
+        _corner_note(ax, [ks, _beyond_note(values, reach)])
+        ax.set_title(_ratio_title(panel, n_tokens))
         ax.set_xlabel("$s^2$")
         for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
             handles.setdefault(label, handle)
@@ -247,14 +228,12 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
     sns.despine(fig=grid.figure)
     n_draws = bulk.groupby("panel")["draw"].nunique().min()
     grid.figure.suptitle(
-        f"$\\nu_\\infty$ across the proportional regime, $c = \\ell/d_{{qk}}$: bulk of "
-        f"$\\sqrt{{\\ell}}A^\\perp$ ($\\ell = {n_tokens}$, $\\beta = {beta:g}$, {n_draws} draws "
-        r"pooled), $\nu_\infty$ in red (right edge $x_+$ dotted)",
-        fontsize=9,
+        f"$\\nu_\\infty$ across $c = \\ell/d_{{qk}}$: bulk of $\\sqrt{{\\ell}}A^\\perp$ "
+        f"($\\ell = {n_tokens}$, $\\beta = {beta:g}$, {n_draws} draws pooled)"
     )
-    grid.tight_layout(rect=(0, 0.05, 1, 1))
-    handles = _bulk_first(handles)
+    handles = _bulk_first(handles, handles[ATTENTION_LABEL])
     grid.figure.legend(
-        handles.values(), handles.keys(), loc="lower center", ncols=len(handles), frameon=False
-    )
+        handles.values(), handles.keys(), loc="outside lower center", ncols=len(handles),
+        frameon=False,
+    )  # fmt: skip
     return grid.figure

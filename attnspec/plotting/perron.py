@@ -1,7 +1,8 @@
 """Figure A6, drawn with seaborn from its tidy table
 (:data:`attnspec.experiments.perron.PERRON_PLOTTED_HEADER`): three panels against ell (log
-axis), one colour per beta, every draw as a dot and the median over draws with its 10-90 % range
-(``BAND``, from 10 draws on); predictions and the fitted power law are matplotlib lines.
+axis, ticks at the simulated ell), one colour per beta, every draw as a dot and the median over
+draws with its 10-90 % range (``BAND``, from 10 draws on); predictions and the fitted power law
+are matplotlib lines; one legend for the figure below the panels.
 
 (a) |s_1(A) - 1| with the finite-ell prediction and the fitted power law; (b) ell (s_1^2 - 1)
 against its predicted constant theta1 + beta^4/2; (c) the stable rank ||A||_F^2/||A||^2 with its
@@ -11,20 +12,34 @@ limit e^{beta^2} and the finite-ell prediction e^{beta^2}/s_1^2.
 import pandas as pd
 import seaborn as sns
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FormatStrFormatter
+from matplotlib.ticker import NullLocator
 
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
-    PALETTE,
-    REFERENCE_COLOUR,
+    TWO_COLUMNS,
     log_axis,
     new_figure,
+    sequential_colours,
 )
 
-BETA_COLOURS = [PALETTE[i] for i in (0, 1, 4, 2, 5, 6)]
 PANELS = ("abs_s1_minus_1", "ell_s1sq_minus_1", "stable_rank")
-CURVE_STYLES = {"fit": {"lw": 0.9, "ls": "--"}, "limit": {"lw": 0.9, "ls": ":"}}
+CURVE_STYLES = {
+    "prediction": {"lw": 1.0, "ls": "-"},
+    "fit": {"lw": 0.9, "ls": "--"},
+    "limit": {"lw": 0.9, "ls": ":"},
+}
+CURVE_LABELS = {
+    "prediction": r"finite-$\ell$ prediction",
+    "fit": "fitted power law (a)",
+    "limit": r"limit $e^{\beta^2}$ (c)",
+}
+TITLES = (
+    r"(a) $|s_1(A) - 1|$",
+    r"(b) $\ell\,(s_1^2-1)\to\theta_1+\beta^4/2$",
+    r"(c) stable rank $\to e^{\beta^2}$",
+)
+Y_LABELS = (r"$|s_1(A) - 1|$", r"$\ell\,(s_1(A)^2 - 1)$", r"stable rank $\|A\|_F^2/\|A\|^2$")
 
 
 def _draws_and_medians(ax, draws: pd.DataFrame, colours: dict) -> None:
@@ -32,71 +47,55 @@ def _draws_and_medians(ax, draws: pd.DataFrame, colours: dict) -> None:
     10-90 % range of the draws when every ell has at least 10."""
     band = draws.groupby(["beta", "n_tokens"])["draw"].nunique().min() >= BAND_MIN_DRAWS
     sns.scatterplot(
-        data=draws, x="n_tokens", y="value", hue="beta", palette=colours, s=6, alpha=0.45, lw=0,
+        data=draws, x="n_tokens", y="value", hue="beta", palette=colours, s=5, alpha=0.45, lw=0,
         legend=False, ax=ax,
     )  # fmt: skip
     sns.lineplot(
         data=draws, x="n_tokens", y="value", hue="beta", palette=colours, estimator="median",
-        errorbar=BAND if band else None, err_style="bars", err_kws={"capsize": 2, "lw": 0.9},
-        ls="none", marker="o", ms=5, mew=0, legend=False, ax=ax,
+        errorbar=BAND if band else None, err_style="bars", err_kws={"capsize": 1.5, "lw": 0.8},
+        ls="none", marker="o", ms=3.5, mew=0, legend=False, ax=ax,
     )  # fmt: skip
 
 
-def plot_perron(frame: pd.DataFrame, verdicts=None):
-    """Three panels (see the module docstring) from figure A6's tidy table; the legend of panel
-    (a) gives each beta's fitted slope with, for a judged beta, the text ``verdicts`` maps it
-    to (the A.2 row's 95 % interval and verdict, from the claims table)."""
-    verdicts = verdicts or {}
+def plot_perron(frame: pd.DataFrame):
+    """Three panels (see the module docstring) from figure A6's tidy table, two columns wide;
+    the legend below them names each beta's colour, the markers and the line styles (solid:
+    finite-ell prediction, dashed: fitted power law, dotted: limit), keyed in the largest beta's
+    colour."""
     betas = list(dict.fromkeys(frame["beta"]))
-    colours = {beta: BETA_COLOURS[i % len(BETA_COLOURS)] for i, beta in enumerate(betas)}
-    figure, axes = new_figure(1, 3, width=10.0, height=3.5)
+    colours = sequential_colours("beta", betas)
+    figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=2.55)
     draws, curves = frame[frame["series"] == "draw"], frame[frame["series"] != "draw"]
-    for ax, panel in zip(axes[0], PANELS, strict=True):
+    sizes = sorted(draws["n_tokens"].unique())
+    for ax, panel, title, y_label in zip(axes[0], PANELS, TITLES, Y_LABELS, strict=True):
         _draws_and_medians(ax, draws[draws["panel"] == panel], colours)
         for (beta, series), rows in curves[curves["panel"] == panel].groupby(["beta", "series"]):
             if series != "fit_slope":
-                style = CURVE_STYLES.get(series, {"lw": 1.0})
-                ax.plot(rows["n_tokens"], rows["value"], color=colours[beta], **style)
-    slopes = curves[curves["series"] == "fit_slope"].set_index("beta")["value"]
-    beta_handles, handles = [], []
-    for beta, colour in colours.items():
-        label = verdicts.get(beta, f"fit slope {slopes[beta]:.3f} (not judged)")
-        beta_handles.append(
-            Line2D([], [], ls="none", marker="o", ms=5, color=colour, label=rf"$\beta={beta:g}$")
-        )
-        handles += [beta_handles[-1], Line2D([], [], ls="--", lw=0.9, color=colour, label=label)]
-    deviation_ax, rescaled_ax, rank_ax = axes[0]
-    handles.append(Line2D([], [], color=REFERENCE_COLOUR, lw=1.0, label="prediction (solid)"))
-    deviation_ax.legend(handles=handles, frameon=False, loc="lower left", fontsize=6)
-    log_axis(deviation_ax.yaxis)
-    deviation_ax.set_ylabel(r"$|s_1(A) - 1|$")
-    deviation_ax.set_title(r"(a) $s_1(A)\to 1$: $\sqrt{1+\theta_1/\ell+\beta^4/2d_{qk}}-1$")
-    constant = Line2D([], [], color=REFERENCE_COLOUR, lw=1.0, label=r"$\theta_1+\beta^4/2$")
-    rescaled_ax.legend(
-        handles=[*beta_handles, constant], frameon=False, loc="center right", fontsize=6.5
-    )
-    log_axis(rescaled_ax.yaxis)
-    rescaled_ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
-    rescaled_ax.yaxis.set_minor_formatter(FormatStrFormatter("%g"))
-    rescaled_ax.set_ylabel(r"$\ell\,(s_1(A)^2 - 1)$")
-    rescaled_ax.set_title(r"(b) rescaled: $\ell(s_1^2-1)\to\theta_1+\beta^4/2$ ($c=1$)")
-    rank_ax.legend(
-        handles=beta_handles + [
-            Line2D([], [], color=REFERENCE_COLOUR, lw=1.0, label=r"$e^{\beta^2}/s_1^2$ predicted"),
-            Line2D([], [], color=REFERENCE_COLOUR, lw=0.9, ls=":", label=r"limit $e^{\beta^2}$"),
-        ],
-        frameon=False, loc="center right", fontsize=6.5,
-    )  # fmt: skip
-    rank_ax.set_ylabel(r"stable rank $\|A\|_F^2/\|A\|^2$")
-    rank_ax.set_title(r"(c) stable rank $\to e^{\beta^2}$ (dotted)")
-    for ax in axes[0]:
+                ax.plot(
+                    rows["n_tokens"], rows["value"], color=colours[beta], **CURVE_STYLES[series]
+                )
+        ax.set_title(title)
+        ax.set_ylabel(y_label)
         ax.set_xscale("log", base=2)
+        ax.set_xticks(sizes, [f"{n:g}" for n in sizes])
+        ax.xaxis.set_minor_locator(NullLocator())
         ax.set_xlabel(r"$\ell$ ($= d_{qk}$)")
+    log_axis(axes[0, 0].yaxis)
+    log_axis(axes[0, 1].yaxis)
     band = draws.groupby(["beta", "n_tokens"])["draw"].nunique().min() >= BAND_MIN_DRAWS
-    median = "circles = medians over draws" + (" with 10–90 % bars" if band else "")
-    figure.suptitle(
-        f"Perron mode of softmax attention: dots = draws, {median}, "
-        "solid = finite-$\\ell$ prediction, dashed = fitted power law",
-        fontsize=9,
-    )
+    key = colours[max(betas)]  # the keys of marker and line styles: in a colour the panels use
+    handles = [
+        Line2D([], [], ls="none", marker="o", ms=3.5, color=colour, label=rf"$\beta={beta:g}$")
+        for beta, colour in colours.items()
+    ] + [
+        Line2D([], [], ls="none", marker="o", ms=2, alpha=0.45, color=key,
+               label="draws"),
+        Line2D([], [], ls="none", marker="o", ms=3.5, color=key,
+               label="median" + (" (10–90 % bars)" if band else "")),
+    ] + [
+        Line2D([], [], color=key, label=CURVE_LABELS[series], **style)
+        for series, style in CURVE_STYLES.items()
+    ]  # fmt: skip
+    figure.legend(handles=handles, loc="outside lower center", ncols=4, frameon=False)
+    figure.suptitle(r"Perron mode of softmax attention: $s_1(A)\to 1$ ($c = 1$)")
     return figure
