@@ -55,7 +55,7 @@ SEQUENTIAL_MAPS = {
     "size": ("viridis", 0.85, 0.0),
     "k": ("cividis", 0.9, 0.05),
     "c": ("crest", 0.0, 1.0),
-    "beta": ("YlOrBr", 0.35, 0.95),
+    "beta": ("YlOrBr", 0.5, 0.95),
     "layer": ("YlGnBu", 0.3, 1.0),
     "heads": ("mako", 0.8, 0.15),
     "sharing": ("copper", 0.1, 0.8),
