@@ -7,12 +7,9 @@ import pandas as pd
 
 from attnspec.dashboard import rows_of, verdict_label
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.multihead.evidence import METRICS, public_model_row
 from attnspec.multihead.summary import (
-    KS_METRIC,
     PUBLIC_PLOTTED_HEADER,
     PUBLIC_TABLE_HEADER,
-    W1_METRIC,
     public_model_findings,
     public_model_plotted_rows,
     public_model_table_rows,
@@ -27,18 +24,10 @@ def main(smk) -> None:
         for model, path in zip(smk.params.models, smk.input.draws, strict=True)
     }
     judged = rows_of(read_csv(smk.input.claims), "D.1/")
-    # the verdict as its label shows it (with "fragile" and the alternative when unstable)
+    # the verdict as the table shows it (with "fragile" and the alternative when unstable)
     verdicts = {row["row_id"]: verdict_label(row).split(": ", 1)[1] for row in judged}
-    ticks = {
-        label: {
-            model: verdicts[public_model_row(model, metric)]
-            for model in smk.params.models
-            if public_model_row(model, metric) in verdicts
-        }
-        for metric, label in zip(METRICS, (W1_METRIC, KS_METRIC), strict=True)
-    }
     rows = public_model_plotted_rows(records, smk.params.beta)
-    figure = plot_public_models(pd.DataFrame(rows, columns=PUBLIC_PLOTTED_HEADER), ticks)
+    figure = plot_public_models(pd.DataFrame(rows, columns=PUBLIC_PLOTTED_HEADER))
     table = public_model_table_rows(records, smk.params.beta, verdicts)
     write_figure_outputs(
         smk,

@@ -4,9 +4,8 @@ and the verdicts of rows D.2/<scheme> and D.3/tied (read from the judged claims 
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_label
+from attnspec.dashboard import rows_of
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.multihead.draws import SCHEME_LABELS
 from attnspec.multihead.evidence import sharing_laws
 from attnspec.multihead.summary import (
     SHARING_PLOTTED_HEADER,
@@ -14,8 +13,6 @@ from attnspec.multihead.summary import (
     sharing_plotted_rows,
 )
 from attnspec.plotting.multihead import plot_sharing
-
-ROW_OF_SCHEME = {"mqa": "D.2/mqa", "gqa": "D.2/gqa", "tied": "D.3/tied"}
 
 
 def main(smk) -> None:
@@ -28,16 +25,10 @@ def main(smk) -> None:
     judged = rows_of(read_csv(smk.input.claims), "D.2/") + rows_of(
         read_csv(smk.input.claims), "D.3/"
     )
-    by_row = {row["row_id"]: row for row in judged}
-    labels = {
-        SCHEME_LABELS[scheme]: verdict_label(by_row[row_id])
-        for scheme, row_id in ROW_OF_SCHEME.items()
-        if row_id in by_row
-    }
     laws = sharing_laws(settings)
     rows = sharing_plotted_rows(spectra, laws)
     figure = plot_sharing(
-        pd.DataFrame(rows, columns=SHARING_PLOTTED_HEADER), labels, settings["histogram_bins"]
+        pd.DataFrame(rows, columns=SHARING_PLOTTED_HEADER), settings["histogram_bins"]
     )
     write_figure_outputs(
         smk,

@@ -11,6 +11,7 @@ from attnspec.multihead import summary
 from attnspec.multihead.draws import SCHEMES, heads_draws, public_model_draws, sharing_draws
 from attnspec.multihead.evidence import sharing_laws
 from attnspec.plotting.multihead import (
+    SCHEME_COLOURS,
     plot_heads,
     plot_public_models,
     plot_sharing,
@@ -52,12 +53,11 @@ def sharing_rows():
 
 def test_d1_is_drawn_from_its_csv(public_rows, tmp_path):
     header = summary.PUBLIC_PLOTTED_HEADER
-    labels = {summary.KS_METRIC: {"dinov3-l16": "holds"}}
     frame = from_csv(public_rows, header, tmp_path / "d1.csv")
-    direct = plot_public_models(pd.DataFrame(public_rows, columns=header), labels)
-    figure = plot_public_models(frame, labels)
+    direct = plot_public_models(pd.DataFrame(public_rows, columns=header))
+    figure = plot_public_models(frame)
     assert png_bytes(direct) == png_bytes(figure)
-    again = plot_public_models(frame, labels)
+    again = plot_public_models(frame)
     assert png_bytes(again) == png_bytes(figure)
     # the means drawn are the CSV's per-model means of the draws and of the floors, the squares
     # its published rows
@@ -67,7 +67,8 @@ def test_d1_is_drawn_from_its_csv(public_rows, tmp_path):
         means = rows.groupby("name", sort=False)["value"].mean()
         drawn = [line.get_ydata() for line in ax.lines if len(line.get_ydata()) == len(means)]
         assert any(np.allclose(y, means.to_numpy()) for y in drawn), source
-    assert "holds" in ax.get_xticklabels()[0].get_text()
+    # the model names alone under the panels: the verdicts are in the caption's table
+    assert ax.get_xticklabels()[0].get_text().replace("\n", "") == frame["name"].iloc[0]
     published = frame[(frame["source"] == summary.PUBLISHED) & (frame["metric"] == "KS")]
     squares = [line for line in ax.lines if line.get_marker() == "s"]
     np.testing.assert_array_equal(squares[0].get_ydata(), published["value"].to_numpy())
@@ -83,7 +84,7 @@ def test_d2_is_drawn_from_its_csv(heads_rows, tmp_path):
     theory = frame[frame["series"] == "theory"]
     for ax in figure.axes:
         stage = "attention" if "attention" in ax.get_title() else "output"
-        heads = int(ax.get_title().rsplit("= ", 1)[1])
+        heads = int(ax.get_title().rsplit("= ", 1)[1].rstrip("$"))
         rows = theory[(theory["stage"] == stage) & (theory["heads"] == heads)]
         curves = [line for line in ax.lines if len(line.get_xdata()) == len(rows)]
         np.testing.assert_array_equal(curves[-1].get_xdata(), rows["x"].to_numpy())
@@ -94,18 +95,36 @@ def test_d2_is_drawn_from_its_csv(heads_rows, tmp_path):
 
 def test_d3_is_drawn_from_its_csv(sharing_rows, tmp_path):
     header = summary.SHARING_PLOTTED_HEADER
-    labels = {"MQA": "D.2/mqa: holds"}
     frame = from_csv(sharing_rows, header, tmp_path / "d3.csv")
-    direct = plot_sharing(pd.DataFrame(sharing_rows, columns=header), labels, 15)
-    figure = plot_sharing(frame, labels, 15)
+    direct = plot_sharing(pd.DataFrame(sharing_rows, columns=header), 15)
+    figure = plot_sharing(frame, 15)
     assert png_bytes(direct) == png_bytes(figure)
     panels = set(frame["panel"])
     assert panels == {"spectrum", "law", "distance", "judged"}
-    # with 2 draws each draw is its own line: every KS value of the CSV is on a drawn line
-    distance_axes = [ax for ax in figure.axes if ax.get_ylabel().startswith("KS")][0]
-    drawn = np.concatenate([line.get_ydata() for line in distance_axes.lines])
-    values = frame.loc[frame["panel"] == "distance", "y"].to_numpy()
-    assert np.all(np.isin(values, drawn))
+    # the spectra in order of tying, no verdict in any title (they are in the caption's table)
+    titles = [ax.get_title() for ax in figure.axes]
+    assert [t.split(",")[0] for t in titles[:4]] == ["independent", "GQA", "MQA", "K = V"]
+    assert not any(word in t for t in titles for word in ("holds", "reproduce", "inconclusive"))
+    # with 2 draws each draw is its own line: every value of the CSV is on a drawn line, each
+    # statistic on an axes of its own (the KS distances, row D.2's excess KS, row D.3's Delta)
+    statistics = {
+        "KS distance": frame["panel"] == "distance",
+        "row D.2 (MQA, GQA)": frame["series"] == "D.2 excess KS",
+        "row D.3 (K = V): $\\Delta$": frame["series"] == "D.3 Delta",
+    }
+    for name, rows in statistics.items():
+        (ax,) = [ax for ax in figure.axes if name in (ax.get_ylabel(), ax.get_title())]
+        drawn = np.concatenate([line.get_ydata() for line in ax.lines])
+        values = frame.loc[rows & frame["n"].notna(), "y"].to_numpy()
+        assert values.size and np.all(np.isin(values, drawn)), name
+
+
+def test_sharing_colours_darken_or_lighten_in_order_of_tying():
+    from attnspec.plotting.style import sequential_colours
+
+    order = ["independent", "GQA", "MQA", "K = V"]
+    assert list(SCHEME_COLOURS) == order
+    assert list(SCHEME_COLOURS.values()) == list(sequential_colours("sharing", range(4)).values())
 
 
 def test_student_t_errorbar_is_the_papers_interval():

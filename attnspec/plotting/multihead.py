@@ -1,58 +1,66 @@
-"""Figures D1-D3 (paper D, multi-head attention), drawn with seaborn from their tidy tables.
+"""Figures D1-D3 (paper D, multi-head attention), drawn with seaborn from their tidy tables at
+two columns' width (7.0 in).
 
 Each function takes the figure's plotted table (a pandas DataFrame with the columns of
-:mod:`attnspec.multihead.summary`'s ``*_PLOTTED_HEADER``, exactly the figure's CSV) and the
-verdict labels read from the claims table; nothing here computes a result.
+:mod:`attnspec.multihead.summary`'s ``*_PLOTTED_HEADER``, exactly the figure's CSV); nothing
+here computes a result, and no verdict is drawn (the captions carry the verdict tables).
 - D1: relative W1 and KS of softmax against its Gaussian equivalent per table D.2
   configuration: each draw, the mean with its Student-t 95 % interval, the same for the floor
   of rows D.1 (two Gaussian equivalents of the same weights), and the published mean and
   half-width beside them.
 - D2: histograms (stat="density") of all n eigenvalues pooled over draws, softmax and Gaussian
-  equivalent, against the limit law's density, one panel per (stage, h).
-- D3: per sharing scheme the softmax spectrum against the independent-head and tied laws, the
-  KS distances to the laws against n, and the statistics of rows D.2 and D.3 with their
-  thresholds.
+  equivalent, against the limit law's density, one panel per (stage, h); the density axis is
+  logarithmic where the law reaches down to 0 (a peak at 0 and a long tail).
+- D3: per sharing scheme the softmax spectrum against the independent-head and tied laws (log
+  density), the KS distances to the laws against n, and in two panels of their own the
+  statistics of rows D.2 (MQA, GQA) and D.3 (K = V) with their thresholds.
 With fewer than :data:`attnspec.plotting.style.BAND_MIN_DRAWS` (10) draws at a point, D3's
 curves show every draw instead of a mean with an interval.
 """
 
-from collections.abc import Mapping
+from textwrap import wrap
 
 import numpy as np
 import pandas as pd
 import seaborn as sns
-from matplotlib import pyplot as plt
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
+from attnspec.multihead.draws import SCHEME_LABELS
 from attnspec.multihead.metrics import student_t_interval
 from attnspec.multihead.summary import FLOOR, KS_METRIC, OURS, PUBLISHED, W1_METRIC
 from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
-    PALETTE,
-    REFERENCE_COLOUR,
-    THEORY_COLOUR,
-    apply_style,
+    COLOURS,
+    TWO_COLUMNS,
     log_axis,
+    new_canvas,
+    new_figure,
+    sequential_colours,
 )
 
 METRIC_LABELS = {
     W1_METRIC: r"relative $W_1$ distance (%)",
     KS_METRIC: "Kolmogorov–Smirnov distance",
 }
-SERIES_COLOURS = {"softmax": PALETTE[0], "Gaussian equivalent": PALETTE[1]}
-SCHEME_COLOURS = {
-    "independent": PALETTE[0],
-    "MQA": PALETTE[1],
-    "GQA": PALETTE[2],
-    "K = V": PALETTE[4],
-}
+SERIES_COLOURS = {"softmax": COLOURS["data"], "Gaussian equivalent": COLOURS["gaussian_reference"]}
+SHARING_ORDER = [SCHEME_LABELS[scheme] for scheme in ("independent", "gqa", "mqa", "tied")]
+"""The schemes' labels in their order of tying (the order of the sequential "sharing" colours):
+independent, GQA, MQA, K = V."""
+SCHEME_COLOURS = dict(
+    zip(
+        SHARING_ORDER,
+        sequential_colours("sharing", range(len(SHARING_ORDER))).values(),
+        strict=True,
+    )
+)
 LAW_STYLES = {
-    "independent-head law": {"color": THEORY_COLOUR, "ls": "-"},
-    "tied law": {"color": "0.15", "ls": "--"},
+    "independent-head law": {"color": COLOURS["theory"], "ls": "-"},
+    "tied law": {"color": COLOURS["theory"], "ls": "--"},
 }
-FLOOR_COLOUR = "0.45"
+"""Both laws are theory (one colour); the line style tells them apart, as it tells apart a
+spectrum's KS distance to each in figure D3."""
 
 
 def student_t_errorbar(values) -> tuple[float, float]:
@@ -74,20 +82,30 @@ def _numeric(frame: pd.DataFrame, *columns: str) -> pd.DataFrame:
 
 
 # D1 ---------------------------------------------------------------------------------------
-def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, Mapping[str, str]]):
-    """Figure D1 from its tidy table (``labels``: metric -> model id -> verdict text of row
-    D.1/<model>/<metric>, shown under the model's name in that metric's panel)."""
-    apply_style()
+D1_SOURCES = {
+    OURS: (COLOURS["data"], "o"),
+    FLOOR: (COLOURS["null_model"], "v"),
+    PUBLISHED: (COLOURS["published"], "s"),
+}
+"""Colour and marker of D1's series: softmax against its Gaussian equivalent (data), the floor
+of two Gaussian equivalents (null model) and paper D's table D.2 (published)."""
+
+
+def plot_public_models(frame: pd.DataFrame):
+    """Figure D1 from its tidy table: per metric panel (log scale) and model the draws, their
+    mean with its Student-t 95 % interval, the same for the floor, and paper D's mean and
+    half-width beside them."""
     frame = _numeric(frame, "value", "half_width")
     published = frame[frame["source"] == PUBLISHED]
-    ids = list(dict.fromkeys(frame["model"]))
-    names = [frame.loc[frame["model"] == m, "name"].iloc[0] for m in ids]
-    figure, axes = plt.subplots(1, 2, figsize=(7.4, 3.6), layout="constrained")
-    for ax, metric in zip(axes, METRIC_LABELS, strict=True):
-        for source, colour, marker in ((OURS, PALETTE[0], "o"), (FLOOR, FLOOR_COLOUR, "v")):
+    names = list(dict.fromkeys(frame["name"]))
+    ticks = ["\n".join(wrap(name, 10, break_long_words=False)) for name in names]
+    figure, axes = new_figure(1, 2, width=TWO_COLUMNS, height=2.9)
+    for ax, metric in zip(axes[0], METRIC_LABELS, strict=True):
+        for source in (OURS, FLOOR):
+            colour, marker = D1_SOURCES[source]
             data = frame[(frame["source"] == source) & (frame["metric"] == metric)]
             sns.stripplot(
-                data=data, x="name", y="value", order=names, ax=ax, color=colour, alpha=0.35,
+                data=data, x="name", y="value", order=names, ax=ax, color=colour, alpha=0.4,
                 size=2.5, jitter=False, marker=marker,
             )  # fmt: skip
             sns.pointplot(
@@ -96,158 +114,157 @@ def plot_public_models(frame: pd.DataFrame, labels: Mapping[str, Mapping[str, st
                 err_kws={"linewidth": 1.2},
             )  # fmt: skip
         rows = published[published["metric"] == metric].set_index("name").loc[names]
+        colour, marker = D1_SOURCES[PUBLISHED]
         ax.errorbar(
-            np.arange(len(names)) + 0.3, rows["value"], yerr=rows["half_width"], fmt="s",
-            color=PALETTE[3], ms=4, capsize=2.5, lw=1.2,
+            np.arange(len(names)) + 0.3, rows["value"], yerr=rows["half_width"], fmt=marker,
+            color=colour, ms=4, capsize=2.5, lw=1.2,
         )  # fmt: skip
         ax.set_xlabel("")
         ax.set_ylabel(METRIC_LABELS[metric])
         # log scale only after the means and intervals are drawn (seaborn would average logs)
         log_axis(ax.yaxis)
-        own = labels.get(metric, {})
-        ax.set_xticks(
-            range(len(names)),
-            [f"{name}\n{own.get(m, '')}" for m, name in zip(ids, names, strict=True)],
-            rotation=35,
-            ha="right",
-            fontsize=6,
-        )
+        ax.set_xticks(range(len(names)), ticks)
     handles = [
-        Line2D([], [], color=PALETTE[0], marker="o", ls="none", alpha=0.35, ms=3, label="draws"),
-        Line2D([], [], color=PALETTE[0], marker="o", label="mean, Student-t 95 % (attnspec)"),
-        Line2D([], [], color=FLOOR_COLOUR, marker="v", label="floor: two Gaussian equivalents"),
-        Line2D([], [], color=PALETTE[3], marker="s", label="mean, 95 % (paper D, table D.2)"),
-    ]
-    figure.legend(handles=handles, loc="outside lower center", ncol=4, frameon=False)
+        Line2D([], [], color=COLOURS["data"], marker="o", ls="none", alpha=0.4, ms=3,
+               label="draws"),
+        Line2D([], [], color=COLOURS["data"], marker="o",
+               label="softmax against its Gaussian equivalent: mean, Student-t 95 %"),
+        Line2D([], [], color=COLOURS["null_model"], marker="v",
+               label="floor, two Gaussian equivalents: mean, Student-t 95 %"),
+        Line2D([], [], color=COLOURS["published"], marker="s",
+               label="paper D, table D.2: mean, 95 %"),
+    ]  # fmt: skip
+    figure.legend(handles=handles, loc="outside lower center", ncol=2, frameon=False)
     figure.suptitle(
-        "D1: softmax against its same-weights Gaussian equivalent at public-model dimensions "
-        r"($\beta = 1$, $d_O = d$, all $n$ eigenvalues)",
-        fontsize=9,
+        "D1: softmax against its same-weights Gaussian equivalent at public-model dimensions"
     )
     return figure
 
 
 # D2 ---------------------------------------------------------------------------------------
-STAGE_TITLES = {"attention": "attention stage", "output": "layer with $V$, $W^O$"}
+STAGE_TITLES = {"attention": "attention stage", "output": r"layer with $V$, $W^O$"}
+STAGE_MATRICES = {
+    "attention": r"eigenvalue of $(n/h)\,A_\perp A_\perp^\top$",
+    "output": r"eigenvalue of $\mathrm{MHA}_\perp \mathrm{MHA}_\perp^\top$",
+}
+"""D2's x-labels: the matrix whose eigenvalues each row shows (A_perp = [A_1_perp, ..., A_h_perp];
+the Gaussian equivalent's histogram is of the same matrix built from Y_r^G)."""
+
+
+def _reaches_zero(curve: pd.DataFrame) -> bool:
+    """Whether a law's density (its curve from the left end of the figure's range) is still
+    positive at that end: a law whose support reaches down to 0, peaked there with a long tail,
+    which a linear density axis squashes."""
+    return bool(curve["y"].iloc[0] > 0)
 
 
 def plot_heads(frame: pd.DataFrame, bins: int):
     """Figure D2 from its tidy table: rows = stage, columns = h; ``bins`` bins per histogram
-    over the range of the panel's theory curve (eigenvalues beyond it are not drawn)."""
-    apply_style()
+    over the range of the panel's theory curve (eigenvalues beyond it are not drawn); a log
+    density axis in the panels whose law reaches down to 0."""
     frame = _numeric(frame, "x", "y", "heads")
     samples = frame[frame["series"] != "theory"]
     theory = frame[frame["series"] == "theory"]
-    grid = sns.FacetGrid(
-        samples,
-        row="stage",
-        col="heads",
-        row_order=list(STAGE_TITLES),
-        sharex=False,
-        sharey=False,
-        height=2.0,
-        aspect=1.3,
-    )
-    for (stage, heads), ax in grid.axes_dict.items():
-        curve = theory[(theory["stage"] == stage) & (theory["heads"] == heads)]
-        panel = samples[(samples["stage"] == stage) & (samples["heads"] == heads)]
-        for series, colour in SERIES_COLOURS.items():
-            sns.histplot(
-                data=panel[panel["series"] == series], x="x", stat="density", bins=bins,
-                binrange=(0.0, curve["x"].max()), element="step", fill=False, lw=0.9,
-                color=colour, ax=ax,
-            )  # fmt: skip
-        ax.plot(curve["x"], curve["y"], color=THEORY_COLOUR, lw=1.1)
-        ax.set_title(f"{STAGE_TITLES[stage]}, h = {int(heads)}", fontsize=8)
-        ax.set_xlabel("eigenvalue")
-        ax.set_ylabel("density")
+    head_counts = sorted(samples["heads"].unique())
+    figure, axes = new_figure(len(STAGE_TITLES), len(head_counts), width=TWO_COLUMNS, height=4.2)
+    for row, stage in zip(axes, STAGE_TITLES, strict=True):
+        for ax, heads in zip(row, head_counts, strict=True):
+            curve = theory[(theory["stage"] == stage) & (theory["heads"] == heads)]
+            panel = samples[(samples["stage"] == stage) & (samples["heads"] == heads)]
+            for series, colour in SERIES_COLOURS.items():
+                sns.histplot(
+                    data=panel[panel["series"] == series], x="x", stat="density", bins=bins,
+                    binrange=(0.0, curve["x"].max()), element="step", fill=False, lw=0.9,
+                    color=colour, ax=ax,
+                )  # fmt: skip
+            ax.plot(curve["x"], curve["y"], color=COLOURS["theory"], lw=1.1)
+            if _reaches_zero(curve):
+                log_axis(ax.yaxis)
+            ax.set_title(f"{STAGE_TITLES[stage]}, $h = {int(heads)}$")
+            ax.set_xlabel(STAGE_MATRICES[stage])
+            ax.set_ylabel("density" if heads == head_counts[0] else "")
     handles = [Line2D([], [], color=c, lw=1, label=s) for s, c in SERIES_COLOURS.items()]
-    handles.append(Line2D([], [], color=THEORY_COLOUR, lw=1.1, label="limit law (paper D)"))
-    grid.figure.suptitle(
-        "D2: spectra against the limit law for several head counts h at a fixed per-head width",
-        fontsize=9,
+    handles.append(Line2D([], [], color=COLOURS["theory"], lw=1.1, label="limit law (paper D)"))
+    figure.legend(handles=handles, loc="outside lower center", ncol=3, frameon=False)
+    figure.suptitle(
+        "D2: spectra against the limit law for several head counts $h$ at a fixed per-head width"
     )
-    grid.tight_layout(rect=(0, 0.05, 1, 1))
-    grid.figure.legend(handles=handles, loc="lower center", ncol=3, frameon=False)
-    return grid.figure
+    return figure
 
 
 # D3 ---------------------------------------------------------------------------------------
-def _per_point(ax, data, *, hue, style=None, colours=None):
-    """Mean with Student-t 95 % bars against n when every point has >= BAND_MIN_DRAWS draws,
-    else every draw as its own line."""
-    draws = data.groupby(["n", hue] + ([style] if style else []))["y"].count()
+def _per_point(ax, data, *, style=None):
+    """Mean with Student-t 95 % bars against n (log 2 axis) per scheme when every point has
+    >= BAND_MIN_DRAWS draws, else every draw as its own line."""
+    draws = data.groupby(["n", "scheme"] + ([style] if style else []))["y"].count()
     many = len(draws) and draws.min() >= BAND_MIN_DRAWS
     options = {"estimator": "mean", "errorbar": student_t_errorbar, "err_style": "bars"}
     if not many:
         options = {"estimator": None, "units": "draw", "lw": 0.7}
     sns.lineplot(
-        data=data, x="n", y="y", hue=hue, style=style, palette=colours, marker="o", ms=3,
-        legend=False, ax=ax, **options,
+        data=data, x="n", y="y", hue="scheme", style=style, palette=SCHEME_COLOURS, marker="o",
+        ms=3, legend=False, ax=ax, **options,
     )  # fmt: skip
     ax.set_xscale("log", base=2)
-    sizes = sorted(data["n"].unique())
-    ax.set_xticks(sizes)
+    ax.set_xticks(sorted(data["n"].unique()))
     ax.xaxis.set_major_formatter(FormatStrFormatter("%d"))
     ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.set_xlabel("n")
+    ax.set_xlabel("$n$")
 
 
-def plot_sharing(frame: pd.DataFrame, labels: Mapping[str, str], bins: int):
-    """Figure D3 from its tidy table (``labels``: scheme label -> verdict text)."""
-    apply_style()
+def plot_sharing(frame: pd.DataFrame, bins: int):
+    """Figure D3 from its tidy table: top, per scheme (in order of tying) the softmax spectrum
+    at the largest n against both laws (log density); bottom, the KS distances to the laws
+    against n, the statistic of rows D.2 (MQA, GQA) with its margin and that of row D.3 (K = V)
+    with its threshold."""
     frame = _numeric(frame, "x", "y", "n", "draw")
-    schemes = list(dict.fromkeys(frame.loc[frame["panel"] == "spectrum", "scheme"]))
-    mosaic = [
-        schemes,
-        ["distance"] * (len(schemes) // 2) + ["judged"] * (len(schemes) - len(schemes) // 2),
-    ]
-    figure = plt.figure(figsize=(7.6, 5.2), layout="constrained")
-    axes = figure.subplot_mosaic(mosaic)
+    present = set(frame.loc[frame["panel"] == "spectrum", "scheme"])
+    schemes = [scheme for scheme in SHARING_ORDER if scheme in present]
+    figure = new_canvas(width=TWO_COLUMNS, height=4.6)
+    top, bottom = figure.subfigures(2, 1, height_ratios=[1.0, 1.08])
+    spectra_axes = top.subplots(1, len(schemes), sharey=True)
     spectrum = frame[frame["panel"] == "spectrum"]
     laws = frame[frame["panel"] == "law"]
     largest = int(spectrum["n"].max())
-    for scheme in schemes:
-        ax = axes[scheme]
+    for ax, scheme in zip(spectra_axes, schemes, strict=True):
         sns.histplot(
             data=spectrum[spectrum["scheme"] == scheme], x="x", stat="density", bins=bins,
-            element="step", color=SCHEME_COLOURS[scheme], alpha=0.3, lw=0.8, ax=ax,
+            element="step", color=SCHEME_COLOURS[scheme], alpha=0.35, lw=0.8, ax=ax,
         )  # fmt: skip
         for law, style in LAW_STYLES.items():
             curve = laws[laws["series"] == law]
             ax.plot(curve["x"], curve["y"], lw=1.0, label=law, **style)
-        ax.set_title(f"{scheme}, n = {largest}\n{labels.get(scheme, '')}", fontsize=7)
-        ax.set_xlabel("eigenvalue")
+        log_axis(ax.yaxis)
+        ax.set_title(f"{scheme}, $n = {largest}$")
+        ax.set_xlabel(r"eigenvalue of $\mathrm{MHA}_\perp \mathrm{MHA}_\perp^\top$")
         ax.set_ylabel("density" if scheme == schemes[0] else "")
-    axes[schemes[0]].legend(frameon=False, fontsize=6)
-    distance = frame[frame["panel"] == "distance"]
-    _per_point(axes["distance"], distance, hue="scheme", style="series", colours=SCHEME_COLOURS)
-    axes["distance"].set_ylabel("KS of the softmax spectrum to a law")
-    log_axis(axes["distance"].yaxis)
+    distance_ax, excess_ax, delta_ax = bottom.subplots(1, 3)
+    _per_point(distance_ax, frame[frame["panel"] == "distance"], style="series")
+    distance_ax.set_ylabel("KS distance")
+    distance_ax.set_title("KS to each law")
+    log_axis(distance_ax.yaxis)
     judged = frame[(frame["panel"] == "judged") & frame["n"].notna()]
     thresholds = frame[(frame["panel"] == "judged") & frame["n"].isna()]
-    ax = axes["judged"]
-    _per_point(ax, judged, hue="scheme", style="series", colours=SCHEME_COLOURS)
-    d2 = thresholds.loc[thresholds["series"] == "D.2 margin", "y"]
-    ax.axhspan(d2.min(), d2.max(), color=REFERENCE_COLOUR, alpha=0.12, lw=0)
-    ax.axhline(0.0, color=REFERENCE_COLOUR, lw=0.6)
+    _per_point(excess_ax, judged[judged["series"] == "D.2 excess KS"])
+    margin = thresholds.loc[thresholds["series"] == "D.2 margin", "y"]
+    excess_ax.axhspan(margin.min(), margin.max(), color=COLOURS["guide"], alpha=0.6, lw=0)
+    excess_ax.axhline(0.0, color=COLOURS["guide"], lw=0.8)
+    excess_ax.set_ylabel("KS(independent-head law)\n− independent heads' mean")
+    excess_ax.set_title("row D.2 (MQA, GQA)")
+    _per_point(delta_ax, judged[judged["series"] == "D.3 Delta"])
     for value in thresholds.loc[thresholds["series"] == "D.3 threshold", "y"]:
-        ax.axhline(value, color=PALETTE[4], ls=":", lw=1)
-    ax.set_ylabel("statistics of rows D.2 and D.3")
-    handles = [
-        Line2D([], [], color=c, marker="o", ms=3, label=s) for s, c in SCHEME_COLOURS.items()
-    ]
+        delta_ax.axhline(value, color=COLOURS["guide"], ls="--", lw=1.5)
+    delta_ax.axhline(0.0, color=COLOURS["guide"], lw=0.8)
+    delta_ax.set_ylabel("KS(independent-head law)\n− KS(tied law)")
+    delta_ax.set_title(r"row D.3 (K = V): $\Delta$")
+    handles = [Line2D([], [], color=SCHEME_COLOURS[s], marker="o", ms=3, label=s) for s in schemes]
+    handles += [Line2D([], [], lw=1.0, label=law, **style) for law, style in LAW_STYLES.items()]
     handles += [
-        Line2D([], [], color="0.3", ls="-", label="KS to the independent-head law; D.2: minus "
-               "independent heads' mean"),
-        Line2D([], [], color="0.3", ls="--", label="KS to the tied law; D.3: Delta"),
-        Patch(color=REFERENCE_COLOUR, alpha=0.12, label="D.2 margin"),
-        Line2D([], [], color=PALETTE[4], ls=":", label="D.3 threshold"),
-    ]  # fmt: skip
-    figure.legend(handles=handles, loc="outside lower center", ncol=4, frameon=False, fontsize=6)
+        Patch(color=COLOURS["guide"], alpha=0.6, lw=0, label="D.2 margin"),
+        Line2D([], [], color=COLOURS["guide"], ls="--", lw=1.5, label="D.3 threshold"),
+    ]
+    bottom.legend(handles=handles, loc="outside lower center", ncol=4, frameon=False)
     figure.suptitle(
-        "D3: K/V sharing across heads keeps the limit law, tying K = V within heads changes it "
-        "(softmax spectra; grey band: D.2 margin, dotted: D.3 threshold)",
-        fontsize=8.5,
+        "D3: sharing K/V across heads keeps the limit law, tying K = V within heads changes it"
     )
     return figure

@@ -58,7 +58,7 @@ SEQUENTIAL_MAPS = {
     "beta": ("YlOrBr", 0.5, 0.95),
     "layer": ("YlGnBu", 0.3, 1.0),
     "heads": ("mako", 0.8, 0.15),
-    "sharing": ("copper", 0.1, 0.8),
+    "sharing": ("GnBu", 0.45, 1.0),
 }
 """One colour map and direction per ordered quantity, (map, shade of the smallest value, shade
 of the largest): sizes (ell or n) run light to dark, as do k, c, beta, the layer, the number
