@@ -9,18 +9,20 @@ import pandas as pd
 import pytest
 from figure_checks import png_bytes
 from matplotlib.collections import PolyCollection
+from matplotlib.colors import to_rgb
 
 from attnspec.experiments import bulk_laws, edges, full_spectrum, linearisation, perron, stepwise
 from attnspec.experiments.spectra import model_spectra
 from attnspec.io import write_csv
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
 from attnspec.plotting.bulk_laws import plot_bulk_laws, plot_ratios
+from attnspec.plotting.craft import craft_problems
 from attnspec.plotting.edges import plot_edges
 from attnspec.plotting.full_spectrum import plot_full_spectrum
 from attnspec.plotting.linearisation import plot_linearisation
 from attnspec.plotting.perron import plot_perron
 from attnspec.plotting.stepwise import plot_stepwise
-from attnspec.plotting.style import close
+from attnspec.plotting.style import COLOURS, close
 
 POINT = dict(d_qk=40, sampler="gaussian", d_model=None)
 ELL = 40
@@ -88,7 +90,11 @@ def test_a1_is_drawn_from_its_csv(stepwise_rows, tmp_path):
         np.testing.assert_array_equal(line_data(bottom.lines[-1])[1], quantile["value"])
         assert has_band(bottom) == (draws >= 10)
         assert len(bottom.lines) == (2 if draws >= 10 else 2 + draws)
+        # each row shares its y-axis (the figure editor's defect: the bottom row did not)
+        assert top.get_shared_y_axes().joined(top, figure.axes[0])
+        assert bottom.get_shared_y_axes().joined(bottom, figure.axes[len(STEPWISE_MODELS)])
     redraws_identically(figure, lambda: plot_stepwise(frame, n_tokens=ELL, bins=10))
+    assert craft_problems(plot_stepwise(frame, n_tokens=ELL, bins=10)) == []
 
 
 # A2 ---------------------------------------------------------------------------------------
@@ -128,7 +134,24 @@ def test_a2_is_drawn_from_its_csv(full_spectrum_rows, tmp_path):
         rows = frame[frame["series"] == series]
         np.testing.assert_array_equal(line_data(line)[0], rows["x"])
         np.testing.assert_array_equal(line_data(line)[1], rows["value"])
+    assert not top_ax.child_axes  # at this ell the Tracy-Widom window is seen without a zoom
     redraws_identically(figure, lambda: plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0))
+    assert craft_problems(plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0)) == []
+
+
+def test_a2_zooms_on_a_thin_tracy_widom_window(full_spectrum_rows, tmp_path):
+    """A Tracy-Widom window too thin to be seen on (c) (as at ell = 1000) gets an inset that
+    spans it, its two ticks at its bounds."""
+    rows, _ = full_spectrum_rows
+    frame = csv_frame(tmp_path, full_spectrum.FULL_SPECTRUM_PLOTTED_HEADER, rows)
+    x_plus = frame.loc[frame["series"] == "x_plus", "value"].iloc[0]
+    frame.loc[frame["series"] == "outlier_threshold", "value"] = 1.002 * x_plus
+    figure = plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0)
+    (zoom,) = figure.axes[2].child_axes
+    low, high = zoom.get_ylim()
+    assert low < x_plus < 1.002 * x_plus < high
+    np.testing.assert_allclose(zoom.get_yticks(), [x_plus, 1.002 * x_plus])
+    assert craft_problems(figure) == []
 
 
 # A3 ---------------------------------------------------------------------------------------
@@ -212,7 +235,20 @@ def test_a4_is_drawn_from_its_csv(edge_rows, tmp_path):
     )
     curve = frame[frame["series"] == "x_plus"]
     np.testing.assert_array_equal(line_data(figure.axes[0].lines[0])[1], curve["edge"])
+
+    # both expansions in the expansion colour; the Tracy-Widom expectation is theory, dotted
+    def drawn(series):
+        y = frame.loc[frame["series"] == series, "edge"]
+        (line,) = [line for line in figure.axes[0].lines if np.array_equal(line_data(line)[1], y)]
+        return line
+
+    for series in ("small_beta", "large_beta"):
+        assert to_rgb(drawn(series).get_color()) == to_rgb(COLOURS["expansion"])
+    tracy_widom = drawn("tracy_widom_expectation")
+    assert to_rgb(tracy_widom.get_color()) == to_rgb(COLOURS["theory"])
+    assert tracy_widom.get_linestyle() == ":"
     redraws_identically(figure, lambda: plot_edges(frame, n_tokens=ELL))
+    assert craft_problems(plot_edges(frame, n_tokens=ELL)) == []
 
 
 # A5 ---------------------------------------------------------------------------------------
