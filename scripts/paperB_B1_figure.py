@@ -4,7 +4,7 @@ verdicts of rows B.1 (read from the judged claims table)."""
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_label
+from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import edge_findings
 from attnspec.experiments.sticking_plotted import STICKING_PLOTTED_HEADER, sticking_plotted_rows
@@ -15,7 +15,7 @@ from attnspec.experiments.sticking_summary import (
     split_square,
 )
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.sticking import edge_labels, plot_sticking
+from attnspec.plotting.sticking import plot_sticking
 
 
 def main(smk) -> None:
@@ -25,12 +25,8 @@ def main(smk) -> None:
     square, _ = split_square(series)
     rows = rows_of(read_csv(smk.input.claims), "B.1/")
     judged = {row["row_id"]: row for row in rows}
-    labels = {row_id: verdict_label(row) for row_id, row in judged.items()}
     plotted = list(sticking_plotted_rows(series))
-    figure = plot_sticking(
-        pd.DataFrame(plotted, columns=STICKING_PLOTTED_HEADER),
-        edge_labels([s.beta for s in square], labels),
-    )
+    figure = plot_sticking(pd.DataFrame(plotted, columns=STICKING_PLOTTED_HEADER))
     write_figure_outputs(
         smk,
         figure,

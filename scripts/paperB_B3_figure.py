@@ -5,7 +5,7 @@ table)."""
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_label
+from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import uniform_findings
 from attnspec.experiments.sticking_plotted import UNIFORM_PLOTTED_HEADER, uniform_plotted_rows
@@ -15,7 +15,7 @@ from attnspec.experiments.sticking_summary import (
     uniform_key_rows,
 )
 from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
-from attnspec.plotting.sticking import plot_uniform, uniform_labels
+from attnspec.plotting.sticking import plot_uniform
 
 
 def main(smk) -> None:
@@ -24,12 +24,8 @@ def main(smk) -> None:
     series = collect_series(records)
     rows = rows_of(read_csv(smk.input.claims), "B.2/")
     judged = {row["row_id"]: row for row in rows}
-    labels = {row_id: verdict_label(row) for row_id, row in judged.items()}
     plotted = list(uniform_plotted_rows(series))
-    figure = plot_uniform(
-        pd.DataFrame(plotted, columns=UNIFORM_PLOTTED_HEADER),
-        uniform_labels([s.beta for s in series], labels),
-    )
+    figure = plot_uniform(pd.DataFrame(plotted, columns=UNIFORM_PLOTTED_HEADER))
     write_figure_outputs(
         smk,
         figure,

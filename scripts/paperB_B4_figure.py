@@ -4,7 +4,7 @@ verdicts of rows B.4/c=<c> (read from the judged claims table)."""
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_label
+from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.edge_formulas import (
     SIMULATED_POINT_HEADER,
@@ -35,10 +35,7 @@ def main(smk) -> None:
     rows = rows_of(read_csv(smk.input.claims), "B.4/c=")
     judged = {row["row_id"]: row for row in rows}
     plotted = list(edge_formula_plotted_rows(curves, markers, branches, series))
-    figure = plot_edge_formulas(
-        pd.DataFrame(plotted, columns=EDGE_FORMULA_PLOTTED_HEADER),
-        [verdict_label(row) for row in rows],
-    )
+    figure = plot_edge_formulas(pd.DataFrame(plotted, columns=EDGE_FORMULA_PLOTTED_HEADER))
     table = simulated_point_rows(largest_ell_points(series))
     write_figure_outputs(
         smk,

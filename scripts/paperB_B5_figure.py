@@ -4,10 +4,9 @@ judged claims table)."""
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_label
+from attnspec.dashboard import rows_of
 from attnspec.experiments.conditional import (
     CONDITIONAL_TABLE_HEADER,
-    COVARIANCE_LABELS,
     conditional_series,
     conditional_table_rows,
     group_by_size,
@@ -30,16 +29,9 @@ def main(smk) -> None:
     series = conditional_series(cfg["beta"], cfg["ratio"], sizes, results)
     rows = rows_of(read_csv(smk.input.claims), "B.3/")
     judged = {row["row_id"]: row for row in rows}
-    labels = {
-        name: verdict_label(judged[f"B.3/{label}"]) for name, label in COVARIANCE_LABELS.items()
-    }
     plotted = list(conditional_plotted_rows(series))
     figure = plot_conditional_edges(
-        pd.DataFrame(plotted, columns=CONDITIONAL_PLOTTED_HEADER),
-        labels,
-        series.rates,
-        beta=series.beta,
-        ratio=series.ratio,
+        pd.DataFrame(plotted, columns=CONDITIONAL_PLOTTED_HEADER), series.rates
     )
     write_figure_outputs(
         smk,

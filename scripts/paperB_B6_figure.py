@@ -28,10 +28,7 @@ def main(smk) -> None:
     series = population_series(cfg["beta"], cfg["ratio"], sizes, results)
     plotted = list(population_plotted_rows(results, series))
     figure = plot_population(
-        pd.DataFrame(plotted, columns=POPULATION_PLOTTED_HEADER),
-        beta=series.beta,
-        ratio=series.ratio,
-        bins=HISTOGRAM_BINS,
+        pd.DataFrame(plotted, columns=POPULATION_PLOTTED_HEADER), bins=HISTOGRAM_BINS
     )
     rows = population_table_rows(series)
     write_figure_outputs(

@@ -54,7 +54,12 @@ from attnspec.experiments.sticking_summary import (
     spike_correlation,
 )
 from attnspec.io import write_csv
-from attnspec.plotting.conditional import plot_conditional_edges, plot_population
+from attnspec.plotting.conditional import (
+    EDGE_SPLIT,
+    histogram_edges,
+    plot_conditional_edges,
+    plot_population,
+)
 from attnspec.plotting.edge_formulas import plot_edge_formulas
 from attnspec.plotting.sticking import plot_gap, plot_sticking, plot_uniform
 from attnspec.plotting.style import close
@@ -137,9 +142,8 @@ def square(series):
 # B1 ---------------------------------------------------------------------------------------
 def test_b1_is_drawn_from_its_csv(series, tmp_path):
     rows = list(sticking_plotted_rows(series))
-    labels = {0.5: "B.1/beta=0.5: holds"}
     figure, frame = drawn_from_its_csv(
-        lambda f: plot_sticking(f, labels), rows, STICKING_PLOTTED_HEADER, tmp_path / "b1.csv"
+        plot_sticking, rows, STICKING_PLOTTED_HEADER, tmp_path / "b1.csv"
     )
     # every (c, beta, ell, draw) with k = 2..top_k, both series, and x_+ of the panel
     expected = sum(len(s.n_tokens) * s.attention[0].shape[0] * (s.top_k - 1) for s in series)
@@ -161,7 +165,7 @@ def test_b1_is_drawn_from_its_csv(series, tmp_path):
             else:  # 3 draws: no band, every draw a dot
                 assert band_vertices(ax).size == 0
                 assert contains(values["attention"], scattered(ax)[:, 1])
-    assert "B.1/beta=0.5: holds" in panels[r"$c = 1$, $\beta = 0.5$"].get_title()
+    assert not any(ax.texts for ax in figure.axes)  # verdicts are in the caption only
     close(figure)
 
 
@@ -208,9 +212,8 @@ def test_b2_is_drawn_from_its_csv(series, tmp_path):
 def test_b3_is_drawn_from_its_csv(series, tmp_path):
     c1 = square(series)
     rows = list(uniform_plotted_rows(c1))
-    labels = {1.0: "B.2/beta=1/log: holds"}
     figure, frame = drawn_from_its_csv(
-        lambda f: plot_uniform(f, labels), rows, UNIFORM_PLOTTED_HEADER, tmp_path / "b3.csv"
+        plot_uniform, rows, UNIFORM_PLOTTED_HEADER, tmp_path / "b3.csv"
     )
     assert len(frame) == len(c1) * len(SCHEDULES) * 2 * 10
     for ax, (beta, panel) in zip(figure.axes, frame.groupby("beta"), strict=True):
@@ -221,7 +224,7 @@ def test_b3_is_drawn_from_its_csv(series, tmp_path):
             assert has_line(ax, by_ell["classical_D"].first())
             for ell, draws in by_ell:
                 assert (draws["k_ell"] == uniform_index_counts(ell)[schedule]).all()
-                assert contains(quantiles(draws["D"]), band_vertices(ax))
+                assert contains(quantiles(draws["D"]), bar_ends(ax))
     close(figure)
 
 
@@ -231,11 +234,9 @@ def test_b4_is_drawn_from_its_csv(series, tmp_path):
     markers = r_transform_points([0.5, 1.0], [0.5, 1.0, 2.0])
     branches = square_cubic_branches(curves["beta"])
     rows = list(edge_formula_plotted_rows(curves, markers, branches, series))
-    labels = ["B.4/c=2: holds"]
     figure, frame = drawn_from_its_csv(
-        lambda f: plot_edge_formulas(f, labels), rows, EDGE_FORMULA_PLOTTED_HEADER,
-        tmp_path / "b4.csv",
-    )  # fmt: skip
+        plot_edge_formulas, rows, EDGE_FORMULA_PLOTTED_HEADER, tmp_path / "b4.csv"
+    )
     count = frame.groupby(["panel", "series"]).size()
     assert count["x_plus", "scalar_formula"] == count["x_plus_over_theta1", "scalar_formula"] == 36
     assert count["x_plus", "mp_edge_4theta1"] == 12 and count["x_plus", "r_transform"] == 6
@@ -257,7 +258,7 @@ def test_b4_is_drawn_from_its_csv(series, tmp_path):
                 assert contains(data["value"], scattered(ax)[:, 1])
         else:
             assert has_line(ax, data["value"])
-    assert labels[0] in figure.axes[0].texts[0].get_text()
+    assert not figure.axes[0].texts  # verdicts are in the caption only
     close(figure)
 
 
@@ -276,9 +277,8 @@ def test_b5_is_drawn_from_its_csv(conditional, tmp_path):
     sizes, results = conditional
     series = conditional_series(1.0, 1.0, sizes, results)
     rows = list(conditional_plotted_rows(series))
-    labels = {name: f"B.3/{name}: holds" for name in COVARIANCES}
     figure, frame = drawn_from_its_csv(
-        lambda f: plot_conditional_edges(f, labels, series.rates, beta=1.0, ratio=1.0),
+        lambda f: plot_conditional_edges(f, series.rates),
         rows, CONDITIONAL_PLOTTED_HEADER, tmp_path / "b5.csv",
     )  # fmt: skip
     assert len(frame) == len(COVARIANCES) * len(sizes) * 10
@@ -302,7 +302,7 @@ def test_b6_is_drawn_from_its_csv(conditional, tmp_path):
     rows = list(population_plotted_rows(results, series))
     bins = 20
     figure, frame = drawn_from_its_csv(
-        lambda f: plot_population(f, beta=1.0, ratio=1.0, bins=bins),
+        lambda f: plot_population(f, bins=bins),
         rows, POPULATION_PLOTTED_HEADER, tmp_path / "b6.csv",
     )  # fmt: skip
     count = frame.groupby(["panel", "series"]).size()
@@ -315,11 +315,20 @@ def test_b6_is_drawn_from_its_csv(conditional, tmp_path):
     )
     spectrum_f, spectrum_g, top_ax, trend_ax, ks_ax = figure.axes
     density = frame[frame["series"] == "density"]
+    # bins as wide as `bins` over the curve's range, an edge at the last point of the curve
+    # before rho's continuous part, and the two bins right of it split into EDGE_SPLIT
+    low, high = density["x"].min(), density["x"].max()
+    left = density.loc[density["x"] < density.loc[density["y"] > 0, "x"].min(), "x"].max()
+    edges = histogram_edges(low, high, left, bins)
+    widths = np.diff(edges)
+    assert edges[0] <= low and edges[-1] >= high and np.isclose(edges, left).any()
+    assert np.allclose(widths[edges[:-1] < left], (high - low) / bins)
+    fine = (edges[:-1] >= left) & (edges[:-1] < left + 2 * (high - low) / bins - 1e-12)
+    assert fine.sum() == 2 * EDGE_SPLIT
+    assert np.allclose(widths[fine], (high - low) / bins / EDGE_SPLIT)
     for ax, name in ((spectrum_f, "sigma_f"), (spectrum_g, "sigma_g")):
         values = frame.loc[(frame["panel"] == "spectrum") & (frame["covariance"] == name), "x"]
-        heights, _ = np.histogram(
-            values, bins=bins, range=(density["x"].min(), density["x"].max()), density=True
-        )
+        heights, _ = np.histogram(values, bins=edges, density=True)
         drawn = [patch.get_height() for patch in ax.patches]
         np.testing.assert_allclose(drawn, heights, rtol=1e-12)
         assert has_line(ax, density["y"])

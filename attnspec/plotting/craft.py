@@ -15,7 +15,10 @@ OVERLAP_PX = 1.0
 
 
 def _tick_labels(ax: Axes) -> list[Text]:
-    """The tick labels an axes draws: visible, non-empty, at ticks inside the view."""
+    """The tick labels an axes draws: visible, non-empty, at ticks inside the view (none for an
+    axes switched off)."""
+    if not ax.axison:
+        return []
     drawn = []
     for axis in (ax.xaxis, ax.yaxis):
         low, high = sorted(axis.get_view_interval())

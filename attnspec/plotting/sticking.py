@@ -1,55 +1,55 @@
 """Figures B1-B3 (paper B), drawn with seaborn from their tidy tables: the leading non-Perron
-values of A against ell (log axes).
+values of A against ell (log axes), two columns wide.
 
 Each function takes the figure's plotted table (a pandas DataFrame with the columns of
-:mod:`attnspec.experiments.sticking_plotted`'s ``*_PLOTTED_HEADER``, exactly the figure's CSV)
-and the labels read from the claims table; nothing here computes a result.
-- B1: one panel per (c, beta): ell s_k(A)^2, k = 2..top_k, the median over draws with the
-  10-90 % band (seaborn, in a panel whose every point has at least BAND_MIN_DRAWS draws, else
-  the draws themselves), the median of the Gaussian reference s_{k-1}(Y_lin)^2 (dashed) and
-  x_+ (black).
+:mod:`attnspec.experiments.sticking_plotted`'s ``*_PLOTTED_HEADER``, exactly the figure's CSV);
+nothing here computes a result, and no verdict is written in a panel (the caption's verdict
+table has them).
+- B1: one panel per (c, beta), every y axis linear: ell s_k(A)^2, k = 2..top_k, the median
+  over draws coloured by k (light = small k) with the 10-90 % band (filled for k >= 3, outlined
+  for k = 2, whose spikes would hide the rest; seaborn, in a panel whose every point has at least
+  BAND_MIN_DRAWS draws, else the draws themselves), the median of the Gaussian reference
+  s_{k-1}(Y_lin)^2 (dark grey, dashed) and x_+ (theory colour).
 - B2: (a) |relative gap| of ell s_2(A)^2 per draw, its median (filled: above x_+, open: below),
   Y_lin's median, the fitted rate (95 % interval) and the Tracy-Widom expectation; (b) ell
-  s_2(A)^2 per draw against the spike prediction K(1/theta_max)^2; (c) IPR of the top singular
-  vectors per draw and their medians against the delocalised 3/ell.
+  s_2(A)^2 per draw against the spike prediction K(1/theta_max)^2 (open triangles: subcritical
+  draws, shown at x_+); (c) IPR of the top singular vectors per draw and their medians against
+  the delocalised 3/ell. Colour = beta (light = small beta).
 - B3: one panel per beta: D = max over 2 <= k <= k_ell of the relative deviation for three
-  schedules k_ell (median, band as in B1), with its value at the classical locations under
-  nu_inf.
+  schedules k_ell (colour and marker from light, k_ell = log ell, to dark, ell^(1/2); median
+  with 10-90 % bars, the schedules set slightly apart in ell), with its value at the classical
+  locations under nu_inf (theory colour, dashed, the schedule's marker).
 """
 
 from collections.abc import Mapping
 
-import matplotlib as mpl
-import numpy as np
 import pandas as pd
 import seaborn as sns
+from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
-from attnspec.experiments.sticking_evidence import JUDGED_BETAS, edge_row, uniform_row
 from attnspec.experiments.sticking_summary import SCHEDULE_LABELS, SCHEDULES, Rate
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
-    PALETTE,
+    COLOURS,
     REFERENCE_COLOUR,
+    THEORY_COLOUR,
+    TWO_COLUMNS,
     apply_style,
     log_axis,
     new_figure,
+    sequential_colours,
+    set_print_size,
 )
 
-BETA_COLOURS = [PALETTE[i] for i in (0, 1, 4, 2, 5, 6)]
-SCHEDULE_COLOURS = {"log": PALETTE[0], "cube_root": PALETTE[1], "square_root": PALETTE[2]}
-# Drawn largest k_ell first and widest, so that coinciding curves (when the k = 2 excursion
-# dominates D) stay visible.
-SCHEDULE_STYLES = {
-    "square_root": {"marker": "^", "lw": 2.4, "ms": 6},
-    "cube_root": {"marker": "s", "lw": 1.6, "ms": 4.5},
-    "log": {"marker": "o", "lw": 0.9, "ms": 3},
-}
-DOT = {"marker": ".", "s": 6.25, "linewidth": 0, "legend": False}
-"""seaborn scatterplot options of a single draw (as matplotlib's '.' marker of size 2.5)."""
+DOT = {"marker": "o", "s": 4.0, "linewidth": 0, "legend": False}
+"""seaborn scatterplot options of a single draw (a filled dot 2 pt across)."""
+BAND_ALPHA = 0.15
+TUPLES = {tuple: HandlerTuple(ndivide=None, pad=0.2)}
+"""Legend handler map: a tuple of handles is drawn side by side (one key per colour)."""
 
 
 def numeric(frame: pd.DataFrame, *columns: str) -> pd.DataFrame:
@@ -66,312 +66,303 @@ def banded(frame: pd.DataFrame, by: list[str]) -> bool:
     return bool(frame.groupby(by)["draw"].nunique().min() >= BAND_MIN_DRAWS)
 
 
-def band_options(as_band: bool, alpha: float = 0.18) -> dict:
-    """seaborn lineplot options: the median over draws with the 10-90 % band, or the median
-    alone (the draws are then drawn as dots)."""
-    if as_band:
-        return {"estimator": "median", "errorbar": BAND, "err_kws": {"alpha": alpha, "lw": 0}}
-    return {"estimator": "median", "errorbar": None}
-
-
-def band_key(as_band: bool, colour) -> object:
-    """The legend entry of the spread: a band, or the draws' dots."""
-    if as_band:
-        return Patch(color=colour, alpha=0.18, label="10-90 % over draws")
-    return Line2D(
-        [], [], ls="none", marker=".", ms=3, color=colour,
-        label=f"each draw (fewer than {BAND_MIN_DRAWS}: no band)",
-    )  # fmt: skip
-
-
-def _k_colours(ks) -> dict:
-    """One colour per k, dark (k = 2) to light."""
-    cmap = mpl.colormaps["viridis"]
-    ks = sorted(ks)
-    return {k: cmap(0.85 * i / max(1, len(ks) - 1)) for i, k in enumerate(ks)}
-
-
-def _beta_colours(betas) -> dict:
-    return {b: BETA_COLOURS[i % len(BETA_COLOURS)] for i, b in enumerate(sorted(set(betas)))}
-
-
-def _log2_ell_axis(ax, ells) -> None:
+def ell_axis(ax, ells) -> None:
+    """A base-2 log axis in ell labelled at the sizes drawn (plain integers)."""
     ax.set_xscale("log", base=2)
-    ax.set_xticks(sorted(set(ells)))
+    ax.set_xticks(sorted(set(int(ell) for ell in ells)))
     ax.xaxis.set_major_formatter(FormatStrFormatter("%d"))
     ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel(r"$\ell$")
 
 
+def in_each(colours, **style) -> tuple:
+    """One legend key per colour, drawn side by side (:data:`TUPLES`): a style (marker, line
+    style) that the figure draws in every one of ``colours``."""
+    return tuple(Line2D([], [], color=colour, **style) for colour in colours)
+
+
 # B1 ---------------------------------------------------------------------------------------
-NOT_JUDGED = "shown, not judged: supercritical spikes (B2)"
+def _median_and_band(ax, data: pd.DataFrame, colours, as_band: bool, outlined: bool) -> None:
+    """The median over draws of ell s_k(A)^2 per k, with its 10-90 % band (filled, or
+    ``outlined``) or, with fewer than BAND_MIN_DRAWS draws, the draws as dots."""
+    if as_band:
+        fill = {"alpha": BAND_ALPHA, "lw": 0}
+        if outlined:
+            (colour,) = {colours[k] for k in data["k"]}
+            fill = {"facecolor": "none", "edgecolor": colour, "lw": 0.6, "alpha": 1.0}
+        spread = {"errorbar": BAND, "err_kws": fill}
+    else:
+        spread = {"errorbar": None}
+        sns.scatterplot(
+            data=data, x="ell", y="attention", hue="k", palette=colours, alpha=0.6, ax=ax, **DOT
+        )
+    sns.lineplot(
+        data=data, x="ell", y="attention", hue="k", palette=colours, estimator="median",
+        marker="o", ms=2.5, mec="auto", lw=1.1, legend=False, ax=ax, **spread,
+    )  # fmt: skip
 
 
-def edge_labels(betas, judged: Mapping[str, str]) -> dict[float, str]:
-    """Figure B1's c = 1 panel labels: ``judged`` maps a row id to its verdict label
-    (:func:`attnspec.dashboard.verdict_label`); betas without a B.1 row are shown, not judged."""
-    return {beta: judged.get(edge_row(beta), NOT_JUDGED) for beta in betas}
-
-
-def plot_sticking(frame: pd.DataFrame, labels: Mapping[float, str]):
+def plot_sticking(frame: pd.DataFrame):
     """Figure B1 from its tidy table: one row of panels per c (c = 1 first), one panel per
-    beta (seaborn FacetGrid); ``labels`` maps each c = 1 beta to the text under its title. A
-    panel draws bands when each of its points has BAND_MIN_DRAWS draws, else the draws."""
+    beta (seaborn FacetGrid), every y axis linear. A panel draws bands when each of its points
+    has BAND_MIN_DRAWS draws, else the draws; the k = 2 band is outlined and drawn last, so that
+    its excursions do not cover the others; the legend sits in a spare panel."""
     apply_style()
     ratios = sorted(frame["c"].unique(), key=lambda c: (c != 1.0, c))
-    colours = _k_colours(frame["k"].unique())
+    betas = sorted(frame["beta"].unique())
+    colours = sequential_colours("k", frame["k"].unique())
+    first_k = min(colours)
     grid = sns.FacetGrid(
-        frame, row="c", col="beta", row_order=ratios, col_order=sorted(frame["beta"].unique()),
-        sharex=False, sharey=False, height=2.9, aspect=3.3 / 2.9,
+        frame, row="c", col="beta", row_order=ratios, col_order=betas, sharex=False,
+        sharey=False, despine=True,
     )  # fmt: skip
-    grid.figure.set_layout_engine("constrained")
+    set_print_size(grid.figure, width=TWO_COLUMNS, height=1.75 * len(ratios) + 0.3)
     spare, spreads = [], set()
     for (c, beta), ax in grid.axes_dict.items():
         panel = frame[(frame["c"] == c) & (frame["beta"] == beta)]
-        if panel.empty:
+        ax.set_title("")
+        if panel.empty:  # no ticks either: the craft checks read those of a hidden axis
+            ax.set(xticks=[], yticks=[])
             ax.set_axis_off()
-            ax.set_title("")
             spare.append(ax)
             continue
         as_band = banded(panel, ["ell", "k"])
         spreads.add(as_band)
+        _median_and_band(ax, panel[panel["k"] != first_k], colours, as_band, outlined=False)
+        _median_and_band(ax, panel[panel["k"] == first_k], colours, as_band, outlined=True)
         sns.lineplot(
-            data=panel, x="ell", y="attention", hue="k", palette=colours, marker="o", ms=3,
-            mec="auto", lw=1.3, legend=False, ax=ax, **band_options(as_band),
-        )  # fmt: skip
-        if not as_band:
-            sns.scatterplot(
-                data=panel, x="ell", y="attention", hue="k", palette=colours, ax=ax, **DOT
-            )
-        sns.lineplot(
-            data=panel, x="ell", y="Y_lin", hue="k", palette=colours, estimator="median",
-            errorbar=None, lw=0.9, ls="--", legend=False, ax=ax,
+            data=panel, x="ell", y="Y_lin", hue="k", palette=dict.fromkeys(colours,
+            REFERENCE_COLOUR), estimator="median", errorbar=None, lw=0.7, ls="--",
+            legend=False, ax=ax,
         )  # fmt: skip
         x_plus = panel["x_plus"].iloc[0]
-        ax.axhline(x_plus, color="black", lw=1.1)
-        # Log scale only after seaborn has taken the medians (it would take them of the logs).
-        if panel.loc[panel["k"] == 2, "attention"].max() > 3 * x_plus:
-            log_axis(ax.yaxis)
-        _log2_ell_axis(ax, panel["ell"])
-        ax.set_ylabel(r"$\ell\,s_k(A)^2$")
-        draws = "/".join(str(n) for n in sorted(panel.groupby("ell")["draw"].nunique().unique()))
-        title = rf"$c = {c:g}$, $\beta = {beta:g}$: $x_+ = {x_plus:.4g}$, {draws} draws"
-        if c == 1.0 and labels.get(beta):
-            title += "\n" + labels[beta]
-        ax.set_title(title, fontsize=8)
-    handles = [
-        Line2D([], [], color=colour, lw=1.3, marker="o", ms=3, label=rf"$\ell s_{k}(A)^2$")
-        for k, colour in colours.items()
-    ]
-    handles += [band_key(as_band, colours[min(colours)]) for as_band in sorted(spreads)]
+        ax.axhline(x_plus, color=THEORY_COLOUR, lw=1.0, zorder=1.5)
+        ell_axis(ax, panel["ell"])
+        ax.set_ylabel(r"$\ell\,s_k(A)^2$" if beta == betas[0] else "")
+        ax.set_title(rf"$c = {c:g}$, $\beta = {beta:g}$: $x_+ = {x_plus:.4g}$")
+    handles = [_k_key(k, colour, spreads, outlined=k == first_k) for k, colour in colours.items()]
+    labels = [rf"$k = {k}$" for k in colours]
     handles += [
-        Line2D([], [], color=REFERENCE_COLOUR, lw=0.9, ls="--", label=r"$s_{k-1}(Y_{lin})^2$"),
-        Line2D([], [], color="black", lw=1.1, label=r"bulk edge $x_+$"),
+        Line2D([], [], color=REFERENCE_COLOUR, lw=0.7, ls="--"),
+        Line2D([], [], color=THEORY_COLOUR, lw=1.0),
     ]
+    labels += [r"Gaussian reference $s_{k-1}(Y_{lin})^2$", r"bulk edge $x_+$"]
+    title = r"$\ell\,s_k(A)^2$: " + "; ".join(_spread_text(as_band) for as_band in sorted(spreads))
     if spare:
-        spare[0].legend(handles=handles, frameon=False, loc="center", fontsize=7.5)
+        spare[0].legend(handles, labels, title=title, frameon=False, loc="center",
+                        handler_map=TUPLES)  # fmt: skip
     else:
-        grid.figure.legend(handles=handles, frameon=False, loc="outside lower center", ncol=4)
-    grid.figure.suptitle(
-        r"B1: $\ell\,s_k(A)^2$ for $k\geq 2$ against $\ell$: median over draws (solid), "
-        rf"10-90 % band from $\geq {BAND_MIN_DRAWS}$ draws (else each draw); dashed: Gaussian "
-        r"reference $s_{k-1}(Y_{lin})^2$; black: bulk edge $x_+$",
-        fontsize=9,
-    )
+        grid.figure.legend(handles, labels, title=title, frameon=False, ncols=4,
+                           loc="outside lower center", handler_map=TUPLES)  # fmt: skip
     return grid.figure
+
+
+def _spread_text(as_band: bool) -> str:
+    if as_band:
+        return "median over draws\nwith its 10–90 % band"
+    return f"median, dots: each draw\n(fewer than {BAND_MIN_DRAWS} draws)"
+
+
+def _k_key(k, colour, spreads, outlined: bool) -> tuple:
+    """The legend key of one k: its band (filled or outlined) or dot, under its median line."""
+    line = Line2D([], [], color=colour, lw=1.1, marker="o", ms=2.5)
+    if True not in spreads:
+        return (Line2D([], [], ls="none", marker="o", ms=2, color=colour), line)
+    if outlined:
+        return (Patch(facecolor="none", edgecolor=colour, lw=0.6), line)
+    return (Patch(color=colour, alpha=BAND_ALPHA, lw=0), line)
 
 
 # B2 ---------------------------------------------------------------------------------------
 def plot_gap(frame: pd.DataFrame, rates: Mapping[float, Rate], spikes: Mapping[float, tuple]):
-    """Figure B2 from its tidy table (c = 1): (a) relative gap, (b) spikes, (c) localisation.
+    """Figure B2 from its tidy table (c = 1): (a) relative gap, (b) spikes, (c) localisation,
+    the keys of (a) and (c) in one legend under the panels.
 
     ``rates``: beta -> fitted rate of |gap| (its slope and 95 % interval in the legend);
     ``spikes``: beta -> (correlation, supercritical draws) of panel (b)'s legend.
     """
     apply_style()
     frame = numeric(frame, "ell", "draw", "x", "y")
-    colours = _beta_colours(frame["beta"])
-    figure, axes = new_figure(1, 3, width=11.0, height=4.6)
+    colours = sequential_colours("beta", frame["beta"])
+    figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=3.3)
     gap_ax, spike_ax, ipr_ax = axes[0]
-    _gap_panel(gap_ax, frame[frame["panel"] == "gap"], colours, rates)
+    _gap_panel(gap_ax, frame[frame["panel"] == "gap"], colours)
     _spike_panel(spike_ax, frame[frame["panel"] == "spike"], colours, spikes)
     _ipr_panel(ipr_ax, frame[frame["panel"] == "ipr"], colours)
     ells = frame.loc[frame["panel"] == "gap", "ell"].dropna()
     for ax in (gap_ax, ipr_ax):
-        _log2_ell_axis(ax, ells.astype(int))
-    figure.suptitle(
-        r"B2: approach of $\ell s_2(A)^2$ to $x_+$ ($c = 1$): where it is visible and, where it "
-        "is not, the spike mechanism behind the excursions",
-        fontsize=9,
-    )
+        ell_axis(ax, ells)
+    fitted = set(frame.loc[frame["series"] == "fit", "beta"])
+    shades = list(colours.values())
+    keys = {
+        rf"$\beta={beta:g}$: fit slope ${rates[beta].slope:.2f}$ "
+        rf"(95 %: ${rates[beta].low:.2f}$ to ${rates[beta].high:.2f}$)"
+        if beta in fitted
+        else rf"$\beta={beta:g}$": Line2D([], [], color=colour, lw=1.0)
+        for beta, colour in colours.items()
+    }
+    subcritical = frame.loc[frame["series"] == "subcritical", "beta"].unique()
+    keys |= {
+        "(a) Tracy–Widom expectation": in_each(shades, ls=":", lw=1.0),
+        r"(a) $Y_{lin}$ median": in_each(shades, ls="none", marker="x", ms=3.5),
+        r"(a) median, above $x_+$": in_each(shades, ls="none", marker="o", ms=3.5),
+        r"(a) median, below $x_+$": in_each(shades, ls="none", marker="o", ms=3.5, mfc="white"),
+        "(a, c) each draw": in_each(shades, ls="none", marker="o", ms=2, alpha=0.6),
+        r"(b) subcritical draw, at $x_+$": in_each(
+            [colours[beta] for beta in sorted(subcritical)],
+            ls="none",
+            marker="v",
+            ms=4,
+            mfc="white",
+            mew=0.9,
+        ),
+        "(b) $y = x$": Line2D([], [], color=COLOURS["guide"], lw=0.8),
+        "(c) left vectors, median": in_each(shades, marker="o", ms=3, lw=0.8),
+        "(c) right vectors, median": in_each(shades, marker="s", ms=3, lw=0.8),
+        r"(c) delocalised $3/\ell$": Line2D([], [], color=THEORY_COLOUR, lw=1.0, ls="--"),
+    }
+    figure.legend(
+        list(keys.values()), list(keys), frameon=False, ncols=3, loc="outside lower center",
+        handler_map=TUPLES, handlelength=2.8,
+    )  # fmt: skip
     return figure
 
 
-def _gap_panel(ax, frame: pd.DataFrame, colours, rates) -> None:
+def _gap_panel(ax, frame: pd.DataFrame, colours) -> None:
     """Draws (dots), medians (filled: above x_+, open: below), Y_lin's median (crosses), the
-    fit and the Tracy-Widom expectation of |gap|."""
+    fit and the Tracy-Widom expectation (dotted) of |gap|."""
     draws = frame[frame["series"] == "attention"]
     sns.scatterplot(
         data=draws.assign(y=draws["y"].abs()), x="x", y="y", hue="beta", palette=colours,
-        alpha=0.4, ax=ax, **DOT,
+        alpha=0.6, ax=ax, **DOT,
     )  # fmt: skip
-    handles = []
     for beta, colour in colours.items():
         mine = frame[frame["beta"] == beta]
         medians = mine[mine["series"] == "attention"].groupby("x")["y"].median()
         for above in (True, False):
             keep = medians[(medians > 0) == above]
             ax.plot(
-                keep.index, keep.abs(), ls="none", marker="o", ms=5, color=colour,
-                mfc=colour if above else "white",
+                keep.index, keep.abs(), ls="none", marker="o", ms=3.5, color=colour,
+                mfc=colour if above else "white", zorder=4,
             )  # fmt: skip
         linear = mine[mine["series"] == "Y_lin"].groupby("x")["y"].median()
-        ax.plot(linear.index, linear.abs(), ls="none", marker="x", ms=4, color=colour)
+        ax.plot(linear.index, linear.abs(), ls="none", marker="x", ms=3.5, color=colour, zorder=4)
         fit = mine[mine["series"] == "fit"]
-        label = rf"$\beta={beta:g}$"
-        if not fit.empty:
-            rate = rates[beta]
-            label += rf": slope ${rate.slope:.2f}$ [{rate.low:.2f}, {rate.high:.2f}] (95 %)"
         ax.plot(fit["x"], fit["y"], color=colour, lw=1.0)
         expected = mine[mine["series"] == "tracy_widom"]
-        ax.plot(expected["x"], expected["y"].abs(), color=colour, lw=0.9, ls=":")
-        handles.append(Line2D([], [], color=colour, lw=1.0, label=label))
-    grey = REFERENCE_COLOUR
-    handles += [
-        Line2D([], [], ls="none", marker="o", color=grey, label="median, above $x_+$"),
-        Line2D([], [], ls="none", marker="o", color=grey, mfc="white", label="median, below $x_+$"),
-        Line2D([], [], ls="none", marker="x", color=grey, label="$Y_{lin}$ median"),
-        Line2D([], [], color=grey, ls=":", label=r"TW: $|\gamma_{TW}\ell^{-2/3}E[TW_1]|/x_+$"),
-    ]
+        ax.plot(expected["x"], expected["y"].abs(), color=colour, lw=1.0, ls=":")
     log_axis(ax.yaxis)
     ax.set_ylabel(r"$|\ell s_2(A)^2 - x_+| / x_+$")
-    ax.set_title("(a) relative gap of the top non-Perron value", fontsize=8)
-    ax.legend(
-        handles=handles, frameon=False, fontsize=6.5, loc="upper center",
-        bbox_to_anchor=(0.5, -0.16), ncol=2,
-    )  # fmt: skip
+    ax.set_title("(a) relative gap to $x_+$")
 
 
 def _spike_panel(ax, frame: pd.DataFrame, colours, spikes) -> None:
-    """ell s_2(A)^2 per draw against K(1/theta_max)^2 (open: subcritical, shown at x_+)."""
+    """ell s_2(A)^2 per draw against K(1/theta_max)^2: supercritical draws (filled dots) and
+    subcritical ones (open triangles, on top, shown at x_+); the diagonal y = x."""
     handles = []
     for beta in sorted(frame["beta"].unique()):
         colour = colours[beta]
         mine = frame[frame["beta"] == beta]
-        for name, face in (("supercritical", colour), ("subcritical", "white")):
-            points = mine[mine["series"] == name]
-            sns.scatterplot(
-                data=points, x="x", y="y", color=colour, fc=face, ec=colour, s=12.25,
-                linewidth=0.8, legend=False, ax=ax,
-            )  # fmt: skip
+        sns.scatterplot(
+            data=mine[mine["series"] == "supercritical"], x="x", y="y", color=colour, s=10,
+            linewidth=0, alpha=0.8, legend=False, ax=ax,
+        )  # fmt: skip
         r, count = spikes[beta]
         handles.append(
-            Line2D([], [], ls="none", marker="o", ms=3.5, color=colour,
-                   label=rf"$\beta={beta:g}$: $r = {r:.3f}$ ({count} draws)")
+            Line2D([], [], ls="none", marker="o", ms=3, color=colour,
+                   label=rf"$\beta={beta:g}$: ${r:.3f}$ ({count})")
+        )  # fmt: skip
+    for beta in sorted(frame["beta"].unique()):  # on top of every supercritical draw
+        subcritical = frame[(frame["beta"] == beta) & (frame["series"] == "subcritical")]
+        sns.scatterplot(
+            data=subcritical, x="x", y="y", marker="v", fc="white", ec=colours[beta], s=30,
+            linewidth=0.9, legend=False, zorder=4, ax=ax,
         )  # fmt: skip
     log_axis(ax.xaxis)
     log_axis(ax.yaxis)
-    limits = np.array([ax.get_xlim(), ax.get_ylim()])
-    diagonal = [limits[:, 0].min(), limits[:, 1].max()]
-    ax.plot(diagonal, diagonal, color=REFERENCE_COLOUR, lw=0.9, ls=":")
-    handles.append(Line2D([], [], color=REFERENCE_COLOUR, lw=0.9, ls=":", label="$y = x$"))
-    ax.set_xlabel(
-        r"spike prediction $K(1/\theta_{max})^2$ (open: $\theta_{max} \leq 1/G^*$, "
-        r"shown at $x_+$)"
-    )
+    low = min(ax.get_xlim()[0], ax.get_ylim()[0])
+    high = max(ax.get_xlim()[1], ax.get_ylim()[1])
+    ax.plot([low, high], [low, high], color=COLOURS["guide"], lw=0.8, zorder=1)
+    ax.set_xlim(low, high)
+    ax.set_ylim(low, high)
+    ax.set_xlabel(r"spike prediction $K(1/\theta_{\max})^2$")
     ax.set_ylabel(r"$\ell s_2(A)^2$ (each draw)")
-    ax.set_title(
-        r"(b) one entry as a rank-one spike: $\theta_{max} = \max|\sqrt{\ell}A^\perp_{ij}|$",
-        fontsize=8,
-    )
-    ax.legend(handles=handles, frameon=False, fontsize=6, loc="upper left")
+    ax.set_title(r"(b) one entry as a rank-one spike")
+    ax.legend(handles=handles, frameon=False, loc="lower right", title="$r$ (supercritical draws)")
 
 
 def _ipr_panel(ax, frame: pd.DataFrame, colours) -> None:
     """IPR of the k = 2 singular vectors per draw (dots) and their medians (lines: left o,
-    right s) against the delocalised 3/ell."""
+    right s) against the delocalised 3/ell (theory, dashed)."""
     draws = frame[frame["series"].isin(["left", "right"])]
-    sns.scatterplot(data=draws, x="x", y="y", hue="beta", palette=colours, alpha=0.4, ax=ax, **DOT)
+    sns.scatterplot(data=draws, x="x", y="y", hue="beta", palette=colours, alpha=0.6, ax=ax, **DOT)
     sns.lineplot(
         data=draws, x="x", y="y", hue="beta", palette=colours, style="series",
         markers={"left": "o", "right": "s"}, dashes=False, estimator="median", errorbar=None,
-        ms=3.5, mec="auto", lw=0.9, legend=False, ax=ax,
+        ms=3, mec="auto", lw=0.8, legend=False, ax=ax,
     )  # fmt: skip
     delocalised = frame[frame["series"] == "delocalised"].drop_duplicates("x")
-    ax.plot(delocalised["x"], delocalised["y"], color="black", lw=1.0, ls="--")
+    ax.plot(delocalised["x"], delocalised["y"], color=THEORY_COLOUR, lw=1.0, ls="--")
     log_axis(ax.yaxis)
-    ax.set_ylabel(r"IPR $\sum_i v_i^4$ of the $k = 2$ singular vectors")
-    ax.set_title("(c) localisation of the top non-Perron singular vectors", fontsize=8)
-    grey = REFERENCE_COLOUR
-    handles = [
-        Line2D([], [], marker="o", ms=3.5, lw=0.9, color=c, label=rf"$\beta={b:g}$")
-        for b, c in colours.items()
-    ] + [
-        Line2D([], [], color="black", lw=1.0, ls="--", label=r"delocalised $3/\ell$"),
-        Line2D([], [], marker="o", ms=3.5, lw=0.9, color=grey, label="left (median)"),
-        Line2D([], [], marker="s", ms=3.5, lw=0.9, color=grey, label="right (median)"),
-    ]
-    ax.legend(
-        handles=handles, frameon=False, fontsize=6.5, loc="upper center",
-        bbox_to_anchor=(0.5, -0.16), ncol=3,
-    )  # fmt: skip
+    ax.set_ylabel(r"IPR $\sum_i v_i^4$ ($k = 2$)")
+    ax.set_title("(c) localisation of the vectors")
 
 
 # B3 ---------------------------------------------------------------------------------------
-def uniform_labels(betas, judged: Mapping[str, str]) -> dict[float, str]:
-    """Figure B3's panel labels: the three B.2 verdict labels of a judged beta, one a line."""
-    return {
-        beta: "\n".join(judged[uniform_row(beta, schedule)] for schedule in SCHEDULES)
-        if beta in JUDGED_BETAS
-        else NOT_JUDGED
-        for beta in betas
-    }
+SCHEDULE_MARKERS = {"log": "o", "cube_root": "s", "square_root": "^"}
+SCHEDULE_SHIFTS = {"log": 0.95, "cube_root": 1.0, "square_root": 1.05}
+"""The schedules are set slightly apart in ell (multiplicative shift) so that their bars do not
+cover each other where their medians coincide."""
 
 
-def plot_uniform(frame: pd.DataFrame, labels: Mapping[float, str]):
+def plot_uniform(frame: pd.DataFrame):
     """Figure B3 from its tidy table (c = 1): one panel per beta (seaborn FacetGrid), D against
-    ell per schedule; ``labels`` maps a beta to the text under its title (its B.2 verdicts)."""
+    ell per schedule (median with 10-90 % bars, or the draws, set apart in ell) and its
+    classical value (dashed), the legend under the panels."""
     apply_style()
     betas = sorted(frame["beta"].unique())
     as_band = banded(frame, ["beta", "schedule", "ell"])
-    grid = sns.FacetGrid(frame, col="beta", col_order=betas, sharex=False, sharey=False,
-                         height=3.4, aspect=3.5 / 3.4)  # fmt: skip
-    grid.figure.set_layout_engine("constrained")
+    shades = sequential_colours("k", range(len(SCHEDULES)))
+    colours = {schedule: shades[i] for i, schedule in enumerate(SCHEDULES)}
+    grid = sns.FacetGrid(frame, col="beta", col_order=betas, sharex=False, sharey=False)
+    set_print_size(grid.figure, width=TWO_COLUMNS, height=2.75)
     for beta, ax in grid.axes_dict.items():
         panel = frame[frame["beta"] == beta]
-        for schedule in reversed(SCHEDULES):
-            colour = SCHEDULE_COLOURS[schedule]
+        for schedule in SCHEDULES:
+            colour, marker = colours[schedule], SCHEDULE_MARKERS[schedule]
             data = panel[panel["schedule"] == schedule]
-            sns.lineplot(
-                data=data, x="ell", y="D", color=colour, mec="auto", ax=ax,
-                **SCHEDULE_STYLES[schedule],
-                **band_options(as_band, alpha=0.15),
+            data = data.assign(ell=data["ell"] * SCHEDULE_SHIFTS[schedule])
+            classical = data.drop_duplicates("ell")
+            ax.plot(
+                classical["ell"], classical["classical_D"], color=THEORY_COLOUR, lw=0.8,
+                ls="--", marker=marker, ms=3, mfc="white", mew=0.8,
             )  # fmt: skip
             if not as_band:
-                sns.scatterplot(data=data, x="ell", y="D", color=colour, ax=ax, **DOT)
-            classical = data.drop_duplicates("ell")
-            ax.plot(classical["ell"], classical["classical_D"], color=colour, lw=0.9, ls="--")
+                sns.scatterplot(data=data, x="ell", y="D", color=colour, alpha=0.6, ax=ax, **DOT)
+            bars = {"errorbar": BAND, "err_style": "bars", "err_kws": {"capsize": 2, "lw": 0.9}}
+            sns.lineplot(
+                data=data, x="ell", y="D", color=colour, estimator="median", marker=marker,
+                ms=3.5, mec="auto", lw=1.1, ax=ax, **(bars if as_band else {"errorbar": None}),
+            )  # fmt: skip
         log_axis(ax.yaxis)
-        _log2_ell_axis(ax, panel["ell"])
-        title = rf"$c = 1$, $\beta = {beta:g}$"
-        if labels.get(beta):
-            title += "\n" + labels[beta]
-        ax.set_title(title, fontsize=6.5)
+        ell_axis(ax, panel["ell"])
+        ax.set_title(rf"$c = 1$, $\beta = {beta:g}$")
         ax.set_ylabel("")
-    first = grid.axes.flat[0]
-    first.set_ylabel(r"$D = \max_{2 \leq k \leq k_\ell} |\ell s_k(A)^2 - x_+| / x_+$")
+    grid.axes.flat[0].set_ylabel(r"$D = \max_{2 \leq k \leq k_\ell} |\ell s_k(A)^2 - x_+| / x_+$")
     handles = [
-        Line2D([], [], color=SCHEDULE_COLOURS[s], label=SCHEDULE_LABELS[s], **SCHEDULE_STYLES[s])
+        Line2D([], [], color=colours[s], marker=SCHEDULE_MARKERS[s], ms=3.5, lw=1.1)
         for s in SCHEDULES
-    ] + [
-        Line2D([], [], color=REFERENCE_COLOUR, ls="--", lw=0.9,
-               label=r"$D$ of the classical locations under $\nu_\infty$"),
-        band_key(as_band, REFERENCE_COLOUR),
-    ]  # fmt: skip
-    first.legend(handles=handles, frameon=False, fontsize=6, loc="lower left")
-    grid.figure.suptitle(
-        r"B3: uniform sticking over the leading $k_\ell$ non-Perron values: median $D$ over "
-        "draws (solid) against its value at the classical locations (dashed)",
-        fontsize=9,
-    )
+    ]
+    handles.append(tuple(
+        Line2D([], [], color=THEORY_COLOUR, ls="--", lw=0.8, marker=SCHEDULE_MARKERS[s], ms=3,
+               mfc="white", mew=0.8)
+        for s in SCHEDULES
+    ))  # fmt: skip
+    labels = [SCHEDULE_LABELS[s] for s in SCHEDULES]
+    labels.append(r"$D$ at the classical locations under $\nu_\infty$")
+    spread = "10–90 % bars" if as_band else f"dots: each draw (fewer than {BAND_MIN_DRAWS})"
+    grid.figure.legend(
+        handles, labels, frameon=False, ncols=4, loc="outside lower center", handler_map=TUPLES,
+        handlelength=2.4, title=f"median over draws ({spread}), set slightly apart in $\\ell$",
+    )  # fmt: skip
     return grid.figure

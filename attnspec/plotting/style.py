@@ -53,16 +53,15 @@ NULL_COLOUR = COLOURS["null_model"]
 
 SEQUENTIAL_MAPS = {
     "size": ("viridis", 0.85, 0.0),
-    "k": ("cividis", 0.9, 0.05),
-    "c": ("crest", 0.0, 1.0),
+    "k": ("mako", 0.7, 0.1),
+    "c": ("crest", 0.35, 1.0),
     "beta": ("YlOrBr", 0.5, 0.95),
     "layer": ("YlGnBu", 0.3, 1.0),
-    "heads": ("mako", 0.8, 0.15),
     "sharing": ("GnBu", 0.45, 1.0),
 }
 """One colour map and direction per ordered quantity, (map, shade of the smallest value, shade
-of the largest): sizes (ell or n) run light to dark, as do k, c, beta, the layer, the number
-of heads and the degree of key/value sharing (independent, GQA, MQA, K = V)."""
+of the largest): sizes (ell or n) run light to dark, as do k, c, beta, the layer and the degree
+of key/value sharing (independent, GQA, MQA, K = V)."""
 
 
 def sequential_colours(meaning: str, values) -> dict:
