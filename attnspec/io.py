@@ -10,7 +10,7 @@ import csv
 import logging
 import os
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -96,26 +96,15 @@ def load_evidence(path: str | os.PathLike) -> list:
     return items
 
 
-def format_value(value) -> str:
-    """Exact, reproducible text for a table cell: shortest round-trip repr for floats."""
-    if isinstance(value, float | np.floating):
-        return repr(float(value))
-    if isinstance(value, np.integer):
-        return str(int(value))
-    return str(value)
-
-
-def write_csv(path: str | os.PathLike, header: Sequence[str], rows: Iterable[Sequence]) -> None:
-    """Write a CSV (header + rows) atomically, floats in shortest round-trip form."""
-    with atomic_path(path) as tmp, open(tmp, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(header)
-        for row in rows:
-            writer.writerow([format_value(v) for v in row])
+def write_table(path: str | os.PathLike, frame) -> None:
+    """Write a table (a pandas DataFrame) as CSV atomically: no index, ``\\n`` line ends, floats
+    in shortest round-trip form (pandas' own), empty cells for missing values."""
+    with atomic_path(path) as tmp:
+        frame.to_csv(tmp, index=False, lineterminator="\n")
 
 
 def read_csv(path: str | os.PathLike) -> list[dict[str, str]]:
-    """Read a CSV written by :func:`write_csv` as a list of row dicts (values as text)."""
+    """Read a CSV written by :func:`write_table` as a list of row dicts (values as text)."""
     with open(path, newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle))
 
@@ -182,8 +171,7 @@ def rule_caption(smk) -> str:
 def write_figure_outputs(
     smk,
     figure,
-    plotted_header,
-    plotted_rows,
+    plotted,
     tables=(),
     judged=(),
     digits: int = 4,
@@ -192,10 +180,12 @@ def write_figure_outputs(
 ) -> None:
     """Write the files of one figure rule and release the figure.
 
-    ``output.pdf``/``output.png`` (deterministic bytes), ``output.plotted`` (every number drawn,
-    a tidy table), ``output.caption`` (the rendered ``input.caption``, then the Markdown text
-    ``intro``, then the ``tables``, each a (header, rows) pair, then the verdicts of the
-    ``judged`` claims-table rows this figure supports, :func:`attnspec.dashboard.verdict_table`).
+    ``output.pdf``/``output.png`` (deterministic bytes), ``output.plotted`` (``plotted``, the
+    figure's tidy table as a DataFrame: every number drawn, a ``kind`` column telling data,
+    theory and statistics apart), ``output.caption`` (the rendered ``input.caption``, then the
+    Markdown text ``intro``, then the ``tables``, each a (header, rows) pair, then the verdicts
+    of the ``judged`` claims-table rows this figure supports,
+    :func:`attnspec.dashboard.verdict_table`).
     """
     from matplotlib import pyplot
 
@@ -204,7 +194,7 @@ def write_figure_outputs(
 
     save_figure(figure, smk.output.pdf, smk.output.png)
     pyplot.close(figure)
-    write_csv(smk.output.plotted, plotted_header, plotted_rows)
+    write_table(smk.output.plotted, plotted)
     tables = list(tables)
     if judged:
         tables.append(verdict_table(judged))

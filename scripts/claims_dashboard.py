@@ -1,15 +1,15 @@
 """Claims dashboard: the per-paper claims tables combined into figures/claims.csv and .md."""
 
+import pandas as pd
+
 from attnspec.dashboard import DASHBOARD_HEADER, dashboard_markdown, dashboard_rows
-from attnspec.io import configure_logging, read_csv, write_csv, write_text
+from attnspec.io import configure_logging, read_csv, write_table, write_text
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     rows = dashboard_rows({paper: read_csv(path) for paper, path in smk.input.items()})
-    write_csv(
-        smk.output.csv, DASHBOARD_HEADER, [[row[k] for k in DASHBOARD_HEADER] for row in rows]
-    )
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=DASHBOARD_HEADER))
     write_text(smk.output.md, dashboard_markdown(rows))
     log.info("%d rows: %s", len(rows), ", ".join(f"{r['row_id']} {r['verdict']}" for r in rows))
 

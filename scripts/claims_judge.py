@@ -3,7 +3,9 @@ among the job's threads (one process each)."""
 
 from concurrent.futures import ProcessPoolExecutor
 
-from attnspec.io import configure_logging, load_evidence, write_csv
+import pandas as pd
+
+from attnspec.io import configure_logging, load_evidence, write_table
 from attnspec.registry import registry_of
 from attnspec.verdicts import ROW_HEADER, judge_paper
 
@@ -18,7 +20,7 @@ def main(smk) -> None:
             replicate=smk.params.replicate,
             mapper=pool.map,
         )
-    write_csv(smk.output[0], ROW_HEADER, [[row[key] for key in ROW_HEADER] for row in rows])
+    write_table(smk.output[0], pd.DataFrame(rows, columns=ROW_HEADER))
     for row in rows:
         log.info("%s: %s (stability %.3f)", row["row_id"], row["verdict"], row["stability"])
 

@@ -1,7 +1,9 @@
 """Each registry row's verdict per replicate: figures/claims-replicates.csv and .md."""
 
+import pandas as pd
+
 from attnspec.dashboard import replicates_markdown, replicates_rows
-from attnspec.io import configure_logging, read_csv, write_csv, write_text
+from attnspec.io import configure_logging, read_csv, write_table, write_text
 
 
 def main(smk) -> None:
@@ -11,7 +13,7 @@ def main(smk) -> None:
         for name, paths in smk.input.items()
     }
     header, table = replicates_rows(by_replicate)
-    write_csv(smk.output.csv, header, table)
+    write_table(smk.output.csv, pd.DataFrame(table, columns=header))
     write_text(smk.output.md, replicates_markdown(header, table))
     log.info("%d of %d rows agree", sum(row[-1] == "yes" for row in table), len(table))
 

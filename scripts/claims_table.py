@@ -1,13 +1,15 @@
 """One paper's judged registry rows as figures/paper<X>/claims.csv and claims.md, and the
 evidence they were judged on as figures/paper<X>/claims-evidence.npz."""
 
+import pandas as pd
+
 from attnspec.dashboard import paper_markdown
 from attnspec.io import (
     configure_logging,
     load_evidence,
     read_csv,
     save_evidence,
-    write_csv,
+    write_table,
     write_text,
 )
 from attnspec.verdicts import ROW_HEADER
@@ -16,7 +18,7 @@ from attnspec.verdicts import ROW_HEADER
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     rows = read_csv(smk.input.claims)
-    write_csv(smk.output.csv, ROW_HEADER, [[row[key] for key in ROW_HEADER] for row in rows])
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=ROW_HEADER))
     write_text(smk.output.md, paper_markdown(smk.wildcards.paper, rows))
     save_evidence(
         smk.output.evidence, [item for path in smk.input.evidence for item in load_evidence(path)]

@@ -1,7 +1,9 @@
 """Table A-T1: x_+ and 4 theta1 over the (beta, c) grid, as CSV, Markdown and LaTeX."""
 
+import pandas as pd
+
 from attnspec.experiments.edge_table import EDGE_TABLE_HEADER, edge_table_rows
-from attnspec.io import configure_logging, rule_caption, write_csv, write_text
+from attnspec.io import configure_logging, rule_caption, write_table, write_text
 from attnspec.tables import to_latex, to_markdown
 
 
@@ -9,7 +11,7 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     grid = smk.params.edge_table
     rows = edge_table_rows(grid["betas"], grid["ratios"])
-    write_csv(smk.output.csv, EDGE_TABLE_HEADER, rows)
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=EDGE_TABLE_HEADER))
     caption = rule_caption(smk)
     write_text(smk.output.md, caption + "\n" + to_markdown(EDGE_TABLE_HEADER, rows, digits=6))
     latex = to_latex(

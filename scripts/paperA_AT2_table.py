@@ -1,6 +1,8 @@
 """Table A-T2: moments and distances of the stepwise models, the per-ell pair distances of the
 A.3 evidence, and the A.3 row (from the claims table)."""
 
+import pandas as pd
+
 from attnspec.dashboard import rows_of, verdict_table
 from attnspec.experiments.gaussian_equivalence import BY_SIZE_HEADER, by_size_rows
 from attnspec.experiments.stepwise import STEPWISE_TABLE_HEADER, stepwise_table_rows
@@ -9,7 +11,7 @@ from attnspec.io import (
     load_npz,
     read_csv,
     rule_caption,
-    write_csv,
+    write_table,
     write_text,
 )
 from attnspec.tables import to_latex, to_markdown
@@ -19,7 +21,7 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     rows = stepwise_table_rows(load_npz(smk.input.summary))
     judged = rows_of(read_csv(smk.input.claims), "A.3")
-    write_csv(smk.output.csv, STEPWISE_TABLE_HEADER, rows)
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=STEPWISE_TABLE_HEADER))
     write_text(
         smk.output.md,
         "\n".join(

@@ -1,13 +1,15 @@
 """Table B-T1: ell s_k(A)^2 (median, 10 % and 90 % quantiles over draws) against x_+, per
 (ell, c, beta, k) with the number of draws, as CSV (exact), Markdown and LaTeX."""
 
+import pandas as pd
+
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_summary import (
     STICKING_TABLE_HEADER,
     collect_series,
     sticking_table_rows,
 )
-from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
+from attnspec.io import configure_logging, load_npz, rule_caption, write_table, write_text
 from attnspec.tables import to_latex, to_markdown
 
 
@@ -16,7 +18,7 @@ def main(smk) -> None:
     records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
     series = collect_series(records)
     rows = sticking_table_rows(series)
-    write_csv(smk.output.csv, STICKING_TABLE_HEADER, rows)
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=STICKING_TABLE_HEADER))
     caption = rule_caption(smk)
     write_text(smk.output.md, caption + "\n" + to_markdown(STICKING_TABLE_HEADER, rows, digits=5))
     latex = to_latex(

@@ -1,9 +1,11 @@
 """Table B-T2: scalar edge formula against the square-model formula (c = 1), with the verdicts
 of rows B.4/square-model and B.4/r-transform (identities; read from the judged claims table)."""
 
+import pandas as pd
+
 from attnspec.dashboard import rows_of, verdict_table
 from attnspec.experiments.edge_formulas import EDGE_FORMULA_HEADER, edge_formula_rows
-from attnspec.io import configure_logging, read_csv, rule_caption, write_csv, write_text
+from attnspec.io import configure_logging, read_csv, rule_caption, write_table, write_text
 from attnspec.tables import to_latex, to_markdown
 
 JUDGED_ROWS = ("B.4/square-model", "B.4/r-transform")
@@ -16,7 +18,7 @@ def main(smk) -> None:
     judged = [
         row for row in rows_of(read_csv(smk.input.claims), "B.4/") if row["row_id"] in JUDGED_ROWS
     ]
-    write_csv(smk.output.csv, EDGE_FORMULA_HEADER, rows)
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=EDGE_FORMULA_HEADER))
     caption = rule_caption(smk)
     write_text(
         smk.output.md,

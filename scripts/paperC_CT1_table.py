@@ -1,13 +1,15 @@
 """Table C-T1: stable-rank limits and slopes with their derived finite-n references (CSV,
 Markdown, LaTeX); the caption lists the verdicts of claims C.1-C.4 from the claims table."""
 
+import pandas as pd
+
 from attnspec.dashboard import verdict_table
 from attnspec.experiments.degeneration_summary import (
     STABLE_RANK_TABLE_HEADER,
     collect_stable_ranks,
     stable_rank_table_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_csv, write_text
+from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_table, write_text
 from attnspec.tables import to_latex, to_markdown
 
 
@@ -31,7 +33,7 @@ def main(smk) -> None:
     judged = [
         row for row in read_csv(smk.input.claims) if row["claim_id"] in ("C.1", "C.2", "C.3", "C.4")
     ]
-    write_csv(smk.output.csv, STABLE_RANK_TABLE_HEADER, rows)
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=STABLE_RANK_TABLE_HEADER))
     markdown = to_markdown(STABLE_RANK_TABLE_HEADER, rows) + to_markdown(*verdict_table(judged))
     write_text(smk.output.md, rule_caption(smk) + "\n" + markdown)
     write_text(

@@ -1,6 +1,8 @@
 """Table C-T2: per-layer/head diagnostics (CSV, Markdown, LaTeX), with the two-sample tests of
 the eigen-angle distances, their power and the verdicts of claims C.5, C.6 in the caption."""
 
+import pandas as pd
+
 from attnspec.dashboard import rows_of, verdict_table
 from attnspec.experiments.pretrained_evidence import full_rank_distances
 from attnspec.experiments.pretrained_summary import (
@@ -12,7 +14,7 @@ from attnspec.experiments.pretrained_summary import (
     tests_rows,
     tests_text,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_csv, write_text
+from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_table, write_text
 from attnspec.tables import to_latex, to_markdown
 
 
@@ -35,7 +37,7 @@ def main(smk) -> None:
     claims = read_csv(smk.input.claims)
     judged = [*rows_of(claims, "C.5/"), *rows_of(claims, "C.6/")]
     extra = [(TESTS_HEADER, tests_rows(tests, sizes)), (POWER_HEADER, power_rows(tests))]
-    write_csv(smk.output.csv, header, rows)
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=header))
     markdown = "".join(
         to_markdown(h, r) for h, r in [(header, rows), *extra, verdict_table(judged)]
     )

@@ -2,8 +2,10 @@
 equivalents) beside the published numbers, with the verdicts of rows D.1/<model>/w1 and
 D.1/<model>/ks (read from the judged claims table), as CSV (exact), Markdown and LaTeX."""
 
+import pandas as pd
+
 from attnspec.dashboard import rows_of, verdict_label
-from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_csv, write_text
+from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_table, write_text
 from attnspec.multihead.summary import PUBLIC_TABLE_HEADER, public_model_table_rows
 from attnspec.tables import to_latex, to_markdown
 
@@ -18,7 +20,7 @@ def main(smk) -> None:
     # the verdict as its label shows it (with "fragile" and the alternative when unstable)
     verdicts = {row["row_id"]: verdict_label(row).split(": ", 1)[1] for row in judged}
     rows = public_model_table_rows(records, smk.params.beta, verdicts)
-    write_csv(smk.output.csv, PUBLIC_TABLE_HEADER, rows)
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=PUBLIC_TABLE_HEADER))
     caption = rule_caption(smk)
     write_text(smk.output.md, caption + "\n" + to_markdown(PUBLIC_TABLE_HEADER, rows, digits=4))
     latex = to_latex(

@@ -2,7 +2,9 @@
 S-transform series, against the simulated spectra of figures D2 (every h, both stages) and D3
 (every scheme at the largest n), as CSV (exact), Markdown and LaTeX."""
 
-from attnspec.io import configure_logging, load_npz, rule_caption, write_csv, write_text
+import pandas as pd
+
+from attnspec.io import configure_logging, load_npz, rule_caption, write_table, write_text
 from attnspec.multihead.draws import sharing_shape
 from attnspec.multihead.summary import MOMENTS_HEADER, heads_moment_rows, sharing_moment_rows
 from attnspec.tables import to_latex, to_markdown
@@ -32,7 +34,7 @@ def main(smk) -> None:
     }
     rows = heads_moment_rows(head_records, heads)
     rows += sharing_moment_rows(sharing_records, shapes, sharing["beta"])
-    write_csv(smk.output.csv, MOMENTS_HEADER, rows)
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=MOMENTS_HEADER))
     caption = rule_caption(smk)
     write_text(smk.output.md, caption + "\n" + to_markdown(MOMENTS_HEADER, rows, digits=5))
     latex = to_latex(

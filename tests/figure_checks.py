@@ -4,7 +4,7 @@ import io
 
 import pandas as pd
 
-from attnspec.io import PNG_METADATA, write_csv
+from attnspec.io import PNG_METADATA, write_table
 
 
 def png_bytes(figure) -> bytes:
@@ -14,7 +14,8 @@ def png_bytes(figure) -> bytes:
     return buffer.getvalue()
 
 
-def from_csv(rows, header, path) -> pd.DataFrame:
-    """``rows`` written as the CSV at ``path`` and read back as the figure script reads it."""
-    write_csv(path, header, rows)
+def from_csv(frame: pd.DataFrame, path) -> pd.DataFrame:
+    """A figure's table written as the CSV at ``path`` and read back as the figure script
+    reads it."""
+    write_table(path, frame)
     return pd.read_csv(path)

@@ -4,9 +4,10 @@ import os
 import stat
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from attnspec.io import atomic_path, load_npz, read_csv, save_npz, write_csv
+from attnspec.io import atomic_path, load_npz, read_csv, save_npz, write_table
 
 
 def test_failed_write_leaves_nothing(tmp_path):
@@ -20,7 +21,7 @@ def test_failed_write_leaves_nothing(tmp_path):
 def test_written_files_have_ordinary_permissions(tmp_path):
     umask = os.umask(0o022)
     try:
-        write_csv(tmp_path / "t.csv", ["a", "b"], [[1, 0.1]])
+        write_table(tmp_path / "t.csv", pd.DataFrame({"a": [1], "b": [0.1]}))
     finally:
         os.umask(umask)
     assert stat.S_IMODE((tmp_path / "t.csv").stat().st_mode) == 0o644
@@ -28,8 +29,12 @@ def test_written_files_have_ordinary_permissions(tmp_path):
 
 def test_csv_and_npz_round_trip_exactly(tmp_path):
     value = 0.1 + 0.2
-    write_csv(tmp_path / "t.csv", ["x"], [[value]])
-    assert float(read_csv(tmp_path / "t.csv")[0]["x"]) == value
+    write_table(tmp_path / "t.csv", pd.DataFrame({"x": [value, 1e-17], "n": [3, 4]}))
+    assert read_csv(tmp_path / "t.csv") == [
+        {"x": repr(value), "n": "3"},
+        {"x": "1e-17", "n": "4"},
+    ]
+    assert (tmp_path / "t.csv").read_bytes().count(b"\r") == 0
     save_npz(tmp_path / "a.npz", values=np.array([value]))
     assert load_npz(tmp_path / "a.npz")["values"][0] == value
 
@@ -75,7 +80,11 @@ def test_figure_outputs_carry_caption_tables_and_verdict_rows(tmp_path):
 
     smk = _figure_rule(tmp_path)
     write_figure_outputs(
-        smk, _figure(), ("x", "y"), [(1, 2.5)], tables=[(("k",), [(3,)])], judged=[_judged("A.2")]
+        smk,
+        _figure(),
+        pd.DataFrame({"x": [1], "y": [2.5]}),
+        tables=[(("k",), [(3,)])],
+        judged=[_judged("A.2")],
     )
     assert read_csv(smk.output.plotted) == [{"x": "1", "y": "2.5"}]
     caption = (tmp_path / "out.caption").read_text()
@@ -90,8 +99,7 @@ def test_figure_outputs_take_an_intro_and_no_verdicts(tmp_path):
     write_figure_outputs(
         smk,
         _figure(),
-        ("x",),
-        [(1,)],
+        pd.DataFrame({"x": [1]}),
         tables=[(("k",), [(0.123456,)])],
         digits=2,
         intro="\n**Claims hold.**\n",
@@ -104,7 +112,8 @@ def test_figure_outputs_without_verdicts_end_with_their_tables(tmp_path):
     from attnspec.io import write_figure_outputs
 
     smk = _figure_rule(tmp_path)
-    write_figure_outputs(smk, _figure(), ("x",), [(1,)], tables=[(("k",), [(3,)])], intro="\n")
+    plotted = pd.DataFrame({"x": [1]})
+    write_figure_outputs(smk, _figure(), plotted, tables=[(("k",), [(3,)])], intro="\n")
     assert (tmp_path / "out.caption").read_text() == "beta = 1.5\n\n| k |\n|---|\n| 3 |\n"
 
 
