@@ -864,7 +864,7 @@ def _paper_c() -> list[DeclaredTest]:
             row_id="C.5/minilm",
             kind="empirical",
             subject=MINILM,
-            figure="C5-pretrained",
+            figure="C5-eigen-angles",
             statistic="ks_two_sample",
             describes="two-sample Kolmogorov distance between the heads' eigen-angle distances "
             "to uniform (U and V of every layer and head, pooled over passages; a passage is a "
@@ -902,7 +902,7 @@ def _paper_c() -> list[DeclaredTest]:
             row_id="C.5/control",
             kind="empirical",
             subject=CONTROL,
-            figure="C5-pretrained",
+            figure="C5-eigen-angles",
             statistic="ks_two_sample",
             describes="the same distance for structured score matrices of the same shape whose "
             "singular vectors have known non-uniform eigen-angles: aligned scores "
@@ -935,7 +935,7 @@ def _paper_c() -> list[DeclaredTest]:
             row_id="C.6/minilm",
             kind="empirical",
             subject=MINILM,
-            figure="C5-pretrained",
+            figure="C6-score-spectra",
             statistic="median",
             describes="energy fraction E_k of ||S||_F^2 in the top k singular directions per "
             "(passage, layer, head); per passage the median over its (layer, head), then the "

@@ -26,7 +26,6 @@ def main(smk) -> None:
         n=cfg["n_tokens"],
         spikes=model["spikes"],
         kappa=model["kappa"],
-        verdicts=judged,
     )
     table = spectra_table_rows(
         spectra, profiles=cfg["profiles"], spikes=model["spikes"], n=cfg["n_tokens"]

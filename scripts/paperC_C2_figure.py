@@ -38,9 +38,7 @@ def main(smk) -> None:
         )
     )
     judged = rows_of(read_csv(smk.input.claims), "C.2/")
-    figure = plot_bulk(
-        pd.DataFrame(rows, columns=BULK_PLOTTED_HEADER), spikes=model["spikes"], verdicts=judged
-    )
+    figure = plot_bulk(pd.DataFrame(rows, columns=BULK_PLOTTED_HEADER), spikes=model["spikes"])
     write_figure_outputs(
         smk,
         figure,

@@ -34,7 +34,6 @@ def main(smk) -> None:
         pd.DataFrame(rows, columns=STABLE_RANK_PLOTTED_HEADER),
         spikes=spikes,
         beta=beta,
-        verdicts=judged,
     )
     table = stable_rank_table_rows(
         [*data.canonical, *data.isotropic, *data.gaussian],

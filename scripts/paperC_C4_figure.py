@@ -24,7 +24,6 @@ def main(smk) -> None:
         pd.DataFrame(rows, columns=SURVIVAL_PLOTTED_HEADER),
         spikes=smk.params.model["spikes"],
         profile=cfg["profile"],
-        verdicts=judged,
     )
     write_figure_outputs(
         smk,

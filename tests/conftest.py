@@ -21,7 +21,8 @@ FIGURES = {
     + ["A6-perron", "A7-ratios"],
     "B": ["B1-sticking", "B2-gap", "B3-uniform", "B4-edge-formula", "B5-conditional-edges"]
     + ["B6-population"],
-    "C": ["C1-spectra", "C2-bulk", "C3-stable-rank", "C4-spike-survival", "C5-pretrained"],
+    "C": ["C1-spectra", "C2-bulk", "C3-stable-rank", "C4-spike-survival", "C5-eigen-angles"]
+    + ["C6-score-spectra"],
     "D": ["D1-public-models", "D2-heads", "D3-sharing"],
 }
 TABLES = {

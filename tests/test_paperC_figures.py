@@ -1,4 +1,4 @@
-"""Figures C1-C5 are drawn from their tidy CSVs alone: the figure drawn from the CSV file is
+"""Figures C1-C6 are drawn from their tidy CSVs alone: the figure drawn from the CSV file is
 byte-identical to the one drawn from the rows before writing, the drawn curves, bands and points
 are the CSV's numbers, a redraw gives the same bytes, and the committed CSVs of the default
 preset hold every series each panel draws (one row per observation)."""
@@ -29,13 +29,15 @@ from attnspec.experiments.pretrained_evidence import eigen_angle_tests
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.degeneration import (
     FLOOR,
-    footer_label,
+    ISOTROPIC_PANEL,
+    distribution_functions,
     plot_bulk,
     plot_spectra,
     plot_stable_rank,
     plot_survival,
+    spectra_panels,
 )
-from attnspec.plotting.pretrained import plot_pretrained
+from attnspec.plotting.pretrained import plot_eigen_angles, plot_score_spectra
 from attnspec.plotting.style import close
 
 MODEL = {
@@ -85,13 +87,15 @@ def test_c1_is_drawn_from_its_csv(tmp_path):
         plot_spectra, rows, ds.SPECTRA_PLOTTED_HEADER, tmp_path / "c1.csv", n=48, spikes=3,
         kappa=2.0,
     )  # fmt: skip
-    # every (profile, matrix, mask) series is one line of its panel, at the floor below 1e-12
-    panels = {ax.get_title().removeprefix("bulk profile: "): ax for ax in figure.axes}
-    for (profile, _, _), series in frame.groupby(["profile", "matrix", "mask"]):
+    # every (profile, matrix, mask) series is one line of its panel, at the floor below 1e-12;
+    # the isotropic model in a last panel with the singular values of S of its profile
+    panels = dict(zip(["zeros", "iid", "gaussian", ISOTROPIC_PANEL], figure.axes, strict=True))
+    for (panel, _, _), series in spectra_panels(frame).groupby(["panel", "matrix", "mask"]):
         drawn = np.maximum(series["singular_value"], FLOOR)
-        assert len(lines_with(panels[profile], series["rank"], drawn)) == 1
+        assert len(lines_with(panels[panel], series["rank"], drawn)) == 1
     isotropic = frame[frame["matrix"] == ds.ISOTROPIC_ATTENTION]
     assert set(isotropic["profile"]) == {"iid"} and len(isotropic) == 2 * 48
+    assert len(panels[ISOTROPIC_PANEL].lines) == 3 + 2  # S, the isotropic A (2 masks), guides
 
 
 # C2 ---------------------------------------------------------------------------------------
@@ -112,31 +116,44 @@ def test_c2_is_drawn_from_its_csv(tmp_path, draws):
     frame, figure = drawn_from_its_csv(
         plot_bulk, rows, ds.BULK_PLOTTED_HEADER, tmp_path / "c2.csv", spikes=3
     )
+    # columns: the (profile, mask) pairs whose bulk is not exactly 0, then the quantiles
+    pairs = [("zeros", "causal"), ("iid", "bidirectional"), ("iid", "causal")]
     axes = np.array(figure.axes[:6]).reshape(2, 3)
+    quantile_axes = figure.axes[6:8]  # zeros, iid
     distribution = frame[frame["panel"] == "distribution"]
+    functions = distribution_functions(distribution.astype({"n": int}))
     for (profile, mask, n), shares in distribution.groupby(["profile", "mask", "n"]):
         # the weighted distribution function is the mean over draws of min(N(x) / bulk, 1)
         job = jobs[[64, 128, 256].index(n)]
         expected = np.minimum(job[f"{profile}/{mask}/counts"] / (n - 4), 1).mean(axis=0)
         np.testing.assert_allclose(np.cumsum(shares["y"]), expected, atol=1e-12)
-        ax = axes[PROFILES.index(profile), MASKS.index(mask)]
-        # seaborn's step line: (x_0, 0), then the running sum at every grid point
-        steps = [line.get_ydata() for line in ax.lines if len(line.get_ydata()) > len(expected)]
-        assert sum(np.allclose(y[1:], expected, atol=1e-12) for y in steps) >= 1
+        if (profile, mask) not in pairs:  # the bulk is exactly 0: not drawn
+            assert np.all(expected == 1)
+            continue
+        top, bottom = axes[:, pairs.index((profile, mask))]
+        drawn = functions[
+            (functions["profile"] == profile) & (functions["mask"] == mask) & (functions["n"] == n)
+        ]
+        np.testing.assert_allclose(drawn["F"], expected, atol=1e-12)
+        if n == 256:  # the largest n on top, the others' differences to it below
+            assert len(lines_with(top, drawn["x"], expected)) == 1
+        else:
+            largest = np.minimum(jobs[2][f"{profile}/{mask}/counts"] / 252, 1).mean(axis=0)
+            assert len(lines_with(bottom, drawn["x"], expected - largest)) == 1
     limit = frame[frame["panel"] == "limit"]
-    assert len(lines_with(axes[1, 0], limit["x"], limit["y"])) == 1
+    assert len(lines_with(axes[0, 1], limit["x"], limit["y"])) == 1
     # the quantile panels: the median over draws per n, a band only from >= 10 draws
     quantiles = frame[(frame["panel"] == "quantiles") & (frame["profile"] == "iid")]
     assert quantiles.groupby(["mask", "statistic", "n"]).size().unique().tolist() == [draws]
     for (_, _), data in quantiles.groupby(["mask", "statistic"]):
         medians = data.groupby("n")["y"].median()
-        assert len(lines_with(axes[1, 2], medians.index, medians.to_numpy())) == 1
-    assert len(bands(axes[1, 2])) == (4 if draws >= 10 else 0)
+        assert len(lines_with(quantile_axes[1], medians.index, medians.to_numpy())) == 1
+    assert len(bands(quantile_axes[1])) == (4 if draws >= 10 else 0)
     if draws < 10:  # every draw is drawn instead
-        drawn = np.concatenate([line.get_ydata() for line in axes[1, 2].lines])
+        drawn = np.concatenate([line.get_ydata() for line in quantile_axes[1].lines])
         assert np.all(np.isin(quantiles["y"], drawn))
     guide = frame[(frame["panel"] == "guide") & (frame["profile"] == "iid")]
-    assert len(lines_with(axes[1, 2], guide["n"], guide["y"])) == 1
+    assert len(lines_with(quantile_axes[1], guide["n"], guide["y"])) == 1
 
 
 # C3 ---------------------------------------------------------------------------------------
@@ -181,10 +198,8 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
     # seaborn's OLS line on log n is the fit of the table's slope (every (n, draw) point)
     causal = data.canonical[[s.mask for s in data.canonical].index("causal")]
     fit = causal.fit()
-    labels = [text.get_text() for text in canonical.get_legend().get_texts()]
-    assert f"OLS slope {fit.slope:.3f} [{fit.interval()[0]:.3f}, {fit.interval()[1]:.3f}]" in (
-        " ".join(labels)
-    )
+    texts = " ".join(text.get_text() for text in canonical.texts)
+    assert f"{fit.slope:.3f} [{fit.interval()[0]:.3f}, {fit.interval()[1]:.3f}]" in texts
 
 
 # C4 ---------------------------------------------------------------------------------------
@@ -206,13 +221,7 @@ def test_c4_is_drawn_from_its_csv(tmp_path):
                 np.testing.assert_allclose(means, ds.mean_spike_value(job, mask), rtol=1e-14)
 
 
-def test_the_verdict_footer_names_the_kind_of_a_row_that_is_not_evidence():
-    row = {"row_id": "C.1/canonical/causal", "verdict": "holds", "stability": "1.0"}
-    assert footer_label(row | {"kind": "model"}) == "C.1/canonical/causal: holds [model]"
-    assert footer_label(row | {"kind": "empirical"}) == "C.1/canonical/causal: holds"
-
-
-# C5 ---------------------------------------------------------------------------------------
+# C5, C6 -----------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pretrained_inputs():
     rng = np.random.default_rng(0)
@@ -226,26 +235,28 @@ def pretrained_inputs():
 
 def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     diagnostics, controls, tests = pretrained_inputs
-    rows = list(ps.plotted_rows(*diagnostics, top_k=2, bins=10, controls=controls))
+    rows = list(ps.eigen_angle_plotted_rows(*diagnostics, bins=10, controls=controls))
     frame, figure = drawn_from_its_csv(
-        plot_pretrained, rows, ps.PLOTTED_HEADER, tmp_path / "c5.csv", n_full=8, n_long=20,
-        top_k=2, bins=10, tests=tests,
+        plot_eigen_angles, rows, ps.PLOTTED_HEADER, tmp_path / "c5.csv", n_full=8, n_long=20,
+        bins=10, tests=tests,
     )  # fmt: skip
-    angles, distances, null_space, spectra, energy, ranks = figure.axes[:6]
+    assert set(frame["panel"]) == {"eigen_angles", "distances", "null_space"}
+    angles, distances, null_space = figure.axes[:3]
     # (a) the histogram densities are the CSV's counts over total x bin width
     drawn = {
-        "model": bands(angles)[0].get_paths()[0].vertices[:, 1],
-        "isotropic": angles.lines[0].get_ydata(),
+        "isotropic": bands(angles)[0].get_paths()[0].vertices[:, 1],
+        "model": angles.lines[0].get_ydata(),
     }
     for series, heights in drawn.items():
         counts = frame[(frame["panel"] == "eigen_angles") & (frame["series"] == series)]["y"]
         density = counts / counts.sum() / (np.pi / 10)
         assert np.all(np.isclose(density.to_numpy()[:, None], heights[None, :]).any(axis=1))
-    # (b) every distance of the CSV is a step of its distribution function
+    # (b) every distance of the CSV is a step of its distribution function; the Haar 95 % line
     for name in ("model", "reference", "aligned", "local"):
         values = np.sort(frame[(frame["panel"] == "distances") & (frame["series"] == name)]["x"])
         steps = [line.get_xdata() for line in distances.lines if len(line.get_xdata()) > 2]
         assert any(np.array_equal(np.sort(x[np.isfinite(x)]), values) for x in steps), name
+    assert any(line.get_xdata()[0] == tests["reference_q95"] for line in distances.lines)
     # (c) the running sums of the step counts are the empirical distribution functions
     grid = np.linspace(0.0, np.pi, ps.CDF_POINTS)
     angles_u = diagnostics[1]["angles"][..., 0, 0, :]
@@ -253,36 +264,55 @@ def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     np.testing.assert_array_equal(
         np.cumsum(steps["y"]), np.searchsorted(np.sort(angles_u.ravel()), grid, side="right")
     )
-    # (d) per layer the median over passages and heads, with the quartile band
+    assert len([line for line in null_space.lines if len(line.get_xdata()) > 2]) == 5
+
+
+def test_c6_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
+    diagnostics, _, _ = pretrained_inputs
+    long, iso_long = diagnostics[1], diagnostics[3]
+    rows = list(ps.spectra_plotted_rows(long, iso_long, top_k=2))
+    frame, figure = drawn_from_its_csv(
+        plot_score_spectra, rows, ps.PLOTTED_HEADER, tmp_path / "c6.csv", n_long=20, top_k=2
+    )
+    assert set(frame["panel"]) == {"spectra", "energy", "stable_rank"}
+    spectra, ranks, energy = figure.axes[:3]
+    # (a) per layer the median over passages and heads, with the quartile band
     model = frame[(frame["panel"] == "spectra") & (frame["series"] == "model")]
     for _, layer in model.groupby("layer"):
         medians = layer.groupby("x")["y"].median()
         assert len(lines_with(spectra, medians.index, medians.to_numpy())) == 1
     assert len(bands(spectra)) == 2
-    # (e) the heat map holds every head's median energy
-    cells = frame[(frame["panel"] == "energy") & (frame["series"] == "model")]
-    mesh = energy.collections[0].get_array()
-    np.testing.assert_array_equal(np.sort(np.ravel(mesh)), np.sort(cells["y"]))
-    # (f) one point per head and mask, the isotropic medians as lines
+    # (b) one point per head and mask, the isotropic medians as lines
     points = frame[(frame["panel"] == "stable_rank") & (frame["series"] == "model")]
     offsets = np.concatenate([c.get_offsets()[:, 1] for c in ranks.collections])
     np.testing.assert_allclose(np.sort(offsets), np.sort(points["y"]))
     isotropic = frame[(frame["panel"] == "stable_rank") & (frame["series"] == "isotropic")]
     levels = [line.get_ydata()[0] for line in ranks.lines]
     assert all(y in levels for y in isotropic["y"])
+    # (c) the heat map holds every head's median energy
+    cells = frame[(frame["panel"] == "energy") & (frame["series"] == "model")]
+    mesh = energy.collections[0].get_array()
+    np.testing.assert_array_equal(np.sort(np.ravel(mesh)), np.sort(cells["y"]))
 
 
-def test_c5_layer_table_from_the_tidy_rows(pretrained_inputs):
+def test_c5_c6_layer_tables_from_the_tidy_rows(pretrained_inputs):
     diagnostics, controls, _ = pretrained_inputs
     full, long = diagnostics[:2]
-    rows = list(ps.plotted_rows(*diagnostics, top_k=2, bins=10, controls=controls))
-    table = ps.layer_rows(pd.DataFrame(rows, columns=ps.PLOTTED_HEADER), full_rank_q95=0.2)
+    rows = list(ps.eigen_angle_plotted_rows(*diagnostics, bins=10, controls=controls))
+    table = ps.angle_layer_rows(pd.DataFrame(rows, columns=ps.PLOTTED_HEADER), full_rank_q95=0.2)
     assert [row[0] for row in table] == [0, 1, "isotropic"]
+    assert all(len(row) == len(ps.ANGLE_LAYER_HEADER) for row in table)
     layer1 = full["angle_distance"][:, 1, :, :, 0]
     assert table[1][1] == pytest.approx(np.median(layer1))
     assert table[1][2] == pytest.approx(np.mean(layer1 > 0.2))
+    rows = list(ps.spectra_plotted_rows(long, diagnostics[3], top_k=2))
+    table = ps.spectra_layer_rows(pd.DataFrame(rows, columns=ps.PLOTTED_HEADER))
+    assert [row[0] for row in table] == [0, 1, "isotropic"]
+    assert all(len(row) == len(ps.spectra_layer_header(2)) for row in table)
     energy = np.median(long["energy"][:, 1, :, 1], axis=0)
-    assert table[1][3] == pytest.approx(np.median(energy))
+    assert table[1][1] == pytest.approx(np.median(energy))
+    ranks = np.median(long["stable_rank"][:, 1, :, 1], axis=0)
+    assert table[1][3] == pytest.approx(np.median(ranks))
 
 
 # The committed default-preset CSVs --------------------------------------------------------
@@ -338,23 +368,33 @@ def test_committed_c4_holds_every_spike_and_kappa():
     assert set(sizes) == {survival["draws"] * DEFAULT["canonical"]["spikes"]}
 
 
-def test_committed_c5_holds_every_panel():
-    frame = committed("C5-pretrained")
+def test_committed_c5_holds_every_eigen_angle_panel():
+    frame = committed("C5-eigen-angles")
     cfg = DEFAULT["pretrained"]
     assert list(frame.columns) == list(ps.PLOTTED_HEADER)
     sizes = frame.groupby(["panel", "series"]).size()
+    assert set(sizes.index.get_level_values("panel")) == {"eigen_angles", "distances", "null_space"}
     assert set(sizes.loc["eigen_angles"]) == {cfg["histogram_bins"]}
     heads = 6 * 12
     assert sizes.loc["distances", "model"] == cfg["full_rank_passages"]["count"] * heads * 2
     assert sizes.loc["distances", "reference"] == cfg["haar_reference_draws"] * 2
     assert set(sizes.loc["null_space"]) == {ps.CDF_POINTS}
+
+
+def test_committed_c6_holds_every_spectra_panel():
+    frame = committed("C6-score-spectra")
+    cfg = DEFAULT["pretrained"]
+    assert list(frame.columns) == list(ps.PLOTTED_HEADER)
+    sizes = frame.groupby(["panel", "series"]).size()
+    assert set(sizes.index.get_level_values("panel")) == {"spectra", "energy", "stable_rank"}
+    heads = 6 * 12
     assert sizes.loc["spectra", "model"] == cfg["long_passages"]["count"] * heads * 32
     assert sizes.loc["spectra", "isotropic"] == cfg["reference_draws"] * 32
     assert sizes.loc["energy", "model"] == heads and sizes.loc["stable_rank", "model"] == 2 * heads
 
 
-TESTS_STUB = {"reference_q95": 0.1, "model/ks": 0.0, "aligned/ks": 1.0, "local/ks": 0.0}
-"""The eigen-angle tests only label C5's legend and its Haar 95 % line."""
+TESTS_STUB = {"reference_q95": 0.1}
+"""The eigen-angle tests only place C5's Haar 95 % line."""
 
 
 @pytest.mark.parametrize(
@@ -365,10 +405,11 @@ TESTS_STUB = {"reference_q95": 0.1, "model/ks": 0.0, "aligned/ks": 1.0, "local/k
         ("C3-stable-rank", plot_stable_rank, {"spikes": 3, "beta": 1.0}),
         ("C4-spike-survival", plot_survival, {"spikes": 3, "profile": "iid"}),
         (
-            "C5-pretrained",
-            plot_pretrained,
-            {"n_full": 32, "n_long": 128, "top_k": 3, "bins": 24, "tests": TESTS_STUB},
+            "C5-eigen-angles",
+            plot_eigen_angles,
+            {"n_full": 32, "n_long": 128, "bins": 24, "tests": TESTS_STUB},
         ),
+        ("C6-score-spectra", plot_score_spectra, {"n_long": 128, "top_k": 3}),
     ],
 )
 def test_committed_csvs_redraw_their_figures(stem, plot, options):

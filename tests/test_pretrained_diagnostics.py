@@ -1,4 +1,4 @@
-"""Eigen-angle, score-spectrum and stable-rank diagnostics (figure C5, table C-T2) and their
+"""Eigen-angle, score-spectrum and stable-rank diagnostics (figures C5, C6, table C-T2) and their
 replicate streams."""
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""Figure C5 and table C-T2 numbers from per-head diagnostics."""
+"""Figures C5, C6 and table C-T2 numbers from per-head diagnostics."""
 
 import numpy as np
 import pandas as pd
@@ -30,23 +30,26 @@ def test_table_has_one_row_per_head_then_the_reference(diagnostics):
 
 def test_plotted_rows_shapes_and_normalisation(diagnostics):
     controls = {name: control_diagnostics(name, 8, 8, 10) for name in ("aligned", "local")}
-    rows = list(summary.plotted_rows(*diagnostics, top_k=2, bins=10, controls=controls))
+    full, long, iso_full, iso_long = diagnostics
+    rows = [
+        *summary.eigen_angle_plotted_rows(*diagnostics, bins=10, controls=controls),
+        *summary.spectra_plotted_rows(long, iso_long, top_k=2),
+    ]
     assert all(len(row) == len(summary.PLOTTED_HEADER) for row in rows)
     frame = pd.DataFrame(rows, columns=summary.PLOTTED_HEADER)
     sizes = frame.groupby(["panel", "series"]).size()
-    full, long, iso_full = diagnostics[:3]
-    # (a) counts of every pooled eigen-angle (U and V) in the 10 bins
+    # C5 (a) counts of every pooled eigen-angle (U and V) in the 10 bins
     counts = frame[(frame["panel"] == "eigen_angles") & (frame["series"] == "model")]["y"]
     assert len(counts) == 10 and counts.sum() == full["angles"][..., 0, :].size
-    # (b) one distance per passage, head and side; the controls' per draw and side
+    # C5 (b) one distance per passage, head and side; the controls' per draw and side
     assert sizes["distances", "model"] == full["angle_distance"][..., 0].size == 2 * 2 * 3 * 2
     assert sizes["distances", "aligned"] == 20 and sizes["distances", "reference"] == 40
-    # (c) step counts whose running sums are distribution functions ending at 1
-    sources = {"model": long, "isotropic": diagnostics[3]}
+    # C5 (c) step counts whose running sums are distribution functions ending at 1
+    sources = {"model": long, "isotropic": iso_long}
     for series, steps in frame[frame["panel"] == "null_space"].groupby("series"):
         assert len(steps) == summary.CDF_POINTS and np.all(steps["y"] >= 0)
         assert steps["y"].sum() == sources[series.split("/")[0]]["angles"][..., 0, 0, :].size
-    # (d) every passage's spectrum, (e), (f) per-head medians over passages
+    # C6 every passage's spectrum, per-head medians over passages of energy and stable rank
     assert sizes["spectra", "model"] == long["normalised_singular_values"].size
     assert sizes["energy", "model"] == 2 * 3 and sizes["stable_rank", "model"] == 2 * 3 * 2
     energy = frame[(frame["panel"] == "energy") & (frame["series"] == "model")]["y"]

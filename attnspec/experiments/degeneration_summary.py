@@ -468,8 +468,8 @@ SCORES, ATTENTION, ISOTROPIC_ATTENTION = "S", "A", "isotropic A"
 
 def spectra_plotted_rows(spectra: Mapping, *, profiles: Sequence[str]):
     """Figure C1: every singular value s_k, k = 1..n, of S = diag(sigma) (mask "none"), of its
-    row softmax A (bidirectional, causal) and, in its profile's panel, of the isotropic
-    softmax(U Sigma V^T)."""
+    row softmax A (bidirectional, causal) and of the isotropic softmax(U Sigma V^T) (rows of the
+    profile whose sigma it takes; C1 draws them in their own panel)."""
     isotropic = str(spectra["isotropic_profile"]) if "isotropic_profile" in spectra else ""
     for profile in profiles:
         series = [(SCORES, "none", spectra[f"{profile}/scores"])]

@@ -1,4 +1,4 @@
-"""Paper C, figure C5 and table C-T2: score-geometry diagnostics of a pretrained transformer.
+"""Paper C, figures C5, C6 and table C-T2: score-geometry diagnostics of a pretrained transformer.
 
 For one head with queries Q and keys K (n x d, biases included) the score matrix is
 S = Q K^T / sqrt(d) (n x n, rank r <= d) and A = row-softmax(S) the model's attention.

@@ -1,4 +1,5 @@
-"""Figure C5 and table C-T2 (paper C): the numbers shown, from the per-head diagnostics.
+"""Figures C5 (eigen-angles), C6 (score spectra) and table C-T2 (paper C): the numbers shown,
+from the per-head diagnostics.
 
 Inputs are the dicts of :mod:`attnspec.experiments.pretrained` (arrays with leading axes
 (passages, layers, heads); the isotropic reference has layers = heads = 1): ``full_rank`` at
@@ -21,7 +22,8 @@ U_SIDE = SIDES.index("U")
 CDF_POINTS = 181
 
 PLOTTED_HEADER = ("panel", "series", "layer", "head", "side", "mask", "passage", "x", "y")
-"""Columns of figure C5's tidy table (``passage``: the draw for the synthetic references)."""
+"""Columns of the tidy tables of figures C5 and C6 (``passage``: the draw for the synthetic
+references)."""
 
 
 def angle_counts(angles: np.ndarray, edges: np.ndarray) -> np.ndarray:
@@ -44,13 +46,12 @@ def _cells(values: np.ndarray, *, layers: bool):
         yield (*cell, passage, tuple(index), float(value))
 
 
-def plotted_rows(
+def eigen_angle_plotted_rows(
     full_rank: dict,
     long: dict,
     iso_full_rank: dict,
     iso_long: dict,
     *,
-    top_k: int,
     bins: int,
     controls: dict,
 ):
@@ -61,13 +62,7 @@ def plotted_rows(
     - ``distances`` (b): every Kolmogorov distance x of one head's (or draw's) angles to uniform,
       per side, series ``model``, ``reference`` (Haar) and each of ``controls``;
     - ``null_space`` (c): series ``<source>/<convention>``, grid point x and the number y of
-      eigen-angles of U at n > head width in the step ending at x (:func:`angle_steps`);
-    - ``spectra`` (d): sigma_k / sigma_1 of every passage's scores per layer and head (x = k),
-      series ``isotropic``: every reference draw;
-    - ``energy`` (e): the top-k energy E_k per layer and head, median over passages (series
-      ``isotropic``: over draws);
-    - ``stable_rank`` (f): the attention's stable rank per layer, head and mask, median over
-      passages (``isotropic``: over draws).
+      eigen-angles of U at n > head width in the step ending at x (:func:`angle_steps`).
     """
     edges = np.linspace(0.0, np.pi, bins + 1)
     centres = 0.5 * (edges[1:] + edges[:-1])
@@ -87,6 +82,18 @@ def plotted_rows(
             series = f"{source}/{convention}"
             for x, y in zip(grid, steps, strict=True):
                 yield ("null_space", series, "", "", "U", "", "", float(x), int(y))
+
+
+def spectra_plotted_rows(long: dict, iso_long: dict, *, top_k: int):
+    """Figure C6's tidy rows (:data:`PLOTTED_HEADER`, n > head width), per panel:
+
+    - ``spectra`` (a): sigma_k / sigma_1 of every passage's scores per layer and head (x = k),
+      series ``isotropic``: every reference draw;
+    - ``energy`` (b): the top-k energy E_k per layer and head, median over passages (series
+      ``isotropic``: over draws);
+    - ``stable_rank`` (c): the attention's stable rank per layer, head and mask, median over
+      passages (``isotropic``: over draws).
+    """
     for series, data in (("model", long), ("isotropic", iso_long)):
         cells = _cells(data["normalised_singular_values"], layers=series == "model")
         for layer, head, passage, (k,), value in cells:
@@ -155,48 +162,54 @@ def table_rows(
     return rows
 
 
-def layer_header(top_k: int) -> tuple[str, ...]:
-    """Columns of the per-layer summary under figure C5's caption."""
+ANGLE_LAYER_HEADER = ("layer", "median_ks_full_rank", "fraction_above_haar_q95")
+"""Columns of the per-layer summary under figure C5's caption."""
+
+
+def angle_layer_rows(frame, full_rank_q95: float) -> list[tuple]:
+    """Per-layer key numbers of figure C5 from its tidy table: the median over heads, passages
+    and sides of the eigen-angle distances and their share above the Haar 95 % quantile, then
+    the Haar reference's."""
+    frame = numeric(frame, "layer", "x")
+    distances = frame[frame["panel"] == "distances"]
+    model = distances[distances["series"] == "model"]
+    above = (model["x"] > full_rank_q95).groupby(model["layer"]).mean()
+    rows = [
+        (int(layer), float(median), float(above[layer]))
+        for layer, median in model.groupby("layer")["x"].median().items()
+    ]
+    reference = distances.loc[distances["series"] == "reference", "x"]
+    rows.append(("isotropic", float(reference.median()), float((reference > full_rank_q95).mean())))
+    return rows
+
+
+def spectra_layer_header(top_k: int) -> tuple[str, ...]:
+    """Columns of the per-layer summary under figure C6's caption."""
     return (
         "layer",
-        "median_ks_full_rank",
-        "fraction_above_haar_q95",
         f"median_energy_top{top_k}",
         "median_stable_rank_bidirectional",
         "median_stable_rank_causal",
     )
 
 
-def layer_rows(frame, full_rank_q95: float) -> list[tuple]:
-    """Per-layer key numbers of figure C5 from its tidy table (medians over heads of the per-head
-    numbers, the share of distances above the Haar 95 % quantile), then the isotropic
-    reference."""
-    frame = numeric(frame, "layer", "x", "y")
+def spectra_layer_rows(frame) -> list[tuple]:
+    """Per-layer key numbers of figure C6 from its tidy table (medians over heads of the per-head
+    energy and stable ranks), then the isotropic reference."""
+    frame = numeric(frame, "layer", "y")
     model = frame[frame["series"] == "model"]
-    distances = model[model["panel"] == "distances"]
     ranks = model[model["panel"] == "stable_rank"]
     columns = [
-        distances.groupby("layer")["x"].median(),
-        (distances["x"] > full_rank_q95).groupby(distances["layer"]).mean(),
         model[model["panel"] == "energy"].groupby("layer")["y"].median(),
         *(ranks[ranks["mask"] == m].groupby("layer")["y"].median() for m in MASKS),
     ]
     rows = [
         (int(layer), *(float(column[layer]) for column in columns)) for layer in columns[0].index
     ]
-    reference = frame.loc[(frame["panel"] == "distances") & (frame["series"] == "reference"), "x"]
     isotropic = frame[frame["series"] == "isotropic"]
     energy = isotropic.loc[isotropic["panel"] == "energy", "y"]
     ranks = isotropic[isotropic["panel"] == "stable_rank"].set_index("mask")["y"]
-    rows.append(
-        (
-            "isotropic",
-            float(reference.median()),
-            float((reference > full_rank_q95).mean()),
-            float(energy.iloc[0]),
-            *(float(ranks[m]) for m in MASKS),
-        )
-    )
+    rows.append(("isotropic", float(energy.iloc[0]), *(float(ranks[m]) for m in MASKS)))
     return rows
 
 

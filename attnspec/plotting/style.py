@@ -33,9 +33,9 @@ COLOURS = {
     "published": PALETTE[8],
     "sigma_f": PALETTE[9],
     "gaussian_reference": (0.2, 0.2, 0.2),
-    "null_model": (0.62, 0.62, 0.62),
+    "null_model": (0.74, 0.74, 0.74),
     "control": (0.0, 0.0, 0.0),
-    "guide": (0.82, 0.82, 0.82),
+    "guide": (0.86, 0.86, 0.86),
 }
 """One colour per meaning, the same in every paper's figures, and no colour with two meanings:
 simulated or measured data; a theory curve or limit (nu_inf, x_+, a limit law); the

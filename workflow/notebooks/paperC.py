@@ -48,7 +48,8 @@ FIGURES = [
     "C2-bulk",
     "C3-stable-rank",
     "C4-spike-survival",
-    "C5-pretrained",
+    "C5-eigen-angles",
+    "C6-score-spectra",
 ]
 TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 paper = PaperOutputs("C")
@@ -62,7 +63,7 @@ paper.contents(FIGURES + TABLES)
 # Gaussian score matrix) and the spike positions are our reading. Every singular value of $S$
 # against those of $A$, bidirectional and causal: the $r$ spikes survive near 1, the bulk collapses.
 # The isotropic model $\mathrm{softmax}(U \Sigma V^\top)$ with Haar $U, V$, which the canonical
-# model stands for, is shown dashed.
+# model stands for, is shown dashed in its own (last) panel.
 
 # %%
 paper.figure("C1-spectra")
@@ -70,8 +71,9 @@ paper.figure("C1-spectra")
 # %% [markdown]
 # ## C2: the bulk concentrates at zero (claim C.2)
 #
-# *Reconstructed*. The distribution of $n\, s_k(A)$ over the bulk, for growing $n$: the curves
-# coincide, so the bulk singular values themselves are $O(1/n)$. The counts are exact (Sylvester's
+# *Reconstructed*. The distribution of $n\, s_k(A)$ over the bulk at the largest $n$, and its
+# difference for every smaller $n$: small and shrinking, so the bulk singular values themselves are
+# $O(1/n)$. The counts are exact (Sylvester's
 # law of inertia on $A A^\top$, $O(n)$ per point), with no dense SVD.
 
 # %%
@@ -100,20 +102,28 @@ paper.figure("C3-stable-rank")
 paper.figure("C4-spike-survival")
 
 # %% [markdown]
-# ## C5: score geometry of a pretrained transformer (claims C.5, C.6)
+# ## C5: eigen-angles of a pretrained transformer's scores (claim C.5)
 #
 # *Reconstructed*; the paper's own model and figure may differ. all-MiniLM-L6-v2 (6 layers x 12
 # heads, head width 32) on public-domain text. C.5: the eigen-angles of the token-space singular
 # matrices $U, V \in O(n)$ of each head's scores are close to uniform, as for Haar matrices, judged
 # at $n \le$ the head width (beyond it the null space must be completed, and the angles test that
-# convention more than the model). C.6: the energy fraction
-# $E_k = \sum_{i \le k} \sigma_i^2 / \sum_i \sigma_i^2$ of the top $k$ directions, against an
-# isotropic Gaussian reference of the same shape. Scope of C.5: the diagnostic does not see
-# locality (local-attention score heads give Haar-like eigen-angles), so it says nothing about
-# local attention.
+# convention more than the model). Scope of C.5: the diagnostic does not see locality
+# (local-attention score heads give Haar-like eigen-angles), so it says nothing about local
+# attention.
 
 # %%
-paper.figure("C5-pretrained")
+paper.figure("C5-eigen-angles")
+
+# %% [markdown]
+# ## C6: score spectra of a pretrained transformer (claim C.6)
+#
+# *Reconstructed*. C.6: the energy fraction $E_k = \sum_{i \le k} \sigma_i^2 / \sum_i \sigma_i^2$
+# of the top $k$ directions of each head's scores, against an isotropic Gaussian reference of the
+# same shape; with the normalised score spectra per layer and the attention's stable rank.
+
+# %%
+paper.figure("C6-score-spectra")
 
 # %% [markdown]
 # ## Table C-T1: stable-rank limits and slopes (claims C.1–C.4)
@@ -128,8 +138,8 @@ paper.table("C-T1-stable-rank")
 # %% [markdown]
 # ## Table C-T2: per-layer and per-head diagnostics of all-MiniLM-L6-v2 (claims C.5, C.6)
 #
-# *Reconstructed*. Medians over passages of the diagnostics of figure C5 for every layer and head,
-# then the isotropic reference.
+# *Reconstructed*. Medians over passages of the diagnostics of figures C5 and C6 for every layer
+# and head, then the isotropic reference.
 
 # %%
 paper.table("C-T2-pretrained")

@@ -61,7 +61,8 @@ PAPER_C_FIGURES = [
     "C2-bulk",
     "C3-stable-rank",
     "C4-spike-survival",
-    "C5-pretrained",
+    "C5-eigen-angles",
+    "C6-score-spectra",
 ]
 PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 PAPER_D_FIGURES = ["D1-public-models", "D2-heads", "D3-sharing"]

@@ -1,4 +1,4 @@
-# Paper C (spectral degeneration under isotropic score geometry): figures C1-C5, tables C-T1,
+# Paper C (spectral degeneration under isotropic score geometry): figures C1-C6, tables C-T1,
 # C-T2, claims C.1-C.6.
 
 

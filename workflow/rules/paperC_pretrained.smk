@@ -1,8 +1,9 @@
-# Paper C, figure C5 and table C-T2: diagnostics of the pretrained all-MiniLM-L6-v2 (claims C.5,
-# C.6). Model -> per-passage Q, K (its own env; deterministic, shared by every replicate) ->
-# per-head diagnostics; the Haar reference (Gaussian Q, K of the same shape) and the controls of
-# the eigen-angle diagnostic -> the same diagnostics; all -> two-sample tests, evidence, figure
-# and table. Random jobs write under {results} and pass the replicate to their streams.
+# Paper C, figures C5 (eigen-angles), C6 (score spectra) and table C-T2: diagnostics of the
+# pretrained all-MiniLM-L6-v2 (claims C.5, C.6). Model -> per-passage Q, K (its own env;
+# deterministic, shared by every replicate) -> per-head diagnostics; the Haar reference (Gaussian
+# Q, K of the same shape) and the controls of the eigen-angle diagnostic -> the same diagnostics;
+# all -> two-sample tests, evidence, figures and table. Random jobs write under {results} and pass
+# the replicate to their streams.
 
 from attnspec.pretrained.loader import HEAD_WIDTH
 
@@ -22,7 +23,7 @@ FULL_RANK = PRETRAINED["full_rank_passages"]
 LONG = PRETRAINED["long_passages"]
 
 
-# The diagnostics files of C5, C-T2 and the C.5/C.6 evidence, by source and passage length.
+# The diagnostics files of C5, C6, C-T2 and the C.5/C.6 evidence, by source and passage length.
 PRETRAINED_DIAGNOSTICS = {
     "model_full_rank": expand(
         PRETRAINED_MODEL,
@@ -221,8 +222,8 @@ rule paperC_CT2_evidence:
 
 
 rule paperC_C5_figure:
-    """Figure C5 from its tidy table: eigen-angles, score spectra, energies and stable ranks of
-    all-MiniLM-L6-v2, verdicts of C.5 and C.6."""
+    """Figure C5 from its tidy table: eigen-angles of the singular matrices of all-MiniLM-L6-v2's
+    scores against uniform, the Haar reference and the controls, verdicts of C.5."""
     input:
         **{
             key: path.format(results=RESULTS)
@@ -230,13 +231,13 @@ rule paperC_C5_figure:
         },
         tests=PRETRAINED_TESTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
-        caption="workflow/report/paperC/C5-pretrained.rst",
+        caption="workflow/report/paperC/C5-eigen-angles.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperC/C5-pretrained.pdf",
-        png=reported("figures/paperC/C5-pretrained.png"),
-        plotted="figures/paperC/C5-pretrained.csv",
-        caption="figures/paperC/C5-pretrained.md",
+        pdf="figures/paperC/C5-eigen-angles.pdf",
+        png=reported("figures/paperC/C5-eigen-angles.png"),
+        plotted="figures/paperC/C5-eigen-angles.csv",
+        caption="figures/paperC/C5-eigen-angles.md",
     log:
         "logs/paperC/C5-figure.log",
     benchmark:
@@ -250,6 +251,35 @@ rule paperC_C5_figure:
         pretrained=PRETRAINED,
     script:
         "../../scripts/paperC_C5_figure.py"
+
+
+rule paperC_C6_figure:
+    """Figure C6 from its tidy table: score spectra, top-k energies and attention stable ranks of
+    all-MiniLM-L6-v2 against isotropic scores, verdicts of C.6."""
+    input:
+        model_long=PRETRAINED_DIAGNOSTICS["model_long"].format(results=RESULTS),
+        isotropic_long=PRETRAINED_DIAGNOSTICS["isotropic_long"].format(results=RESULTS),
+        claims=f"{RESULTS}/paperC/claims.csv",
+        caption="workflow/report/paperC/C6-score-spectra.rst",
+        config="results/config.yaml",
+    output:
+        pdf="figures/paperC/C6-score-spectra.pdf",
+        png=reported("figures/paperC/C6-score-spectra.png"),
+        plotted="figures/paperC/C6-score-spectra.csv",
+        caption="figures/paperC/C6-score-spectra.md",
+    log:
+        "logs/paperC/C6-figure.log",
+    benchmark:
+        "benchmarks/paperC/C6-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(800),
+    params:
+        pretrained=PRETRAINED,
+    script:
+        "../../scripts/paperC_C6_figure.py"
 
 
 rule paperC_CT2_table:
