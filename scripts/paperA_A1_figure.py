@@ -4,8 +4,8 @@ the distances of every model and the A.3 row."""
 import pandas as pd
 
 from attnspec.dashboard import rows_of
-from attnspec.experiments.stepwise import STEPWISE_PLOTTED_HEADER, stepwise_plotted_rows
-from attnspec.io import configure_logging, load_npz, read_csv, write_csv, write_figure_outputs
+from attnspec.experiments.stepwise import stepwise_plotted_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.plotting.stepwise import plot_stepwise
 
 STEP_HEADER = ("model", "ks_to_sqrt_ell_A_perp", "ks_to_nu_inf")
@@ -19,8 +19,8 @@ def main(smk) -> None:
         model: load_npz(path)[model][: cfg["draws"]]
         for model, path in zip(smk.params.models, smk.input.spectra, strict=True)
     }
-    rows = stepwise_plotted_rows(spectra, summary, cfg["n_removed"])
-    write_csv(smk.output.plotted, STEPWISE_PLOTTED_HEADER, rows)
+    plotted = stepwise_plotted_table(spectra, summary, cfg["n_removed"])
+    write_table(smk.output.plotted, plotted)
     figure = plot_stepwise(
         pd.read_csv(smk.output.plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
     )
@@ -33,8 +33,7 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        STEPWISE_PLOTTED_HEADER,
-        rows,
+        plotted,
         tables=[(STEP_HEADER, table)],
         judged=rows_of(read_csv(smk.input.claims), "A.3"),
         intro="\n",

@@ -4,16 +4,15 @@ and its caption with the per-draw table and the theory references."""
 import pandas as pd
 
 from attnspec.experiments.full_spectrum import (
-    FULL_SPECTRUM_PLOTTED_HEADER,
     FULL_SPECTRUM_TABLE_HEADER,
     REFERENCE_TABLE_HEADER,
-    full_spectrum_plotted_rows,
+    full_spectrum_plotted_table,
     full_spectrum_reference_rows,
     full_spectrum_table_rows,
     summarise_full_spectrum,
     unpack_draws,
 )
-from attnspec.io import configure_logging, load_npz, write_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
 from attnspec.plotting.full_spectrum import plot_full_spectrum
 
 
@@ -22,14 +21,13 @@ def main(smk) -> None:
     cfg = smk.params.spectrum
     parameters = dict(n_tokens=cfg["n_tokens"], d_qk=cfg["d_qk"], beta=cfg["beta"])
     summary = summarise_full_spectrum(unpack_draws(load_npz(smk.input.draws)), **parameters)
-    plotted = full_spectrum_plotted_rows(summary)
-    write_csv(smk.output.plotted, FULL_SPECTRUM_PLOTTED_HEADER, plotted)
+    plotted = full_spectrum_plotted_table(summary)
+    write_table(smk.output.plotted, plotted)
     figure = plot_full_spectrum(pd.read_csv(smk.output.plotted), **parameters)
     rows = full_spectrum_table_rows(summary)
     write_figure_outputs(
         smk,
         figure,
-        FULL_SPECTRUM_PLOTTED_HEADER,
         plotted,
         tables=[
             (FULL_SPECTRUM_TABLE_HEADER, rows),

@@ -5,13 +5,12 @@ import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.bulk_laws import (
-    BULK_LAWS_PLOTTED_HEADER,
     BULK_LAWS_TABLE_HEADER,
-    bulk_laws_plotted_rows,
+    bulk_laws_plotted_table,
     bulk_laws_table_rows,
     unpack_panels,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.plotting.bulk_laws import plot_bulk_laws
 
 
@@ -22,16 +21,15 @@ def main(smk) -> None:
     panels = unpack_panels(load_npz(smk.input.summary))
     attention = [load_npz(path)["attention"][:draws] for path in smk.input.attention]
     linear = [load_npz(path)["linear"][:draws] for path in smk.input.linear]
-    rows = bulk_laws_plotted_rows(panels, attention, linear)
-    write_csv(smk.output.plotted, BULK_LAWS_PLOTTED_HEADER, rows)
+    plotted = bulk_laws_plotted_table(panels, attention, linear)
+    write_table(smk.output.plotted, plotted)
     figure = plot_bulk_laws(
         pd.read_csv(smk.output.plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
     )
     write_figure_outputs(
         smk,
         figure,
-        BULK_LAWS_PLOTTED_HEADER,
-        rows,
+        plotted,
         tables=[(BULK_LAWS_TABLE_HEADER, bulk_laws_table_rows(panels))],
         judged=rows_of(read_csv(smk.input.claims), "A.4/"),
     )

@@ -4,14 +4,13 @@ caption with the table of the simulated top values."""
 import pandas as pd
 
 from attnspec.experiments.edges import (
-    EDGE_PLOTTED_HEADER,
     EDGE_TABLE_HEADER,
-    edge_plotted_rows,
+    edge_plotted_table,
     edge_table_rows,
     edge_theory_curves,
     simulated_edges,
 )
-from attnspec.io import configure_logging, load_npz, write_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
 from attnspec.plotting.edges import plot_edges
 
 
@@ -26,13 +25,11 @@ def main(smk) -> None:
     theory = edge_theory_curves(
         cfg["beta_min"], cfg["beta_max"], cfg["theory_points"], cfg["n_tokens"]
     )
-    plotted = edge_plotted_rows(theory, simulated)
-    write_csv(smk.output.plotted, EDGE_PLOTTED_HEADER, plotted)
+    plotted = edge_plotted_table(theory, simulated)
+    write_table(smk.output.plotted, plotted)
     figure = plot_edges(pd.read_csv(smk.output.plotted), n_tokens=cfg["n_tokens"])
     rows = edge_table_rows(simulated)
-    write_figure_outputs(
-        smk, figure, EDGE_PLOTTED_HEADER, plotted, tables=[(EDGE_TABLE_HEADER, rows)], intro="\n"
-    )
+    write_figure_outputs(smk, figure, plotted, tables=[(EDGE_TABLE_HEADER, rows)], intro="\n")
     for row in rows:
         beta, x_plus, median, units = row[0], row[1], row[5], row[8]
         log.info(

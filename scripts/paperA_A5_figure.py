@@ -7,15 +7,14 @@ from attnspec.dashboard import rows_of
 from attnspec.experiments.linearisation import (
     DISTANCE_TABLE_HEADER,
     EXPONENT_TABLE_HEADER,
-    LINEARISATION_PLOTTED_HEADER,
     collapse_analysis,
     collapse_statement,
     distance_table_rows,
     exponent_table_rows,
-    linearisation_plotted_rows,
+    linearisation_plotted_table,
     summarise_distances,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.plotting.linearisation import plot_linearisation
 
 TABLES_INTRO = (
@@ -29,15 +28,14 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     summary = summarise_distances(load_npz(smk.input.distances))
     collapse = collapse_analysis(summary)
-    plotted = linearisation_plotted_rows(summary, collapse)
-    write_csv(smk.output.plotted, LINEARISATION_PLOTTED_HEADER, plotted)
+    plotted = linearisation_plotted_table(summary, collapse)
+    write_table(smk.output.plotted, plotted)
     rows = read_csv(smk.input.claims)
     judged = rows_of(rows, "A.1/") + rows_of(rows, "A.5/")
     figure = plot_linearisation(pd.read_csv(smk.output.plotted))
     write_figure_outputs(
         smk,
         figure,
-        LINEARISATION_PLOTTED_HEADER,
         plotted,
         tables=[
             (EXPONENT_TABLE_HEADER, exponent_table_rows(summary, collapse)),

@@ -5,13 +5,12 @@ import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.perron import (
-    PERRON_PLOTTED_HEADER,
     PERRON_TABLE_HEADER,
-    perron_plotted_rows,
+    perron_plotted_table,
     perron_table_rows,
     series_of_sizes,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.plotting.perron import plot_perron
 
 
@@ -22,13 +21,12 @@ def main(smk) -> None:
         series_of_sizes(beta, load_npz(path))
         for beta, path in zip(cfg["betas"], smk.input.points, strict=True)
     ]
-    plotted = perron_plotted_rows(series)
-    write_csv(smk.output.plotted, PERRON_PLOTTED_HEADER, plotted)
+    plotted = perron_plotted_table(series)
+    write_table(smk.output.plotted, plotted)
     figure = plot_perron(pd.read_csv(smk.output.plotted))
     write_figure_outputs(
         smk,
         figure,
-        PERRON_PLOTTED_HEADER,
         plotted,
         tables=[(PERRON_TABLE_HEADER, perron_table_rows(series))],
         judged=rows_of(read_csv(smk.input.claims), "A.2/"),

@@ -5,12 +5,11 @@ import pandas as pd
 
 from attnspec.experiments.bulk_laws import (
     RATIO_TABLE_HEADER,
-    RATIOS_PLOTTED_HEADER,
     ratio_table_rows,
-    ratios_plotted_rows,
+    ratios_plotted_table,
     unpack_panels,
 )
-from attnspec.io import configure_logging, load_npz, write_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
 from attnspec.plotting.bulk_laws import plot_ratios
 
 
@@ -19,8 +18,8 @@ def main(smk) -> None:
     cfg = smk.params.ratios
     panels = unpack_panels(load_npz(smk.input.summary))
     attention = [load_npz(path)["attention"][: cfg["draws"]] for path in smk.input.spectra]
-    rows = ratios_plotted_rows(panels, attention)
-    write_csv(smk.output.plotted, RATIOS_PLOTTED_HEADER, rows)
+    plotted = ratios_plotted_table(panels, attention)
+    write_table(smk.output.plotted, plotted)
     figure = plot_ratios(
         pd.read_csv(smk.output.plotted),
         n_tokens=cfg["n_tokens"],
@@ -30,8 +29,7 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        RATIOS_PLOTTED_HEADER,
-        rows,
+        plotted,
         tables=[(RATIO_TABLE_HEADER, ratio_table_rows(panels))],
         intro="\n",
     )

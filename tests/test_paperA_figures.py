@@ -7,13 +7,12 @@ bytes. Small sizes; the end-to-end run checks the real ones."""
 import numpy as np
 import pandas as pd
 import pytest
-from figure_checks import png_bytes
+from figure_checks import from_csv, png_bytes
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 
 from attnspec.experiments import bulk_laws, edges, full_spectrum, linearisation, perron, stepwise
 from attnspec.experiments.spectra import model_spectra
-from attnspec.io import write_csv
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
 from attnspec.plotting.bulk_laws import plot_bulk_laws, plot_ratios
 from attnspec.plotting.craft import craft_problems
@@ -28,13 +27,27 @@ POINT = dict(d_qk=40, sampler="gaussian", d_model=None)
 ELL = 40
 
 
-def csv_frame(tmp_path, header, rows) -> pd.DataFrame:
-    """The rows written as the figure's CSV and read back, as the figure scripts do."""
-    path = tmp_path / "plotted.csv"
-    write_csv(path, header, rows)
-    frame = pd.read_csv(path)
-    assert tuple(frame.columns) == header
+KINDS = {"data", "theory", "statistic"}
+
+
+def csv_frame(tmp_path, table: pd.DataFrame) -> pd.DataFrame:
+    """The figure's table written as its CSV and read back, as the figure scripts do."""
+    frame = from_csv(table, tmp_path / "plotted.csv")
+    assert list(frame.columns) == list(table.columns)
     return frame
+
+
+def assert_tidy(frame: pd.DataFrame, identifiers=()) -> None:
+    """``kind`` first, then ``series``; only the three kinds; no column holds one value on
+    every data row (a constant repeated on each observation), except the ``identifiers`` of a
+    one-panel figure."""
+    assert list(frame.columns[:2]) == ["kind", "series"]
+    assert set(frame["kind"]) <= KINDS
+    data = frame[frame["kind"] == "data"]
+    assert len(data) > 0
+    for column in frame.columns[2:]:
+        if column not in identifiers:
+            assert data[column].isna().all() or data[column].nunique(dropna=False) > 1, column
 
 
 def redraws_identically(figure, draw) -> None:
@@ -60,17 +73,36 @@ def spectra_of(model, draws, beta, n_tokens=ELL, **point):
 
 # A1 ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module", params=[3, 10], ids=["3-draws", "10-draws"])
-def stepwise_rows(request):
+def stepwise_table(request):
     draws = request.param
     spectra = {m: spectra_of(m, draws, 1.0) for m in STEPWISE_MODELS}
     summary = stepwise.summarise_stepwise(spectra, beta=1.0, ratio=1.0, n_removed=3, bins=10)
-    return draws, stepwise.stepwise_plotted_rows(spectra, summary, 3), summary
+    return draws, stepwise.stepwise_plotted_table(spectra, summary, 3), summary
 
 
-def test_a1_is_drawn_from_its_csv(stepwise_rows, tmp_path):
-    draws, rows, summary = stepwise_rows
-    frame = csv_frame(tmp_path, stepwise.STEPWISE_PLOTTED_HEADER, rows)
-    bulk = frame[frame["series"] == "bulk"]
+def test_a1_table_is_tidy(stepwise_table, tmp_path):
+    draws, table, summary = stepwise_table
+    frame = csv_frame(tmp_path, table)
+    assert_tidy(frame)
+    assert list(frame.columns) == ["kind", "series", "model", "draw", "k", "x", "value"]
+    kinds = frame.groupby(["kind", "series"]).size().to_dict()
+    assert kinds == {
+        ("data", "bulk"): len(STEPWISE_MODELS) * draws * (ELL - 3),
+        ("theory", "nu_inf_density"): summary["theory_x"].size,
+        ("theory", "nu_inf_quantile"): ELL - 3,
+        ("theory", "x_plus"): 1,
+        ("statistic", "ks_to_attention"): len(STEPWISE_MODELS),
+    }
+    ks = frame[frame["series"] == "ks_to_attention"]
+    assert list(ks["model"]) == list(STEPWISE_MODELS)
+    np.testing.assert_array_equal(ks["value"], summary["ks_to_attention"])
+    assert frame.loc[frame["series"] == "x_plus", "value"].item() == summary["x_plus"]
+
+
+def test_a1_is_drawn_from_its_csv(stepwise_table, tmp_path):
+    draws, table, summary = stepwise_table
+    frame = csv_frame(tmp_path, table)
+    bulk = frame[(frame["kind"] == "data") & (frame["series"] == "bulk")]
     assert len(bulk) == len(STEPWISE_MODELS) * draws * (ELL - 3)
     figure = plot_stepwise(frame, n_tokens=ELL, bins=10)
     density = frame[frame["series"] == "nu_inf_density"]
@@ -99,17 +131,47 @@ def test_a1_is_drawn_from_its_csv(stepwise_rows, tmp_path):
 
 # A2 ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def full_spectrum_rows():
+def full_spectrum_table():
     parameters = dict(n_tokens=ELL, d_qk=ELL, beta=1.0)
     draws = full_spectrum.full_spectrum_draws(2, **parameters)
     summary = full_spectrum.summarise_full_spectrum(draws, **parameters)
-    return full_spectrum.full_spectrum_plotted_rows(summary), summary
+    return full_spectrum.full_spectrum_plotted_table(summary), summary
 
 
-def test_a2_is_drawn_from_its_csv(full_spectrum_rows, tmp_path):
-    rows, summary = full_spectrum_rows
-    frame = csv_frame(tmp_path, full_spectrum.FULL_SPECTRUM_PLOTTED_HEADER, rows)
-    spectrum = frame[frame["series"] == "spectrum"]
+def test_a2_table_is_tidy(full_spectrum_table, tmp_path):
+    table, summary = full_spectrum_table
+    frame = csv_frame(tmp_path, table)
+    assert_tidy(frame)
+    assert list(frame.columns) == ["kind", "series", "draw", "k", "x", "value"]
+    pairs = summary["pair_value"].size
+    kinds = frame.groupby(["kind", "series"]).size().to_dict()
+    assert kinds == {
+        ("data", "spectrum"): 2 * ELL,
+        ("data", "nonperron"): pairs,
+        ("data", "ell_ipr_left"): pairs,
+        ("data", "ell_ipr_right"): pairs,
+        ("theory", "nu_inf_quantile"): ELL - 1,
+        ("theory", "nu_inf_expected_count"): summary["edges"].size - 1,
+        ("theory", "spike_prediction"): 2,
+    } | {("theory", name): 1 for name in full_spectrum.FULL_SPECTRUM_LEVELS}
+    # each singular pair: its value, ranked within its draw, and the IPR of both its vectors
+    nonperron = frame[frame["series"] == "nonperron"]
+    np.testing.assert_array_equal(nonperron["value"], summary["pair_value"])
+    np.testing.assert_array_equal(nonperron["draw"], summary["pair_draw"])
+    np.testing.assert_array_equal(nonperron["k"], nonperron.groupby("draw").cumcount() + 1)
+    for side in ("left", "right"):
+        ipr = frame[frame["series"] == f"ell_ipr_{side}"]
+        np.testing.assert_array_equal(ipr["x"], summary["pair_value"])
+        np.testing.assert_array_equal(ipr["k"], nonperron["k"])
+        np.testing.assert_array_equal(ipr["value"], summary[f"pair_ipr_{side}"])
+    for name in full_spectrum.FULL_SPECTRUM_LEVELS:
+        assert frame.loc[frame["series"] == name, "value"].item() == summary[name]
+
+
+def test_a2_is_drawn_from_its_csv(full_spectrum_table, tmp_path):
+    table, summary = full_spectrum_table
+    frame = csv_frame(tmp_path, table)
+    spectrum = frame[(frame["kind"] == "data") & (frame["series"] == "spectrum")]
     assert len(spectrum) == 2 * ELL
     figure = plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0)
     sorted_ax, histogram_ax, top_ax, ipr_ax = figure.axes
@@ -139,11 +201,11 @@ def test_a2_is_drawn_from_its_csv(full_spectrum_rows, tmp_path):
     assert craft_problems(plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0)) == []
 
 
-def test_a2_zooms_on_a_thin_tracy_widom_window(full_spectrum_rows, tmp_path):
+def test_a2_zooms_on_a_thin_tracy_widom_window(full_spectrum_table, tmp_path):
     """A Tracy-Widom window too thin to be seen on (c) (as at ell = 1000) gets an inset that
     spans it, its two ticks at its bounds."""
-    rows, _ = full_spectrum_rows
-    frame = csv_frame(tmp_path, full_spectrum.FULL_SPECTRUM_PLOTTED_HEADER, rows)
+    table, _ = full_spectrum_table
+    frame = csv_frame(tmp_path, table)
     x_plus = frame.loc[frame["series"] == "x_plus", "value"].iloc[0]
     frame.loc[frame["series"] == "outlier_threshold", "value"] = 1.002 * x_plus
     figure = plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0)
@@ -156,7 +218,7 @@ def test_a2_zooms_on_a_thin_tracy_widom_window(full_spectrum_rows, tmp_path):
 
 # A3 ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def bulk_laws_rows():
+def bulk_laws_table():
     attention, linear, summaries = [], [], []
     for beta in (0.5, 1.0):
         attention.append(spectra_of("attention", 3, beta))
@@ -166,13 +228,23 @@ def bulk_laws_rows():
                 list(attention[-1]), list(linear[-1]), beta=beta, ratio=1.0, bins=12
             )
         )
-    return bulk_laws.bulk_laws_plotted_rows(summaries, attention, linear), summaries
+    return bulk_laws.bulk_laws_plotted_table(summaries, attention, linear), summaries
 
 
-def test_a3_is_drawn_from_its_csv(bulk_laws_rows, tmp_path):
-    rows, summaries = bulk_laws_rows
-    frame = csv_frame(tmp_path, bulk_laws.BULK_LAWS_PLOTTED_HEADER, rows)
-    counts = frame[frame["series"] == "bulk"].groupby(["beta", "model"]).size()
+def test_a3_table_is_tidy(bulk_laws_table):
+    table, _ = bulk_laws_table
+    assert_tidy(table)
+    assert set(table["kind"]) == KINDS
+    assert list(table.columns) == ["kind", "series", "beta", "model", "draw", "x", "value"]
+    scalars = table[table["x"].isna() & table["draw"].isna()]
+    assert scalars.groupby("beta").size().tolist() == [7, 7]  # x_+, 4 theta1, mass, distances
+    assert set(scalars["kind"]) == {"theory", "statistic"}
+
+
+def test_a3_is_drawn_from_its_csv(bulk_laws_table, tmp_path):
+    table, summaries = bulk_laws_table
+    frame = csv_frame(tmp_path, table)
+    counts = frame[frame["kind"] == "data"].groupby(["beta", "model"]).size()
     assert counts.to_dict() == {
         (b, m): 3 * (ELL - (m == "attention")) for b in (0.5, 1.0) for m in ("attention", "linear")
     }
@@ -184,13 +256,13 @@ def test_a3_is_drawn_from_its_csv(bulk_laws_rows, tmp_path):
         heights = [p.get_height() for p in top.patches[:12]]
         np.testing.assert_allclose(heights, summary["density_attention"], rtol=1e-12)
         panel = frame[frame["beta"] == beta]
-        curve = panel[panel["series"] == "nu_inf_density"]
+        curve = panel[(panel["kind"] == "theory") & (panel["series"] == "nu_inf_density")]
         drawn = [line_data(line) for line in top.lines]
         assert any(np.array_equal(x, curve["x"]) and np.array_equal(y, curve["value"])
                    for x, y in drawn)  # fmt: skip
         # the edge region: complementary ECDFs of the CSV's values, fractions (n - k)/n
         for line, model in zip(bottom.lines[2:4], ("attention", "linear"), strict=True):
-            values = np.sort(panel.loc[(panel["series"] == "bulk") & (panel["model"] == model),
+            values = np.sort(panel.loc[(panel["kind"] == "data") & (panel["model"] == model),
                                        "value"].to_numpy())  # fmt: skip
             x, y = line_data(line)
             np.testing.assert_array_equal(x[1:], values)
@@ -206,21 +278,37 @@ def test_a3_is_drawn_from_its_csv(bulk_laws_rows, tmp_path):
 
 # A4 ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module", params=[3, 10], ids=["3-draws", "10-draws"])
-def edge_rows(request):
+def edge_table(request):
     betas = [0.5, 1.0]
     simulated = edges.simulated_edges(
         [list(spectra_of("linear", request.param, beta)) for beta in betas], betas, ELL
     )
     theory = edges.edge_theory_curves(0.25, 1.25, 12, ELL)
-    return request.param, edges.edge_plotted_rows(theory, simulated), simulated
+    return request.param, edges.edge_plotted_table(theory, simulated), simulated
 
 
-def test_a4_is_drawn_from_its_csv(edge_rows, tmp_path):
-    draws, rows, simulated = edge_rows
-    frame = csv_frame(tmp_path, edges.EDGE_PLOTTED_HEADER, rows)
+def test_a4_table_is_tidy(edge_table, tmp_path):
+    draws, table, simulated = edge_table
+    frame = csv_frame(tmp_path, table)
+    assert_tidy(frame)
+    assert list(frame.columns) == [
+        "kind", "series", "beta", "draw", "edge", "edge_over_4theta1", "deviation_percent",
+    ]  # fmt: skip
+    kinds = frame.groupby(["kind", "series"]).size().to_dict()
+    assert kinds == {("data", "ylin_top"): 2 * draws} | {
+        ("theory", series): 12 for series in edges.EDGE_THEORY_SERIES
+    }
+    assert frame.loc[frame["kind"] == "theory", "draw"].isna().all()
     tops = frame[frame["series"] == "ylin_top"]
+    np.testing.assert_array_equal(tops["edge"], np.ravel(simulated["top"]))
+    np.testing.assert_array_equal(tops["draw"], np.tile(np.arange(draws), 2))
+
+
+def test_a4_is_drawn_from_its_csv(edge_table, tmp_path):
+    draws, table, simulated = edge_table
+    frame = csv_frame(tmp_path, table)
+    tops = frame[(frame["kind"] == "data") & (frame["series"] == "ylin_top")]
     assert len(tops) == 2 * draws
-    assert set(frame["series"]) == {"ylin_top", *edges.EDGE_THEORY_SERIES}
     figure = plot_edges(frame, n_tokens=ELL)
     for ax, y in zip(figure.axes, ("edge", "edge_over_4theta1", "deviation_percent"), strict=True):
         points = ax.collections[0].get_offsets()
@@ -281,11 +369,14 @@ def distance_summary(draws: int) -> dict:
 def test_a5_is_drawn_from_its_csv(draws, tmp_path):
     summary = distance_summary(draws)
     collapse = linearisation.collapse_analysis(summary)
-    rows = linearisation.linearisation_plotted_rows(summary, collapse)
-    frame = csv_frame(tmp_path, linearisation.LINEARISATION_PLOTTED_HEADER, rows)
-    per_draw = frame.groupby("panel").size()
-    for panel in ("kolmogorov", "wasserstein1_relative"):
-        assert per_draw[panel] == 2 * SIZES.size * BETAS.size * draws
+    table = linearisation.linearisation_plotted_table(summary, collapse)
+    assert_tidy(table)
+    assert set(table["kind"]) == KINDS
+    frame = csv_frame(tmp_path, table)
+    assert set(frame.loc[frame["kind"] == "data", "series"]) == set(linearisation.METRICS)
+    per_draw = frame.groupby("series").size()
+    for series in ("kolmogorov", "wasserstein1_relative"):
+        assert per_draw[series] == 2 * SIZES.size * BETAS.size * draws
     assert per_draw["excess_over_floor"] == SIZES.size * BETAS.size * draws
     assert per_draw["beta_star"] == SIZES.size * draws
     figure = plot_linearisation(frame)
@@ -295,7 +386,7 @@ def test_a5_is_drawn_from_its_csv(draws, tmp_path):
         (("kolmogorov", "x"), ("wasserstein1_relative", "x"), ("kolmogorov", "beta")),
         strict=True,
     ):
-        rows = frame[(frame["panel"] == metric) & (frame["model"] == "attention")]
+        rows = frame[(frame["series"] == metric) & (frame["model"] == "attention")]
         means = rows.groupby(["n_tokens", x])["value"].mean()
         drawn = [line_data(line)[1] for line in ax.lines if line.get_linestyle() == "-"]
         for n in SIZES:
@@ -303,10 +394,10 @@ def test_a5_is_drawn_from_its_csv(draws, tmp_path):
         if x == "beta":  # the library's means are the CSV's
             np.testing.assert_allclose(means[SIZES[-1]], summary[f"{metric}/attention/mean"][-1])
         assert has_band(ax) == (draws >= 10)
-    fit = frame[frame["panel"] == "beta_star_fit"]
+    fit = frame[frame["series"] == "beta_star_fit"]
     assert any(np.array_equal(line_data(line)[1], fit["value"]) for line in panels[5].lines)
     assert len(panels[5].collections[0].get_offsets()) == SIZES.size * draws
-    exponent = frame[(frame["panel"] == "exponent") & (frame["model"] == "attention")]
+    exponent = frame[(frame["series"] == "exponent") & (frame["model"] == "attention")]
     assert any(np.array_equal(line_data(line)[1], exponent["value"]) for line in panels[3].lines)
     assert not any(ax.texts for ax in panels)  # the verdicts are in the caption's table
     redraws_identically(figure, lambda: plot_linearisation(frame))
@@ -332,9 +423,18 @@ def perron_series(beta: float, draws: int) -> perron.PerronSeries:
 @pytest.mark.parametrize("draws", [3, 10])
 def test_a6_is_drawn_from_its_csv(draws, tmp_path):
     series = [perron_series(0.5, draws), perron_series(1.0, draws)]
-    frame = csv_frame(tmp_path, perron.PERRON_PLOTTED_HEADER, perron.perron_plotted_rows(series))
-    draw_rows = frame[frame["series"] == "draw"]
+    table = perron.perron_plotted_table(series)
+    assert_tidy(table)
+    assert set(table["kind"]) == KINDS
+    frame = csv_frame(tmp_path, table)
+    draw_rows = frame[frame["kind"] == "data"]
     assert draw_rows.groupby("panel").size().tolist() == [2 * 4 * draws] * 3
+    # levels are one row per beta, not repeated at every ell: the limit, the constant of (b)
+    levels = frame[frame["n_tokens"].isna()]
+    assert levels.groupby(["series", "panel"]).size().to_dict() == {
+        ("fit_slope", "abs_s1_minus_1"): 2, ("limit", "stable_rank"): 2,
+        ("prediction", "ell_s1sq_minus_1"): 2,
+    }  # fmt: skip
     figure = plot_perron(frame)
     for ax, panel in zip(figure.axes, PERRON_PANELS, strict=True):
         mine = draw_rows[draw_rows["panel"] == panel]
@@ -344,8 +444,9 @@ def test_a6_is_drawn_from_its_csv(draws, tmp_path):
             assert any(np.allclose(y, medians.to_numpy()) for y in markers), beta
         assert (len(ax.collections) > 1) == (draws >= 10)  # the 10-90 % bars
         prediction = frame[(frame["panel"] == panel) & (frame["series"] == "prediction")]
-        for _, rows in prediction.groupby("beta"):
-            assert any(np.array_equal(line_data(line)[1], rows["value"]) for line in ax.lines)
+        for _, rows in prediction.groupby("beta"):  # a level (no ell) across the simulated ell
+            y = rows["value"] if rows["n_tokens"].notna().all() else [rows["value"].iloc[0]] * 2
+            assert any(np.array_equal(line_data(line)[1], y) for line in ax.lines)
     np.testing.assert_allclose(
         draw_rows[draw_rows["panel"] == "abs_s1_minus_1"].groupby("n_tokens")["value"].size(),
         2 * draws,
@@ -358,7 +459,7 @@ def test_a6_is_drawn_from_its_csv(draws, tmp_path):
 
 # A7 ---------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def ratio_rows():
+def ratio_table():
     specs = [
         dict(d_qk=20, sampler="gaussian", d_model=None),
         dict(d_qk=ELL, sampler="literal", d_model=80),
@@ -368,13 +469,21 @@ def ratio_rows():
         bulk_laws.summarise_ratio_panel(list(draws), n_tokens=ELL, beta=1.0, bins=12, **spec)
         for draws, spec in zip(attention, specs, strict=True)
     ]
-    return bulk_laws.ratios_plotted_rows(panels, attention), panels
+    return bulk_laws.ratios_plotted_table(panels, attention), panels
 
 
-def test_a7_is_drawn_from_its_csv(ratio_rows, tmp_path):
-    rows, panels = ratio_rows
-    frame = csv_frame(tmp_path, bulk_laws.RATIOS_PLOTTED_HEADER, rows)
-    counts = frame[frame["series"] == "bulk"].groupby("panel", sort=False).size()
+def test_a7_table_is_tidy(ratio_table):
+    table, _ = ratio_table
+    assert_tidy(table)
+    assert set(table["kind"]) == KINDS
+    statistics = table[table["kind"] == "statistic"]
+    assert statistics.groupby("panel").size().tolist() == [3, 3]  # the pooled distances
+
+
+def test_a7_is_drawn_from_its_csv(ratio_table, tmp_path):
+    table, panels = ratio_table
+    frame = csv_frame(tmp_path, table)
+    counts = frame[frame["kind"] == "data"].groupby("panel", sort=False).size()
     assert counts.to_dict() == {"gaussian-dqk20": 2 * (ELL - 1), "literal-d80-dqk40": 2 * (ELL - 1)}
     figure = plot_ratios(frame, n_tokens=ELL, beta=1.0, bins=12)
     axes = [ax for ax in figure.axes if ax.patches]

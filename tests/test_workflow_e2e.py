@@ -135,12 +135,13 @@ def test_a_t2_has_every_stepwise_model(ci_clone):
 
 def test_a1_plotted_numbers_and_caption(ci_clone):
     plotted = read_rows(ci_clone / "figures/paperA/A1-stepwise.csv")
-    assert {r["series"] for r in plotted} == {
-        "bulk",
-        "nu_inf_density",
-        "nu_inf_quantile",
-        "x_plus",
-        "ks_to_attention",
+    assert list(plotted[0])[:2] == ["kind", "series"]
+    assert {(r["kind"], r["series"]) for r in plotted} == {
+        ("data", "bulk"),
+        ("theory", "nu_inf_density"),
+        ("theory", "nu_inf_quantile"),
+        ("theory", "x_plus"),
+        ("statistic", "ks_to_attention"),
     }
     caption = (ci_clone / "figures/paperA/A1-stepwise.md").read_text()
     assert "ell = 200" in caption and "reconstructed" in caption

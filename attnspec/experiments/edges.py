@@ -130,30 +130,52 @@ def edge_table_rows(simulated: dict) -> list[tuple]:
     ]
 
 
-EDGE_PLOTTED_HEADER = ("series", "beta", "draw", "edge", "edge_over_4theta1", "deviation_percent")
 EDGE_THEORY_SERIES = ("x_plus", "mp_edge", "small_beta", "large_beta", "tracy_widom_expectation")
 
 
-def edge_plotted_rows(theory: Mapping, simulated: Mapping) -> list[tuple]:
-    """Figure A4's tidy rows (:data:`EDGE_PLOTTED_HEADER`): per beta of the theory grid each
-    curve of :data:`EDGE_THEORY_SERIES` (no draw), and per simulated beta and draw the top value
-    ``ylin_top`` of Y_lin; each as the edge itself, divided by 4 theta1 and as
-    100 (edge / x_+ - 1) (the y of the figure's three panels)."""
-    rows = []
-    for series in EDGE_THEORY_SERIES:
-        for beta, value, four_theta1, x_plus in zip(
-            theory["beta"], theory[series], theory["mp_edge"], theory["x_plus"], strict=True
-        ):
-            rows.append(
-                (series, float(beta), "", float(value), float(value / four_theta1),
-                 float(100.0 * (value / x_plus - 1.0)))
-            )  # fmt: skip
-    for beta, top, four_theta1, x_plus in zip(
-        simulated["beta"], simulated["top"], simulated["mp_edge"], simulated["x_plus"], strict=True
-    ):
-        rows += [
-            ("ylin_top", float(beta), draw, float(value), float(value / four_theta1),
-             float(100.0 * (value / x_plus - 1.0)))
-            for draw, value in enumerate(top)
-        ]  # fmt: skip
-    return rows
+def edge_plotted_table(theory: Mapping, simulated: Mapping):
+    """Figure A4's tidy table: a pandas DataFrame with columns kind, series, beta, draw, edge,
+    edge_over_4theta1, deviation_percent, one row per beta (and draw) drawn, each value as the
+    edge itself, divided by 4 theta1 and as 100 (edge / x_+ - 1) (the y of the figure's three
+    panels):
+
+    - kind ``theory``: per beta of the theory grid each curve of :data:`EDGE_THEORY_SERIES`
+      (no draw);
+    - kind ``data``, series ``ylin_top``: per simulated beta and draw the top value of Y_lin.
+    """
+    import pandas as pd  # lazily: the simulation jobs never build tables
+
+    def scaled(edge, four_theta1, x_plus) -> dict:
+        return {
+            "edge": edge,
+            "edge_over_4theta1": edge / four_theta1,
+            "deviation_percent": 100.0 * (edge / x_plus - 1.0),
+        }
+
+    pieces = [
+        pd.DataFrame(
+            {"kind": "theory", "series": series, "beta": theory["beta"]}
+            | scaled(np.asarray(theory[series]), theory["mp_edge"], theory["x_plus"])
+        )
+        for series in EDGE_THEORY_SERIES
+    ]
+    top = np.asarray(simulated["top"])  # beta x draw
+    n_betas, n_draws = top.shape
+    pieces.append(
+        pd.DataFrame(
+            {
+                "kind": "data",
+                "series": "ylin_top",
+                "beta": np.repeat(simulated["beta"], n_draws),
+                "draw": np.tile(np.arange(n_draws), n_betas),
+            }
+            | scaled(
+                top.ravel(),
+                np.repeat(simulated["mp_edge"], n_draws),
+                np.repeat(simulated["x_plus"], n_draws),
+            )
+        )
+    )
+    table = pd.concat(pieces, ignore_index=True).astype({"draw": "Int64"})
+    columns = ["beta", "draw", "edge", "edge_over_4theta1", "deviation_percent"]
+    return table[["kind", "series", *columns]]

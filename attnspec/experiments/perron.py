@@ -298,39 +298,56 @@ def perron_table_rows(series: Sequence[PerronSeries]) -> list[tuple]:
     return rows
 
 
-PERRON_PLOTTED_HEADER = ("panel", "beta", "series", "n_tokens", "draw", "value")
+def perron_plotted_table(series: Sequence[PerronSeries]):
+    """Figure A6's tidy table (a pandas DataFrame), columns ``kind``, ``series``, ``panel``
+    (``abs_s1_minus_1``, ``ell_s1sq_minus_1``, ``stable_rank``), ``beta``, ``n_tokens``,
+    ``draw``, ``value``, per beta:
 
+    - data ``draw``: every draw at every ell, in each panel;
+    - theory ``prediction``: the finite-ell prediction at every ell of |s_1 - 1| and of the
+      stable rank, and the constant theta1 + beta^4/2 of ell (s_1^2 - 1) (one row, no ell);
+      ``limit``: the limit e^{beta^2} of the stable rank (one row, no ell);
+    - statistic ``fit``: the fitted power law of |s_1 - 1| at the smallest and largest ell,
+      and its slope ``fit_slope`` (one row, no ell).
 
-def perron_plotted_rows(series: Sequence[PerronSeries]) -> list[tuple]:
-    """Figure A6's tidy rows (:data:`PERRON_PLOTTED_HEADER`) per beta and panel
-    (``abs_s1_minus_1``, ``ell_s1sq_minus_1``, ``stable_rank``): every draw at every ell
-    (series ``draw``), the finite-ell ``prediction`` at every ell, the ``limit`` e^{beta^2} of
-    the stable rank, and the fitted power law of |s_1 - 1| at the smallest and largest ell
-    (``fit``) with its slope (``fit_slope``, no ell); ``draw`` is empty except for the draws."""
-    rows = []
+    A row without ell is a level, drawn across the simulated ell."""
+    import pandas as pd
+
+    blocks = []
     for s in series:
+        sizes = np.asarray(s.n_tokens, dtype=np.int64)
         measured = {
             "abs_s1_minus_1": s.deviation,
             "ell_s1sq_minus_1": s.rescaled,
             "stable_rank": s.stable_rank,
         }
         for panel, values in measured.items():
-            rows += [
-                (panel, s.beta, "draw", int(ell), draw, float(y))
-                for ell, row in zip(s.n_tokens, values, strict=True)
-                for draw, y in enumerate(row)
-            ]
-        for ell, deviation, rank in zip(
-            s.n_tokens, s.predicted_deviation, s.predicted_stable_rank, strict=True
-        ):
-            rows += [
-                ("abs_s1_minus_1", s.beta, "prediction", int(ell), "", float(deviation)),
-                ("ell_s1sq_minus_1", s.beta, "prediction", int(ell), "", s.rescaled_prediction),
-                ("stable_rank", s.beta, "prediction", int(ell), "", float(rank)),
-                ("stable_rank", s.beta, "limit", int(ell), "", s.limit_stable_rank),
-            ]
-        for ell in (s.n_tokens[0], s.n_tokens[-1]):
-            fitted = np.exp(s.fit.intercept) * float(ell) ** s.fit.slope
-            rows.append(("abs_s1_minus_1", s.beta, "fit", int(ell), "", float(fitted)))
-        rows.append(("abs_s1_minus_1", s.beta, "fit_slope", "", "", s.fit.slope))
-    return rows
+            values = np.asarray(values, dtype=np.float64)
+            blocks.append(
+                pd.DataFrame(
+                    {"kind": "data", "series": "draw", "panel": panel, "beta": s.beta,
+                     "n_tokens": np.repeat(sizes, values.shape[1]),
+                     "draw": np.tile(np.arange(values.shape[1]), sizes.size),
+                     "value": values.reshape(-1)}
+                )
+            )  # fmt: skip
+        ends = sizes[[0, -1]]
+        curves = [
+            ("theory", "prediction", "abs_s1_minus_1", sizes, s.predicted_deviation),
+            ("theory", "prediction", "ell_s1sq_minus_1", None, [s.rescaled_prediction]),
+            ("theory", "prediction", "stable_rank", sizes, s.predicted_stable_rank),
+            ("theory", "limit", "stable_rank", None, [s.limit_stable_rank]),
+            ("statistic", "fit", "abs_s1_minus_1", ends,
+             np.exp(s.fit.intercept) * ends.astype(np.float64) ** s.fit.slope),
+            ("statistic", "fit_slope", "abs_s1_minus_1", None, [s.fit.slope]),
+        ]  # fmt: skip
+        blocks += [
+            pd.DataFrame(
+                {"kind": kind, "series": name, "panel": panel, "beta": s.beta,
+                 "n_tokens": ells, "value": np.asarray(values, dtype=np.float64)}
+            )
+            for kind, name, panel, ells, values in curves
+        ]  # fmt: skip
+    columns = ["kind", "series", "panel", "beta", "n_tokens", "draw", "value"]
+    table = pd.concat(blocks, ignore_index=True).reindex(columns=columns)
+    return table.astype({"n_tokens": "Int64", "draw": "Int64"})

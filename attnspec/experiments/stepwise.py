@@ -146,38 +146,66 @@ def stepwise_table_rows(summary: dict) -> list[tuple]:
     ]
 
 
-STEPWISE_PLOTTED_HEADER = ("series", "model", "draw", "k", "x", "value")
-
-
-def stepwise_plotted_rows(
+def stepwise_plotted_table(
     spectra: Mapping[str, Sequence[np.ndarray]], summary: Mapping, n_removed: int
-) -> list[tuple]:
-    """Figure A1's tidy rows (:data:`STEPWISE_PLOTTED_HEADER`), empty cells where a column does
-    not apply:
+):
+    """Figure A1's tidy table: a pandas DataFrame with columns kind, series, model, draw, k, x,
+    value, one row per number drawn, empty cells where a column does not apply:
 
-    - ``bulk``: per model and draw the k-th largest bulk value (``value``), k = 1, 2, ...: the
-      observations of both rows of panels (histogram and sorted values);
-    - ``nu_inf_density`` (``x``, ``value``) and ``nu_inf_quantile`` (``k``, ``value``): the limit
-      law; ``x_plus``: its right edge;
-    - ``ks_to_attention`` (per model): the Kolmogorov distance each panel states.
+    - kind ``data``, series ``bulk``: per model and draw the k-th largest bulk value (``value``),
+      k = 1, 2, ...: the observations of both rows of panels (histogram and sorted values);
+    - kind ``theory``: the limit law nu_inf, series ``nu_inf_density`` (``x``, ``value``) and
+      ``nu_inf_quantile`` (``k``, ``value``), and ``x_plus``, its right edge (``value``);
+    - kind ``statistic``, series ``ks_to_attention``: per model the Kolmogorov distance of its
+      pooled bulk to that of sqrt(ell) A_perp, stated in each panel's title.
+
     ``spectra``: the draws of :func:`summarise_stepwise`; ``summary``: its output.
     """
-    rows = []
-    for model in (str(m) for m in summary["models"]):
-        for draw, spectrum in enumerate(spectra[model]):
-            values = bulk(spectrum, n_removed)
-            rows += [("bulk", model, draw, k, "", float(v)) for k, v in enumerate(values, 1)]
-    x, density = summary["theory_x"], summary["theory_density"]
-    rows += [
-        ("nu_inf_density", "", "", "", float(a), float(b)) for a, b in zip(x, density, strict=True)
+    import pandas as pd  # lazily: the simulation jobs never build tables
+
+    models = [str(m) for m in summary["models"]]
+    pieces = []
+    for model in models:
+        values = np.stack([bulk(spectrum, n_removed) for spectrum in spectra[model]])
+        draws, ranks = np.indices(values.shape)
+        pieces.append(
+            pd.DataFrame(
+                {
+                    "kind": "data",
+                    "series": "bulk",
+                    "model": model,
+                    "draw": draws.ravel(),
+                    "k": ranks.ravel() + 1,
+                    "value": values.ravel(),
+                }
+            )
+        )
+    pieces += [
+        pd.DataFrame(
+            {
+                "kind": "theory",
+                "series": "nu_inf_density",
+                "x": summary["theory_x"],
+                "value": summary["theory_density"],
+            }
+        ),
+        pd.DataFrame(
+            {
+                "kind": "theory",
+                "series": "nu_inf_quantile",
+                "k": summary["ranks"],
+                "value": summary["theory_sorted"],
+            }
+        ),
+        pd.DataFrame({"kind": "theory", "series": "x_plus", "value": [float(summary["x_plus"])]}),
+        pd.DataFrame(
+            {
+                "kind": "statistic",
+                "series": "ks_to_attention",
+                "model": models,
+                "value": summary["ks_to_attention"],
+            }
+        ),
     ]
-    rows += [
-        ("nu_inf_quantile", "", "", int(k), "", float(v))
-        for k, v in zip(summary["ranks"], summary["theory_sorted"], strict=True)
-    ]
-    rows.append(("x_plus", "", "", "", "", float(summary["x_plus"])))
-    rows += [
-        ("ks_to_attention", str(m), "", "", "", float(ks))
-        for m, ks in zip(summary["models"], summary["ks_to_attention"], strict=True)
-    ]
-    return rows
+    table = pd.concat(pieces, ignore_index=True).astype({"draw": "Int64", "k": "Int64"})
+    return table[["kind", "series", "model", "draw", "k", "x", "value"]]

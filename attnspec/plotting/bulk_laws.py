@@ -1,5 +1,6 @@
 """Figures A3 and A7, drawn with seaborn from their tidy tables
-(:data:`attnspec.experiments.bulk_laws.BULK_LAWS_PLOTTED_HEADER`, ``RATIOS_PLOTTED_HEADER``):
+(:func:`attnspec.experiments.bulk_laws.bulk_laws_plotted_table`, ``ratios_plotted_table``;
+rows chosen by ``kind`` and ``series``):
 ``sns.histplot`` (stat="density") of the pooled bulk against nu_inf and the MP surrogate,
 ``sns.ecdfplot`` (complementary) of the edge region, one ``sns.FacetGrid`` panel per c for A7.
 Both are two columns wide; the numbers (edges, distances, the A.4 statistic) are in the
@@ -39,12 +40,12 @@ NOTE_BOX = {
 }
 
 
-def _series(frame: pd.DataFrame, name: str) -> pd.DataFrame:
-    return frame[frame["series"] == name]
+def _series(frame: pd.DataFrame, kind: str, name: str) -> pd.DataFrame:
+    return frame[(frame["kind"] == kind) & (frame["series"] == name)]
 
 
-def _scalar(frame: pd.DataFrame, name: str) -> float:
-    return float(_series(frame, name)["value"].iloc[0])
+def _scalar(frame: pd.DataFrame, kind: str, name: str) -> float:
+    return float(_series(frame, kind, name)["value"].iloc[0])
 
 
 def _histogram(ax, values: pd.DataFrame, top: float, bins: int, **style) -> None:
@@ -86,7 +87,8 @@ def _bulk_first(handles: dict, bulk) -> dict:
 
 
 def _curve(ax, frame: pd.DataFrame, series: str, **style) -> None:
-    rows = _series(frame, series)
+    """The theory curve ``series`` of ``frame``."""
+    rows = _series(frame, "theory", series)
     ax.plot(rows["x"], rows["value"], **style)
 
 
@@ -102,10 +104,11 @@ def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int):
     for column, beta in enumerate(betas):
         top, bottom = axes[0, column], axes[1, column]
         panel = frame[frame["beta"] == beta]
-        bulk = _series(panel, "bulk")
+        bulk = _series(panel, "data", "bulk")
         attention, linear = bulk[bulk["model"] == "attention"], bulk[bulk["model"] == "linear"]
-        x_plus, mp_edge = _scalar(panel, "x_plus"), _scalar(panel, "mp_edge")
-        densities = panel[panel["series"].isin(["nu_inf_density", "mp_density"])]
+        x_plus, mp_edge = _scalar(panel, "theory", "x_plus"), _scalar(panel, "theory", "mp_edge")
+        theory = panel[panel["kind"] == "theory"]
+        densities = theory[theory["series"].isin(["nu_inf_density", "mp_density"])]
         reach = float(densities["x"].max())
         _histogram(
             top, attention, reach, bins, element="bars", color=DATA_COLOUR, alpha=0.55, lw=0,
@@ -146,7 +149,7 @@ def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int):
         log_axis(bottom.yaxis, nonpositive="mask")
         # Down to half the smallest empirical fraction, 1/n (n pooled values).
         bottom.set_ylim(0.5 / len(attention), 0.3)
-        bottom.set_xlim(float(_series(panel, "nu_inf_fraction_above")["x"].min()), reach)
+        bottom.set_xlim(float(_series(panel, "theory", "nu_inf_fraction_above")["x"].min()), reach)
         bottom.set_xlabel("$s^2$ (edge region)")
         bottom.set_ylabel(r"fraction $\geq s^2$" if column == 0 else "")
     handles, labels = axes[0, 0].get_legend_handles_labels()
@@ -158,7 +161,7 @@ def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int):
         handles.values(), handles.keys(), loc="outside lower center", ncols=3, frameon=False,
         handler_map={tuple: HandlerTuple(ndivide=None)},
     )  # fmt: skip
-    n_draws = _series(frame, "bulk").groupby(["beta", "model"])["draw"].nunique().min()
+    n_draws = _series(frame, "data", "bulk").groupby(["beta", "model"])["draw"].nunique().min()
     figure.suptitle(
         r"Claim A.4, $\nu_\infty$ is not Marchenko–Pastur: bulk of $\sqrt{\ell}A^\perp$ "
         f"($\\ell = {n_tokens}$, {n_draws} draws pooled)"
@@ -183,7 +186,7 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
     nu_inf at the swapped ratio d_qk/ell (the common mistake), the Kolmogorov distances to both
     in the corner. One legend below the panels."""
     apply_style()
-    bulk = _series(frame, "bulk")
+    bulk = _series(frame, "data", "bulk")
     grid = sns.FacetGrid(
         bulk, col="panel", col_wrap=3, sharex=False, sharey=False, height=1.9, aspect=1.2,
         despine=False,
@@ -193,9 +196,9 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
     for name, ax in grid.axes_dict.items():
         panel = frame[frame["panel"] == name]
         c = float(panel["c"].iloc[0])
-        curve = _series(panel, "nu_inf_density")
+        curve = _series(panel, "theory", "nu_inf_density")
         reach = float(curve["x"].max())
-        values = _series(panel, "bulk")
+        values = _series(panel, "data", "bulk")
         _histogram(
             ax, values, reach, bins, element="bars", color=DATA_COLOUR, alpha=0.55, lw=0,
             label=ATTENTION_LABEL,
@@ -209,16 +212,20 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
                 ax, panel, "nu_inf_swapped_ratio_density", color=THEORY_COLOUR, lw=0.9,
                 ls="--", label=r"$\nu_\infty(\beta, 1/c)$ (wrong $c = d_{qk}/\ell$)",
             )  # fmt: skip
-        ax.axvline(_scalar(panel, "x_plus"), color=THEORY_COLOUR, ls=":", lw=1.0, label="$x_+$")
+        ax.axvline(
+            _scalar(panel, "theory", "x_plus"), color=THEORY_COLOUR, ls=":", lw=1.0, label="$x_+$"
+        )
         for start, end in zip(
-            _series(panel, "gap_start")["value"], _series(panel, "gap_end")["value"], strict=True
+            _series(panel, "theory", "gap_start")["value"],
+            _series(panel, "theory", "gap_end")["value"],
+            strict=True,
         ):
             ax.axvspan(start, end, color=COLOURS["guide"], lw=0, label="gap in the support")
         ax.set_ylim(0, y_max)
         ax.set_xlim(0, reach)
-        ks = f"KS {_scalar(panel, 'ks'):.3f}"
+        ks = f"KS {_scalar(panel, 'statistic', 'ks_to_nu_inf'):.3f}"
         if c != 1.0:
-            ks += f"; at $1/c$: {_scalar(panel, 'ks_swapped'):.3f}"
+            ks += f"; at $1/c$: {_scalar(panel, 'statistic', 'ks_to_nu_inf_swapped_ratio'):.3f}"
         _corner_note(ax, [ks, _beyond_note(values, reach)])
         ax.set_title(_ratio_title(panel, n_tokens))
         ax.set_xlabel("$s^2$")

@@ -1,4 +1,4 @@
-"""Figure A4, drawn from its tidy table (:data:`attnspec.experiments.edges.EDGE_PLOTTED_HEADER`):
+"""Figure A4, drawn from its tidy table (:func:`attnspec.experiments.edges.edge_plotted_table`):
 x_+(beta) against 4 theta_1 with both expansions (theory curves, matplotlib) and the simulated
 top values of Y_lin (seaborn: every draw, and the median over draws with its 10-90 % range from
 10 draws on).
@@ -71,8 +71,8 @@ def plot_edges(frame: pd.DataFrame, *, n_tokens: int):
     x_+ + gamma_TW ell^{-2/3} E[TW1] (dotted, in the theory colour)."""
     figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=2.9, sharex=True)
     edge, ratio, deviation = axes[0]
-    theory = {name: rows for name, rows in frame[frame["draw"].isna()].groupby("series")}
-    simulated = frame[frame["series"] == "ylin_top"]
+    theory = {name: rows for name, rows in frame[frame["kind"] == "theory"].groupby("series")}
+    simulated = frame[(frame["kind"] == "data") & (frame["series"] == "ylin_top")]
     n_draws = simulated.groupby("beta")["draw"].nunique().min()
     band = n_draws >= BAND_MIN_DRAWS
     for series, _, style in THEORY_CURVES:

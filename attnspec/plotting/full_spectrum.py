@@ -1,5 +1,5 @@
-"""Figure A2, drawn with seaborn from its tidy table (:data:`attnspec.experiments.full_spectrum.
-FULL_SPECTRUM_PLOTTED_HEADER`): 2 x 2 panels on the full spectrum of sqrt(ell) A, two columns
+"""Figure A2, drawn with seaborn from its tidy table (:func:`attnspec.experiments.full_spectrum.
+full_spectrum_plotted_table`): 2 x 2 panels on the full spectrum of sqrt(ell) A, two columns
 wide.
 
 (a) sorted spectrum of one draw against the nu_inf quantiles; (b) ``sns.histplot`` of all draws'
@@ -17,6 +17,7 @@ from matplotlib import rcParams
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FormatStrFormatter, MaxNLocator, NullFormatter
 
+from attnspec.experiments.full_spectrum import FULL_SPECTRUM_LEVELS
 from attnspec.plotting.style import (
     COLOURS,
     DATA_COLOUR,
@@ -44,10 +45,16 @@ ZOOM_BELOW, ZOOM_ABOVE = 3.0, 2.0
 """The inset of (c) spans these many window heights below x_+ and above the window, from k = 2."""
 
 
+def _rows(frame: pd.DataFrame, kind: str, series: str) -> pd.DataFrame:
+    """The rows of one series of the tidy table."""
+    return frame[(frame["kind"] == kind) & (frame["series"] == series)]
+
+
 def _sorted_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
-    spectrum = frame[(frame["series"] == "spectrum") & (frame["draw"] == 0)]
+    spectrum = _rows(frame, "data", "spectrum")
+    spectrum = spectrum[spectrum["draw"] == 0]
     sns.lineplot(data=spectrum, x="k", y="value", color=DATA_COLOUR, lw=1.4, label="draw 0", ax=ax)
-    theory = frame[frame["series"] == "nu_inf_quantile"]
+    theory = _rows(frame, "theory", "nu_inf_quantile")
     ax.plot(
         theory["k"], theory["value"], color=THEORY_COLOUR, lw=1.0, ls="--",
         label=r"$\nu_\infty$ quantiles",
@@ -69,8 +76,8 @@ def _sorted_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
 
 
 def _histogram_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
-    spectrum = frame[frame["series"] == "spectrum"]
-    expected = frame[frame["series"] == "nu_inf_expected_count"]
+    spectrum = _rows(frame, "data", "spectrum")
+    expected = _rows(frame, "theory", "nu_inf_expected_count")
     centres = np.log10(expected["x"].to_numpy())  # log bins: centres evenly spaced in log10
     half = (centres[1] - centres[0]) / 2
     bins = list(np.append(centres - half, centres[-1] + half))  # a list: seaborn compares
@@ -129,10 +136,10 @@ def _zoom_on_the_window(ax, top: pd.DataFrame, levels: pd.Series, window: float)
 
 
 def _top_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
-    top = frame[frame["series"] == "nonperron"]
+    top = _rows(frame, "data", "nonperron")
     ax.axhline(levels["mp_edge"], **LEVEL_STYLES["mp_edge"])
     _draw_top(ax, top, levels)
-    spikes = frame[frame["series"] == "spike_prediction"]
+    spikes = _rows(frame, "theory", "spike_prediction")
     ax.plot(spikes["k"], spikes["value"], ls="none", marker="x", ms=5, color=THEORY_COLOUR)
     window = levels["outlier_threshold"] - levels["x_plus"]
     low, high = ax.get_ylim()
@@ -177,7 +184,7 @@ def _ipr_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
         ("ell_ipr_left", "o", "left vector"),
         ("ell_ipr_right", "^", "right vector"),
     ):
-        rows = frame[frame["series"] == series]
+        rows = _rows(frame, "data", series)
         ax.plot(
             rows["x"], rows["value"], ls="none", marker=marker, ms=3.5, mfc="none",
             color=DATA_COLOUR, label=label,
@@ -192,8 +199,8 @@ def _ipr_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
 
 def plot_full_spectrum(frame: pd.DataFrame, *, n_tokens: int, d_qk: int, beta: float):
     """Four panels (see the module docstring) from figure A2's tidy table."""
-    levels = frame[frame["draw"].isna() & frame["k"].isna() & frame["x"].isna()]
-    levels = levels.set_index("series")["value"]
+    theory = frame[frame["kind"] == "theory"]
+    levels = theory[theory["series"].isin(FULL_SPECTRUM_LEVELS)].set_index("series")["value"]
     figure, axes = new_figure(2, 2, width=TWO_COLUMNS, height=5.4)
     _sorted_panel(axes[0, 0], frame, levels)
     _histogram_panel(axes[0, 1], frame, levels)

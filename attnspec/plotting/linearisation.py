@@ -1,5 +1,6 @@
 """Figure A5, drawn with seaborn from its tidy table
-(:data:`attnspec.experiments.linearisation.LINEARISATION_PLOTTED_HEADER`): distance of the bulk
+(:func:`attnspec.experiments.linearisation.linearisation_plotted_table`, rows chosen by ``kind``
+and ``series``): distance of the bulk
 to nu_inf against beta / sqrt(log ell), one colour per ell (``style.sequential_colours("size")``),
 two columns wide, three rows of two panels, one legend below them.
 
@@ -47,6 +48,16 @@ GUIDE = {"color": COLOURS["guide"], "lw": 1.0}
 """Lines that are not results: zero, the threshold of the excess, the crossover x of (d)."""
 
 
+def _rows(frame: pd.DataFrame, kind: str, series: str) -> pd.DataFrame:
+    return frame[(frame["kind"] == kind) & (frame["series"] == series)]
+
+
+def _statistic(frame: pd.DataFrame, series: str) -> float:
+    """The value of the one-row statistic ``series``."""
+    (value,) = _rows(frame, "statistic", series)["value"]
+    return float(value)
+
+
 def _over_draws(axis, data: pd.DataFrame, x: str, colours: dict, **style) -> None:
     """The mean over draws per ell with the 10-90 % band over draws (>= 10 draws at every
     point), else the mean and every draw as a dot."""
@@ -64,7 +75,7 @@ def _over_draws(axis, data: pd.DataFrame, x: str, colours: dict, **style) -> Non
 
 
 def _distance_panel(axis, frame: pd.DataFrame, metric: str, x: str, colours: dict) -> None:
-    rows = frame[frame["panel"] == metric]
+    rows = _rows(frame, "data", metric)
     _over_draws(axis, rows[rows["model"] == "attention"], x, colours, ms=3.2, lw=1.1)
     floor = rows[rows["model"] == "linear"]
     for n, colour in colours.items():  # one call per ell: open circles need their edge colour
@@ -79,12 +90,9 @@ def _distance_panel(axis, frame: pd.DataFrame, metric: str, x: str, colours: dic
 
 def _exponent_panel(axis, frame: pd.DataFrame, crossover: float) -> None:
     """The exponent at fixed x with its 95 % interval (a fit, not a band over draws)."""
-    curves = {
-        (model, panel): rows
-        for (model, panel), rows in frame[frame["panel"].str.startswith("exponent")].groupby(
-            ["model", "panel"]
-        )
-    }
+    fits = frame[frame["kind"] == "statistic"]
+    fits = fits[fits["series"].isin(["exponent", "exponent_low", "exponent_high"])]
+    curves = dict(iter(fits.groupby(["model", "series"])))
     axis.axhline(0.0, **GUIDE)
     low, high = curves["attention", "exponent_low"], curves["attention", "exponent_high"]
     axis.fill_between(low["x"], low["value"], high["value"], color=DATA_COLOUR, alpha=0.2, lw=0)
@@ -110,7 +118,7 @@ def _exponent_panel(axis, frame: pd.DataFrame, crossover: float) -> None:
 def _excess_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
     axis.axhline(0.0, **GUIDE)
     axis.axhline(EXCESS_THRESHOLD, ls="--", **GUIDE)
-    _over_draws(axis, frame[frame["panel"] == "excess_over_floor"], "beta", colours, ms=3.2)
+    _over_draws(axis, _rows(frame, "statistic", "excess_over_floor"), "beta", colours, ms=3.2)
     axis.set_xlabel(r"$\beta$")
     axis.set_ylabel(r"$D(\sqrt{\ell}A^\perp) - D(Y_{\mathrm{lin}})$")
     axis.set_title(
@@ -120,15 +128,15 @@ def _excess_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
 
 
 def _location_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
-    crossings = frame[frame["panel"] == "beta_star"]
+    crossings = _rows(frame, "statistic", "beta_star")
     sns.scatterplot(
         data=crossings, x="x", y="value", hue="n_tokens", palette=colours, s=7, alpha=0.6, lw=0,
         legend=False, ax=axis,
     )  # fmt: skip
-    fit = frame[frame["panel"] == "beta_star_fit"]
+    fit = _rows(frame, "statistic", "beta_star_fit")
     if fit["value"].notna().all():
-        reference = frame[frame["panel"] == "beta_star_sqrt_log"]
-        slope = float(frame.loc[frame["panel"] == "beta_star_fit_slope", "value"].iloc[0])
+        reference = _rows(frame, "theory", "beta_star_sqrt_log")
+        slope = _statistic(frame, "beta_star_fit_slope")
         axis.plot(
             fit["x"],
             fit["value"],
@@ -157,15 +165,14 @@ def plot_linearisation(frame: pd.DataFrame):
     of the attention bulk (solid, filled circles) and of Y_lin (dashed, open circles: the
     floor); (d) the exponent at fixed x with its 95 % interval; (e) the excess over the floor;
     (f) beta*(ell). The legend below the panels names each ell's colour and the two styles."""
-    scalars = frame[frame["n_tokens"].isna() & frame["x"].isna()].set_index("panel")["value"]
-    distances = frame[frame["panel"] == "kolmogorov"]
+    distances = _rows(frame, "data", "kolmogorov")
     sizes = sorted(int(n) for n in distances["n_tokens"].unique())
     colours = sequential_colours("size", sizes)
     figure, axes = new_figure(3, 2, width=TWO_COLUMNS, height=7.2)
     panels = axes.ravel()
     for axis, (_, metric, x) in zip(panels[:3], DISTANCE_PANELS, strict=True):
         _distance_panel(axis, frame, metric, x, colours)
-    crossover = float(scalars["crossover"])
+    crossover = _statistic(frame, "crossover")
     if np.isfinite(crossover):
         for axis in panels[[0, 1, 3]]:
             axis.axvline(crossover, ls=":", **GUIDE)
@@ -184,12 +191,12 @@ def plot_linearisation(frame: pd.DataFrame):
         )
     figure.legend(handles=handles, loc="outside lower center", ncols=4, frameon=False)
     panels[0].set_title(
-        f"(a) spread across $\\ell$: {scalars['x_spread_mean']:.2f} decades at fixed $x$",
+        f"(a) spread across $\\ell$: {_statistic(frame, 'x_spread_mean'):.2f} decades at fixed $x$",
         loc="left",
     )
     panels[1].set_title(r"(b) $W_1/\theta_1$ (same runs)", loc="left")
     panels[2].set_title(
-        f"(c) not rescaled: {scalars['beta_spread_mean']:.2f} decades at fixed $\\beta$",
+        f"(c) not rescaled: {_statistic(frame, 'beta_spread_mean'):.2f} decades at fixed $\\beta$",
         loc="left",
     )
     _exponent_panel(panels[3], frame, crossover)

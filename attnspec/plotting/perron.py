@@ -1,8 +1,9 @@
 """Figure A6, drawn with seaborn from its tidy table
-(:data:`attnspec.experiments.perron.PERRON_PLOTTED_HEADER`): three panels against ell (log
+(:func:`attnspec.experiments.perron.perron_plotted_table`): three panels against ell (log
 axis, ticks at the simulated ell), one colour per beta, every draw as a dot and the median over
 draws with its 10-90 % range (``BAND``, from 10 draws on); predictions and the fitted power law
-are matplotlib lines; one legend for the figure below the panels.
+are matplotlib lines (theory and statistic rows; a row without ell is a level drawn across the
+simulated ell); one legend for the figure below the panels.
 
 (a) |s_1(A) - 1| with the finite-ell prediction and the fitted power law; (b) ell (s_1^2 - 1)
 against its predicted constant theta1 + beta^4/2; (c) the stable rank ||A||_F^2/||A||^2 with its
@@ -65,15 +66,18 @@ def plot_perron(frame: pd.DataFrame):
     betas = list(dict.fromkeys(frame["beta"]))
     colours = sequential_colours("beta", betas)
     figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=2.55)
-    draws, curves = frame[frame["series"] == "draw"], frame[frame["series"] != "draw"]
+    draws = frame[frame["kind"] == "data"]
+    curves = frame[frame["series"].isin(list(CURVE_STYLES))]
     sizes = sorted(draws["n_tokens"].unique())
+    across = [min(sizes), max(sizes)]
     for ax, panel, title, y_label in zip(axes[0], PANELS, TITLES, Y_LABELS, strict=True):
         _draws_and_medians(ax, draws[draws["panel"] == panel], colours)
         for (beta, series), rows in curves[curves["panel"] == panel].groupby(["beta", "series"]):
-            if series != "fit_slope":
-                ax.plot(
-                    rows["n_tokens"], rows["value"], color=colours[beta], **CURVE_STYLES[series]
-                )
+            if rows["n_tokens"].isna().all():  # a level: across the simulated ell
+                x, y = across, [float(rows["value"].iloc[0])] * 2
+            else:
+                x, y = rows["n_tokens"], rows["value"]
+            ax.plot(x, y, color=colours[beta], **CURVE_STYLES[series])
         ax.set_title(title)
         ax.set_ylabel(y_label)
         ax.set_xscale("log", base=2)

@@ -1,5 +1,5 @@
-"""Figure A1, drawn with seaborn from its tidy table (:data:`attnspec.experiments.stepwise.
-STEPWISE_PLOTTED_HEADER`): 2 rows x 6 models, two columns wide, density histograms of the pooled
+"""Figure A1, drawn with seaborn from its tidy table (:func:`attnspec.experiments.stepwise.
+stepwise_plotted_table`): 2 rows x 6 models, two columns wide, density histograms of the pooled
 bulk (top) and the median over draws of the k-th largest bulk value (bottom), against nu_inf;
 each row shares its axes, one legend below the panels."""
 
@@ -25,6 +25,11 @@ X_PLUS_STYLE = {"color": THEORY_COLOUR, "ls": ":", "lw": 0.9}
 QUANTILE_STYLE = {"color": THEORY_COLOUR, "ls": "--", "lw": 1.0}
 
 
+def _rows(frame: pd.DataFrame, kind: str, series: str) -> pd.DataFrame:
+    """The rows of one series of the tidy table."""
+    return frame[(frame["kind"] == kind) & (frame["series"] == series)]
+
+
 def plot_stepwise(frame: pd.DataFrame, *, n_tokens: int, bins: int):
     """Top row: ``sns.histplot`` (stat="density", ``bins`` bins over the range of the nu_inf
     curve) of each model's pooled bulk with the nu_inf density (solid) and x_+ (dotted), the
@@ -32,11 +37,11 @@ def plot_stepwise(frame: pd.DataFrame, *, n_tokens: int, bins: int):
     ``sns.lineplot`` of the median over draws of the k-th largest bulk value with its 10-90 %
     band (>= 10 draws; else every draw), against the nu_inf quantiles, dashed. The rows share
     their y-axes; one legend for both rows below them."""
-    bulk = frame[frame["series"] == "bulk"]
-    density = frame[frame["series"] == "nu_inf_density"]
-    quantile = frame[frame["series"] == "nu_inf_quantile"]
-    ks = frame[frame["series"] == "ks_to_attention"].set_index("model")["value"]
-    x_plus = float(frame.loc[frame["series"] == "x_plus", "value"].iloc[0])
+    bulk = _rows(frame, "data", "bulk")
+    density = _rows(frame, "theory", "nu_inf_density")
+    quantile = _rows(frame, "theory", "nu_inf_quantile")
+    x_plus = float(_rows(frame, "theory", "x_plus")["value"].iloc[0])
+    ks = _rows(frame, "statistic", "ks_to_attention").set_index("model")["value"]
     models = list(dict.fromkeys(bulk["model"]))
     n_draws = bulk.groupby("model")["draw"].nunique().min()
     band = n_draws >= BAND_MIN_DRAWS

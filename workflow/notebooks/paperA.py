@@ -193,14 +193,15 @@ paper.verdicts()
 # %% [markdown]
 # ## Redraw a figure from its CSV
 #
-# Every figure's CSV is the tidy table it was drawn from (one row per observation). A few lines of
-# seaborn redraw the three panels of A6 from `figures/paperA/A6-perron.csv` alone: the median over
+# Every figure's CSV is the tidy table it was drawn from (one row per observation; its `kind` column
+# tells the data from the theory curves and the statistics). A few lines of seaborn redraw the
+# three panels of A6 from the data rows of `figures/paperA/A6-perron.csv` alone: the median over
 # draws at each $\ell$ with the 10–90 % band of the draws.
 
 # %%
 table = pd.read_csv(paper.folder / "A6-perron.csv")
 grid = sns.relplot(
-    data=table[table["series"] == "draw"], x="n_tokens", y="value", hue="beta", col="panel",
+    data=table[table["kind"] == "data"], x="n_tokens", y="value", hue="beta", col="panel",
     kind="line", estimator="median", errorbar=("pi", 80), marker="o", palette="deep",
     facet_kws={"sharey": False}, height=2.6, aspect=1.1,
 )  # fmt: skip
