@@ -7,14 +7,14 @@ import pandas as pd
 from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import edge_findings
-from attnspec.experiments.sticking_plotted import STICKING_PLOTTED_HEADER, sticking_plotted_rows
+from attnspec.experiments.sticking_plotted import sticking_plotted_table
 from attnspec.experiments.sticking_summary import (
     EDGE_KEY_HEADER,
     collect_series,
     edge_key_rows,
     split_square,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.plotting.sticking import plot_sticking
 
 
@@ -25,12 +25,12 @@ def main(smk) -> None:
     square, _ = split_square(series)
     rows = rows_of(read_csv(smk.input.claims), "B.1/")
     judged = {row["row_id"]: row for row in rows}
-    plotted = list(sticking_plotted_rows(series))
-    figure = plot_sticking(pd.DataFrame(plotted, columns=STICKING_PLOTTED_HEADER))
+    plotted = sticking_plotted_table(series)
+    write_table(smk.output.plotted, plotted)
+    figure = plot_sticking(pd.read_csv(smk.output.plotted))
     write_figure_outputs(
         smk,
         figure,
-        STICKING_PLOTTED_HEADER,
         plotted,
         tables=[(EDGE_KEY_HEADER, edge_key_rows(series))],
         judged=rows,

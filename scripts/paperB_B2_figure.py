@@ -8,17 +8,15 @@ import pandas as pd
 from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import gap_findings
-from attnspec.experiments.sticking_plotted import GAP_PLOTTED_HEADER, gap_plotted_rows
+from attnspec.experiments.sticking_plotted import gap_plotted_table
 from attnspec.experiments.sticking_summary import (
     EDGE_KEY_HEADER,
     GAP_KEY_HEADER,
     collect_series,
     edge_key_rows,
     gap_key_rows,
-    gap_rate,
-    spike_correlation,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.plotting.sticking import plot_gap
 
 # Panel (b) shows the betas at which spikes matter (papers.md section 3: beta >= 1).
@@ -30,17 +28,13 @@ def main(smk) -> None:
     records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
     series = collect_series(records)
     spike_betas = [s.beta for s in series if s.beta >= SPIKE_BETA_MIN]
-    plotted = list(gap_plotted_rows(series, spike_betas=spike_betas))
-    figure = plot_gap(
-        pd.DataFrame(plotted, columns=GAP_PLOTTED_HEADER),
-        {s.beta: gap_rate(s) for s in series},
-        {s.beta: spike_correlation(s) for s in series if s.beta in spike_betas},
-    )
+    plotted = gap_plotted_table(series, spike_betas=spike_betas)
+    write_table(smk.output.plotted, plotted)
+    figure = plot_gap(pd.read_csv(smk.output.plotted))
     gap_rows = gap_key_rows(series)
     write_figure_outputs(
         smk,
         figure,
-        GAP_PLOTTED_HEADER,
         plotted,
         tables=[(GAP_KEY_HEADER, gap_rows), (EDGE_KEY_HEADER, edge_key_rows(series))],
         judged=rows_of(read_csv(smk.input.claims), "B.1/"),

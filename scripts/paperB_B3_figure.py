@@ -8,13 +8,13 @@ import pandas as pd
 from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import uniform_findings
-from attnspec.experiments.sticking_plotted import UNIFORM_PLOTTED_HEADER, uniform_plotted_rows
+from attnspec.experiments.sticking_plotted import uniform_plotted_table
 from attnspec.experiments.sticking_summary import (
     UNIFORM_KEY_HEADER,
     collect_series,
     uniform_key_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.plotting.sticking import plot_uniform
 
 
@@ -24,12 +24,12 @@ def main(smk) -> None:
     series = collect_series(records)
     rows = rows_of(read_csv(smk.input.claims), "B.2/")
     judged = {row["row_id"]: row for row in rows}
-    plotted = list(uniform_plotted_rows(series))
-    figure = plot_uniform(pd.DataFrame(plotted, columns=UNIFORM_PLOTTED_HEADER))
+    plotted = uniform_plotted_table(series)
+    write_table(smk.output.plotted, plotted)
+    figure = plot_uniform(pd.read_csv(smk.output.plotted))
     write_figure_outputs(
         smk,
         figure,
-        UNIFORM_PLOTTED_HEADER,
         plotted,
         tables=[(UNIFORM_KEY_HEADER, uniform_key_rows(series))],
         judged=rows,

@@ -15,12 +15,9 @@ from attnspec.experiments.edge_formulas import (
     square_cubic_branches,
 )
 from attnspec.experiments.sticking_findings import linear_edge_findings
-from attnspec.experiments.sticking_plotted import (
-    EDGE_FORMULA_PLOTTED_HEADER,
-    edge_formula_plotted_rows,
-)
+from attnspec.experiments.sticking_plotted import edge_formula_plotted_table
 from attnspec.experiments.sticking_summary import collect_series
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.plotting.edge_formulas import plot_edge_formulas
 
 
@@ -34,13 +31,13 @@ def main(smk) -> None:
     series = collect_series(records)
     rows = rows_of(read_csv(smk.input.claims), "B.4/c=")
     judged = {row["row_id"]: row for row in rows}
-    plotted = list(edge_formula_plotted_rows(curves, markers, branches, series))
-    figure = plot_edge_formulas(pd.DataFrame(plotted, columns=EDGE_FORMULA_PLOTTED_HEADER))
+    plotted = edge_formula_plotted_table(curves, markers, branches, series)
+    write_table(smk.output.plotted, plotted)
+    figure = plot_edge_formulas(pd.read_csv(smk.output.plotted))
     table = simulated_point_rows(largest_ell_points(series))
     write_figure_outputs(
         smk,
         figure,
-        EDGE_FORMULA_PLOTTED_HEADER,
         plotted,
         tables=[(SIMULATED_POINT_HEADER, table)],
         judged=rows,

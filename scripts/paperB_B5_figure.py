@@ -11,13 +11,10 @@ from attnspec.experiments.conditional import (
     conditional_table_rows,
     group_by_size,
 )
-from attnspec.experiments.conditional_plotted import (
-    CONDITIONAL_PLOTTED_HEADER,
-    conditional_plotted_rows,
-)
+from attnspec.experiments.conditional_plotted import conditional_plotted_table
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import conditional_findings
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.plotting.conditional import plot_conditional_edges
 
 
@@ -29,14 +26,12 @@ def main(smk) -> None:
     series = conditional_series(cfg["beta"], cfg["ratio"], sizes, results)
     rows = rows_of(read_csv(smk.input.claims), "B.3/")
     judged = {row["row_id"]: row for row in rows}
-    plotted = list(conditional_plotted_rows(series))
-    figure = plot_conditional_edges(
-        pd.DataFrame(plotted, columns=CONDITIONAL_PLOTTED_HEADER), series.rates
-    )
+    plotted = conditional_plotted_table(series)
+    write_table(smk.output.plotted, plotted)
+    figure = plot_conditional_edges(pd.read_csv(smk.output.plotted))
     write_figure_outputs(
         smk,
         figure,
-        CONDITIONAL_PLOTTED_HEADER,
         plotted,
         tables=[(CONDITIONAL_TABLE_HEADER, conditional_table_rows(series))],
         judged=rows,

@@ -9,12 +9,9 @@ from attnspec.experiments.conditional import (
     population_series,
     population_table_rows,
 )
-from attnspec.experiments.conditional_plotted import (
-    POPULATION_PLOTTED_HEADER,
-    population_plotted_rows,
-)
+from attnspec.experiments.conditional_plotted import population_plotted_table
 from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
 from attnspec.plotting.conditional import plot_population
 
 HISTOGRAM_BINS = 80
@@ -26,15 +23,13 @@ def main(smk) -> None:
     records = [r for path in smk.input.draws for r in unstack_draws(load_npz(path))]
     sizes, results = group_by_size(records)
     series = population_series(cfg["beta"], cfg["ratio"], sizes, results)
-    plotted = list(population_plotted_rows(results, series))
-    figure = plot_population(
-        pd.DataFrame(plotted, columns=POPULATION_PLOTTED_HEADER), bins=HISTOGRAM_BINS
-    )
+    plotted = population_plotted_table(results, series)
+    write_table(smk.output.plotted, plotted)
+    figure = plot_population(pd.read_csv(smk.output.plotted), bins=HISTOGRAM_BINS)
     rows = population_table_rows(series)
     write_figure_outputs(
         smk,
         figure,
-        POPULATION_PLOTTED_HEADER,
         plotted,
         tables=[(POPULATION_TABLE_HEADER, rows)],
     )

@@ -1,9 +1,12 @@
-"""Figures B1-B6 are drawn from their tidy CSVs alone: the figure drawn from the CSV file is
-byte-identical to the one drawn from the rows before writing, each panel's curves, bands, bars,
-dots and histograms are the CSV's numbers (medians and 10-90 % quantiles over the CSV's draws
-where a panel has at least 10 draws, the draws themselves where it has fewer), and the CSV has
-the rows every panel needs; the companion notebook's redraw cell works from the CSV alone."""
+"""Figures B1-B6 are drawn from their tidy CSVs alone: each table has ``kind`` first (data,
+theory, statistic) and no constant repeated on the data rows, the figure drawn from the CSV file
+is byte-identical to the one drawn from the table before writing, each panel's curves, bands,
+bars, dots and histograms are the CSV's numbers (medians and 10-90 % quantiles over the CSV's
+draws where a panel has at least 10 draws, the draws themselves where it has fewer), and the CSV
+has the rows every panel needs; the companion notebook's redraw cell and the README's redraw
+snippet work from the CSV alone."""
 
+import re
 from types import SimpleNamespace
 
 import jupytext
@@ -24,11 +27,9 @@ from attnspec.experiments.conditional import (
     population_series,
 )
 from attnspec.experiments.conditional_plotted import (
-    CONDITIONAL_PLOTTED_HEADER,
     DENSITY_POINTS,
-    POPULATION_PLOTTED_HEADER,
-    conditional_plotted_rows,
-    population_plotted_rows,
+    conditional_plotted_table,
+    population_plotted_table,
 )
 from attnspec.experiments.edge_formulas import (
     edge_curves,
@@ -38,14 +39,10 @@ from attnspec.experiments.edge_formulas import (
 from attnspec.experiments.sticking import sticking_draw, uniform_index_counts
 from attnspec.experiments.sticking_plotted import (
     CURVE_POINTS,
-    EDGE_FORMULA_PLOTTED_HEADER,
-    GAP_PLOTTED_HEADER,
-    STICKING_PLOTTED_HEADER,
-    UNIFORM_PLOTTED_HEADER,
-    edge_formula_plotted_rows,
-    gap_plotted_rows,
-    sticking_plotted_rows,
-    uniform_plotted_rows,
+    edge_formula_plotted_table,
+    gap_plotted_table,
+    sticking_plotted_table,
+    uniform_plotted_table,
 )
 from attnspec.experiments.sticking_summary import (
     SCHEDULES,
@@ -53,7 +50,7 @@ from attnspec.experiments.sticking_summary import (
     gap_rate,
     spike_correlation,
 )
-from attnspec.io import write_csv
+from attnspec.io import write_table
 from attnspec.plotting.conditional import (
     EDGE_SPLIT,
     histogram_edges,
@@ -65,20 +62,41 @@ from attnspec.plotting.sticking import plot_gap, plot_sticking, plot_uniform
 from attnspec.plotting.style import close
 from attnspec.theory import bulk_edge
 
-# c = 1 with 10 draws (bands), c = 2 with 3 draws (the draws themselves).
+# c = 1 with 10 draws (bands), c = 2 with 3 draws (the draws themselves) and another largest ell
 SQUARE = {"ells": (64, 96), "betas": [0.5, 1.0, 1.5], "draws": 10}
-RECTANGULAR = {"ells": (64, 96), "betas": [0.5, 1.0], "draws": 3}
+RECTANGULAR = {"ells": (64, 128), "betas": [0.5, 1.0], "draws": 3}
+KINDS = {"data", "theory", "statistic"}
 
 
-def drawn_from_its_csv(plot, rows, header, path):
-    """The figure drawn from the CSV, after checking it equals the one drawn from the rows byte
-    for byte; and the CSV as a DataFrame."""
-    frame = from_csv(rows, header, path)
-    direct = plot(pd.DataFrame(rows, columns=header))
+def drawn_from_its_csv(plot, table, path):
+    """The figure drawn from the CSV, after checking it equals the one drawn from the table
+    byte for byte; and the CSV as a DataFrame."""
+    frame = from_csv(table, path)
+    direct = plot(table)
     figure = plot(frame)
     assert png_bytes(figure) == png_bytes(direct)
     close(direct)
     return figure, frame
+
+
+def assert_tidy(frame, one_panel=()):
+    """``kind`` first with only data, theory and statistic, then ``series``; no column (after
+    those two) constant over every data row (a value repeated on the draws belongs in a theory
+    or statistic row of its own), save the identifiers ``one_panel`` of a one-panel figure."""
+    assert list(frame.columns[:2]) == ["kind", "series"]
+    assert set(frame["kind"]) <= KINDS and "data" in set(frame["kind"])
+    assert frame["series"].notna().all()
+    data = frame[frame["kind"] == "data"]
+    for column in frame.columns[2:]:
+        if column not in one_panel:
+            assert data[column].nunique(dropna=False) > 1, f"{column} is constant on the data"
+
+
+def of(frame, kind, *series):
+    keep = frame["kind"] == kind
+    if series:
+        keep &= frame["series"].isin(series)
+    return frame[keep]
 
 
 def ydata(ax, n=None):
@@ -141,30 +159,42 @@ def square(series):
 
 # B1 ---------------------------------------------------------------------------------------
 def test_b1_is_drawn_from_its_csv(series, tmp_path):
-    rows = list(sticking_plotted_rows(series))
-    figure, frame = drawn_from_its_csv(
-        plot_sticking, rows, STICKING_PLOTTED_HEADER, tmp_path / "b1.csv"
-    )
-    # every (c, beta, ell, draw) with k = 2..top_k, both series, and x_+ of the panel
+    table = sticking_plotted_table(series)
+    figure, frame = drawn_from_its_csv(plot_sticking, table, tmp_path / "b1.csv")
+    assert_tidy(frame)
+    assert list(frame.columns) == ["kind", "series", "c", "beta", "ell", "draw", "k", "value"]
+    assert set(frame.groupby(["kind", "series"]).groups) == {
+        ("data", "attention"), ("data", "Y_lin"), ("theory", "x_plus"),
+    }  # fmt: skip
+    # every (c, beta, ell, draw) with k = 2..top_k in both data series, x_+ once per (c, beta)
     expected = sum(len(s.n_tokens) * s.attention[0].shape[0] * (s.top_k - 1) for s in series)
-    assert len(frame) == expected
+    assert len(of(frame, "data", "attention")) == len(of(frame, "data", "Y_lin")) == expected
+    edges = of(frame, "theory", "x_plus").set_index(["c", "beta"])["value"]
+    assert len(edges) == len(series)
+    for s in series:  # the table's numbers are the series' values
+        assert np.isclose(edges[s.ratio, s.beta], bulk_edge(s.beta, s.ratio), rtol=1e-12)
+        mine = of(frame, "data")
+        mine = mine[(mine["c"] == s.ratio) & (mine["beta"] == s.beta) & (mine["ell"] == 64)]
+        for name, values, first in (("attention", s.attention[0], 1), ("Y_lin", s.linear[0], 0)):
+            drawn = mine[mine["series"] == name].pivot(index="draw", columns="k", values="value")
+            np.testing.assert_array_equal(drawn.to_numpy(), values[:, first : first + 3])
     panels = {ax.get_title().split(":")[0]: ax for ax in figure.axes if ax.get_title()}
     assert len(panels) == len(series)
-    for (c, beta), panel in frame.groupby(["c", "beta"]):
+    for (c, beta), panel in of(frame, "data").groupby(["c", "beta"]):
         ax = panels[rf"$c = {c:g}$, $\beta = {beta:g}$"]
-        assert np.isclose(panel["x_plus"].iloc[0], bulk_edge(beta, c), rtol=1e-12)
-        assert has_line(ax, [panel["x_plus"].iloc[0]] * 2)
+        assert has_line(ax, [edges[c, beta]] * 2)
         for _, values in panel.groupby("k"):
-            by_ell = values.groupby("ell")
-            assert has_line(ax, by_ell["attention"].median())
-            assert has_line(ax, by_ell["Y_lin"].median())
+            attention = values[values["series"] == "attention"].groupby("ell")["value"]
+            linear = values[values["series"] == "Y_lin"].groupby("ell")["value"]
+            assert has_line(ax, attention.median()) and has_line(ax, linear.median())
             if c == 1.0:  # 10 draws: the 10-90 % band
                 bands = band_vertices(ax)
-                for _, draws in by_ell:
-                    assert contains(quantiles(draws["attention"]), bands)
+                for _, draws in attention:
+                    assert contains(quantiles(draws), bands)
             else:  # 3 draws: no band, every draw a dot
                 assert band_vertices(ax).size == 0
-                assert contains(values["attention"], scattered(ax)[:, 1])
+                assert contains(values.loc[values["series"] == "attention", "value"],
+                                scattered(ax)[:, 1])  # fmt: skip
     assert not any(ax.texts for ax in figure.axes)  # verdicts are in the caption only
     close(figure)
 
@@ -173,58 +203,75 @@ def test_b1_is_drawn_from_its_csv(series, tmp_path):
 def test_b2_is_drawn_from_its_csv(series, tmp_path):
     c1 = square(series)
     spike_betas = [1.0, 1.5]
-    rows = list(gap_plotted_rows(c1, spike_betas=spike_betas))
-    rates = {s.beta: gap_rate(s) for s in c1}
-    spikes = {s.beta: spike_correlation(s) for s in c1 if s.beta in spike_betas}
-    figure, frame = drawn_from_its_csv(
-        lambda f: plot_gap(f, rates, spikes), rows, GAP_PLOTTED_HEADER, tmp_path / "b2.csv"
-    )
+    table = gap_plotted_table(c1, spike_betas=spike_betas)
+    figure, frame = drawn_from_its_csv(plot_gap, table, tmp_path / "b2.csv")
+    assert_tidy(frame)
     gap_ax, spike_ax, ipr_ax = figure.axes
+    legend = " ".join(text.get_text() for text in figure.legends[0].get_texts())
+    delocalised = of(frame, "theory", "delocalised")
+    assert len(delocalised) == CURVE_POINTS and delocalised["beta"].isna().all()
+    assert has_line(ipr_ax, delocalised["value"])
     draws = 10 * 2  # draws x ells
-    for beta, mine in frame.groupby("beta"):
-        count = mine.groupby(["panel", "series"]).size()
-        assert count["gap", "attention"] == count["gap", "Y_lin"] == draws
-        assert count["gap", "tracy_widom"] == count["ipr", "delocalised"] == CURVE_POINTS
-        assert count["ipr", "left"] == count["ipr", "right"] == draws
+    for s in c1:
+        beta, mine = s.beta, frame[frame["beta"] == s.beta]
+        count = mine.groupby(["kind", "panel", "series"]).size()
+        assert count["data", "gap", "attention"] == count["data", "gap", "Y_lin"] == draws
+        assert count["theory", "gap", "tracy_widom"] == CURVE_POINTS
+        assert count["data", "ipr", "left"] == count["data", "ipr", "right"] == draws
         gap = mine[mine["panel"] == "gap"]
-        attention = gap[gap["series"] == "attention"]
-        assert contains(attention["y"].abs(), scattered(gap_ax)[:, 1])
-        medians = attention.groupby("x")["y"].median().abs()
+        attention = of(gap, "data", "attention")
+        assert contains(attention["value"].abs(), scattered(gap_ax)[:, 1])
+        medians = attention.groupby("ell")["value"].median().abs()
         drawn = np.concatenate(ydata(gap_ax))
         assert contains(medians, drawn)
-        assert contains(gap.loc[gap["series"] == "Y_lin"].groupby("x")["y"].median().abs(), drawn)
-        assert has_line(gap_ax, gap.loc[gap["series"] == "tracy_widom", "y"].abs())
-        fit = gap[gap["series"] == "fit"]
-        assert len(fit) == 2 and has_line(gap_ax, fit["y"])
-        ipr = mine[mine["series"].isin(["left", "right"])]
-        assert contains(ipr["y"], scattered(ipr_ax)[:, 1])
+        assert contains(of(gap, "data", "Y_lin").groupby("ell")["value"].median().abs(), drawn)
+        assert has_line(gap_ax, of(gap, "theory", "tracy_widom")["value"].abs())
+        fit = of(gap, "statistic", "fit")
+        assert len(fit) == 2 and has_line(gap_ax, fit["value"])
+        rate, slopes = gap_rate(s), of(gap, "statistic").set_index("series")["value"]
+        assert (slopes["fit_slope"], slopes["fit_slope_low"], slopes["fit_slope_high"]) == (
+            rate.slope, rate.low, rate.high,
+        )  # fmt: skip
+        assert f"fit slope ${rate.slope:.2f}$" in legend
+        ipr = of(mine, "data", "left", "right")
+        assert contains(ipr["value"], scattered(ipr_ax)[:, 1])
         for _, side in ipr.groupby("series"):
-            assert has_line(ipr_ax, side.groupby("x")["y"].median())
+            assert has_line(ipr_ax, side.groupby("ell")["value"].median())
         spike = mine[mine["panel"] == "spike"]
-        assert len(spike) == (draws if beta in spike_betas else 0)
-        if len(spike):
-            assert contains(spike["y"], scattered(spike_ax)[:, 1])
-            assert contains(spike["x"], scattered(spike_ax)[:, 0])
+        points = of(spike, "data")
+        assert len(points) == (draws if beta in spike_betas else 0)
+        if len(points):
+            supercritical = of(spike, "data", "supercritical")
+            assert supercritical["prediction"].notna().all()
+            assert of(spike, "data", "subcritical")["prediction"].isna().all()
+            assert of(spike, "theory", "x_plus")["value"].item() == s.x_plus
+            r, number = spike_correlation(s)
+            assert of(spike, "statistic", "spike_correlation")["value"].item() == pytest.approx(r)
+            assert len(supercritical) == number
+            assert contains(points["value"], scattered(spike_ax)[:, 1])
+            assert contains(supercritical["prediction"], scattered(spike_ax)[:, 0])
     close(figure)
 
 
 # B3 ---------------------------------------------------------------------------------------
 def test_b3_is_drawn_from_its_csv(series, tmp_path):
     c1 = square(series)
-    rows = list(uniform_plotted_rows(c1))
-    figure, frame = drawn_from_its_csv(
-        plot_uniform, rows, UNIFORM_PLOTTED_HEADER, tmp_path / "b3.csv"
-    )
-    assert len(frame) == len(c1) * len(SCHEDULES) * 2 * 10
+    table = uniform_plotted_table(c1)
+    figure, frame = drawn_from_its_csv(plot_uniform, table, tmp_path / "b3.csv")
+    assert_tidy(frame)
+    assert len(of(frame, "data", "D")) == len(c1) * len(SCHEDULES) * 2 * 10
+    assert len(of(frame, "theory", "classical_D")) == len(c1) * len(SCHEDULES) * 2
+    assert set(frame["kind"]) == {"data", "theory"}
     for ax, (beta, panel) in zip(figure.axes, frame.groupby("beta"), strict=True):
         assert f"{beta:g}" in ax.get_title()
         for schedule, data in panel.groupby("schedule"):
-            by_ell = data.groupby("ell")
-            assert has_line(ax, by_ell["D"].median())
-            assert has_line(ax, by_ell["classical_D"].first())
-            for ell, draws in by_ell:
-                assert (draws["k_ell"] == uniform_index_counts(ell)[schedule]).all()
-                assert contains(quantiles(draws["D"]), bar_ends(ax))
+            draws, classical = of(data, "data", "D"), of(data, "theory", "classical_D")
+            by_ell = draws.groupby("ell")
+            assert has_line(ax, by_ell["value"].median())
+            assert has_line(ax, classical["value"])
+            for ell, mine in by_ell:
+                assert (mine["k_ell"] == uniform_index_counts(ell)[schedule]).all()
+                assert contains(quantiles(mine["value"]), bar_ends(ax))
     close(figure)
 
 
@@ -233,10 +280,10 @@ def test_b4_is_drawn_from_its_csv(series, tmp_path):
     curves = edge_curves(0.1, 2.0, 12, [0.5, 1.0, 2.0])
     markers = r_transform_points([0.5, 1.0], [0.5, 1.0, 2.0])
     branches = square_cubic_branches(curves["beta"])
-    rows = list(edge_formula_plotted_rows(curves, markers, branches, series))
-    figure, frame = drawn_from_its_csv(
-        plot_edge_formulas, rows, EDGE_FORMULA_PLOTTED_HEADER, tmp_path / "b4.csv"
-    )
+    table = edge_formula_plotted_table(curves, markers, branches, series)
+    figure, frame = drawn_from_its_csv(plot_edge_formulas, table, tmp_path / "b4.csv")
+    assert_tidy(frame)
+    assert set(of(frame, "data")["series"]) == {"attention", "Y_lin"}
     count = frame.groupby(["panel", "series"]).size()
     assert count["x_plus", "scalar_formula"] == count["x_plus_over_theta1", "scalar_formula"] == 36
     assert count["x_plus", "mp_edge_4theta1"] == 12 and count["x_plus", "r_transform"] == 6
@@ -244,9 +291,15 @@ def test_b4_is_drawn_from_its_csv(series, tmp_path):
     for panel in ("square_roots", "square_candidate_edges"):
         for name in ("physical", "other_abs_real", "other_abs_imag"):
             assert count[panel, name] == 12
+    ells = of(frame, "data").groupby("c")["ell"].unique()
+    assert ells.map(list).to_dict() == {1.0: [96], 2.0: [128]}  # the largest ell of each c
     axes = dict(zip(("x_plus", "x_plus_over_theta1", "square_roots", "square_candidate_edges"),
                     figure.axes, strict=True))  # fmt: skip
-    for (panel, name, c), data in frame.groupby(["panel", "series", "c"], dropna=False):
+    limit = of(frame[frame["panel"] == "x_plus_over_theta1"], "theory", "mp_edge_4theta1")
+    assert limit["value"].tolist() == [4.0] and has_line(axes["x_plus_over_theta1"], [4.0, 4.0])
+    for (panel, name, c), data in frame.drop(limit.index).groupby(
+        ["panel", "series", "c"], dropna=False
+    ):
         ax = axes[panel]
         if name in ("attention", "Y_lin"):
             by_beta = data.groupby("beta")["value"]
@@ -257,6 +310,7 @@ def test_b4_is_drawn_from_its_csv(series, tmp_path):
             elif name == "attention":  # 3 draws: the draws themselves
                 assert contains(data["value"], scattered(ax)[:, 1])
         else:
+            assert (data["kind"] == "theory").all()
             assert has_line(ax, data["value"])
     assert not figure.axes[0].texts  # verdicts are in the caption only
     close(figure)
@@ -276,45 +330,59 @@ def conditional():
 def test_b5_is_drawn_from_its_csv(conditional, tmp_path):
     sizes, results = conditional
     series = conditional_series(1.0, 1.0, sizes, results)
-    rows = list(conditional_plotted_rows(series))
-    figure, frame = drawn_from_its_csv(
-        lambda f: plot_conditional_edges(f, series.rates),
-        rows, CONDITIONAL_PLOTTED_HEADER, tmp_path / "b5.csv",
-    )  # fmt: skip
-    assert len(frame) == len(COVARIANCES) * len(sizes) * 10
+    table = conditional_plotted_table(series)
+    figure, frame = drawn_from_its_csv(plot_conditional_edges, table, tmp_path / "b5.csv")
+    assert_tidy(frame)
+    assert list(frame.columns) == ["kind", "series", "covariance", "ell", "draw", "value"]
+    data = of(frame, "data")
+    assert len(data) == 2 * len(COVARIANCES) * len(sizes) * 10
+    assert of(frame, "theory")["series"].tolist() == ["x_plus"]
+    assert of(frame, "theory")["value"].item() == series.x_plus
     edge_ax, gap_ax = figure.axes
+    legend = " ".join(text.get_text() for text in figure.legends[0].get_texts())
     assert has_line(edge_ax, [series.x_plus] * 2)
-    for name, data in frame.groupby("covariance"):
-        np.testing.assert_allclose(data["edge"], series.edges[name].ravel(), rtol=1e-15)
+    for name, mine in frame.groupby("covariance"):
+        edges = of(mine, "data", "edge")
+        np.testing.assert_allclose(edges["value"], series.edges[name].ravel(), rtol=1e-15)
         for ax, column in ((edge_ax, "edge"), (gap_ax, "abs_gap")):
-            by_ell = data.groupby("ell")[column]
+            values = of(mine, "data", column)
+            by_ell = values.groupby("ell")["value"]
             assert has_line(ax, by_ell.median())
-            assert contains(data[column], scattered(ax)[:, 1])
+            assert contains(values["value"], scattered(ax)[:, 1])
             for _, draws in by_ell:
                 assert contains(quantiles(draws), bar_ends(ax))
-        assert has_line(gap_ax, data.groupby("ell")["abs_gap_fit"].first())
+        fit = of(mine, "statistic", "abs_gap_fit")
+        assert len(fit) == len(sizes) and has_line(gap_ax, fit["value"])
+        rate, slopes = series.rates[name], of(mine, "statistic").set_index("series")["value"]
+        assert (slopes["fit_slope"], slopes["fit_slope_low"], slopes["fit_slope_high"]) == (
+            rate.slope, rate.low, rate.high,
+        )  # fmt: skip
+        assert f"\\ell^{{{rate.slope:.2f}}}" in legend
     close(figure)
 
 
 def test_b6_is_drawn_from_its_csv(conditional, tmp_path):
     sizes, results = conditional
     series = population_series(1.0, 1.0, sizes, results)
-    rows = list(population_plotted_rows(results, series))
+    table = population_plotted_table(results, series)
     bins = 20
     figure, frame = drawn_from_its_csv(
-        lambda f: plot_population(f, bins=bins),
-        rows, POPULATION_PLOTTED_HEADER, tmp_path / "b6.csv",
-    )  # fmt: skip
-    count = frame.groupby(["panel", "series"]).size()
-    largest = max(sizes)
-    assert count["spectrum", "eigenvalue"] == len(COVARIANCES) * 10 * largest
-    assert count["top", "largest"] == len(COVARIANCES) * len(sizes) * 10 * TOP_SHOWN
-    assert count["rho", "density"] == DENSITY_POINTS and count["rho", "atom"] == 1
-    assert count["reference"].to_dict() == dict.fromkeys(
-        ["rho_edge", "tw1_mean", "tw1_q99", "tw_scale"], len(sizes)
+        lambda f: plot_population(f, bins=bins), table, tmp_path / "b6.csv"
     )
+    assert_tidy(frame)
+    count = frame.groupby(["kind", "series"]).size()
+    largest = max(sizes)
+    assert count["data", "eigenvalue"] == len(COVARIANCES) * 10 * largest
+    assert count["data", "largest"] == len(COVARIANCES) * len(sizes) * 10 * TOP_SHOWN
+    assert count["theory", "density"] == DENSITY_POINTS and count["theory", "atom"] == 1
+    assert count["statistic"].to_dict() == {"kolmogorov": len(COVARIANCES) * len(sizes)}
+    assert count["theory", "rho_edge"] == 1
+    assert count["theory"].drop(["density", "atom", "rho_edge"]).to_dict() == dict.fromkeys(
+        ["tw1_mean", "tw1_q99", "tw_scale"], len(sizes)
+    )
+    assert of(frame, "theory", "rho_edge")["x"].item() == series.scales[-1].rho_edge
     spectrum_f, spectrum_g, top_ax, trend_ax, ks_ax = figure.axes
-    density = frame[frame["series"] == "density"]
+    density = of(frame, "theory", "density")
     # bins as wide as `bins` over the curve's range, an edge at the last point of the curve
     # before rho's continuous part, and the two bins right of it split into EDGE_SPLIT
     low, high = density["x"].min(), density["x"].max()
@@ -327,12 +395,12 @@ def test_b6_is_drawn_from_its_csv(conditional, tmp_path):
     assert fine.sum() == 2 * EDGE_SPLIT
     assert np.allclose(widths[fine], (high - low) / bins / EDGE_SPLIT)
     for ax, name in ((spectrum_f, "sigma_f"), (spectrum_g, "sigma_g")):
-        values = frame.loc[(frame["panel"] == "spectrum") & (frame["covariance"] == name), "x"]
+        values = of(frame[frame["covariance"] == name], "data", "eigenvalue")["x"]
         heights, _ = np.histogram(values, bins=edges, density=True)
         drawn = [patch.get_height() for patch in ax.patches]
         np.testing.assert_allclose(drawn, heights, rtol=1e-12)
         assert has_line(ax, density["y"])
-    top = frame[frame["panel"] == "top"]
+    top = of(frame, "data", "largest")
     at_largest = top[top["ell"] == largest]
     assert contains(at_largest["y"], scattered(top_ax)[:, 0])
     lambda_max = top[top["rank"] == 0]
@@ -340,31 +408,62 @@ def test_b6_is_drawn_from_its_csv(conditional, tmp_path):
         assert has_line(trend_ax, data.groupby("ell")["y"].median())
         assert contains(data["y"], scattered(trend_ax)[:, 1])
     for name in ("tw1_mean", "tw1_q99"):
-        assert has_line(trend_ax, frame.loc[frame["series"] == name, "y"])
-    for _, data in frame[frame["panel"] == "kolmogorov"].groupby("covariance"):
+        assert has_line(trend_ax, of(frame, "theory", name)["y"])
+    for _, data in of(frame, "statistic", "kolmogorov").groupby("covariance"):
         assert has_line(ks_ax, data["y"])
     close(figure)
 
 
-# The companion notebook ------------------------------------------------------------------
+# Redrawing B1 from its CSV alone: the notebook's last cell and the README's snippet -------
+def b1_csv(series, folder):
+    write_table(folder / "B1-sticking.csv", sticking_plotted_table(series))
+    return pd.read_csv(folder / "B1-sticking.csv")
+
+
+def assert_b1_redrawn(grid, table) -> None:
+    """Every panel has the medians of both data series per k, the 10-90 % band of ell
+    s_k(A)^2 where it has 10 draws and, if the snippet draws it, x_+."""
+    data = of(table, "data")
+    for (c, beta), ax in grid.axes_dict.items():
+        panel = data[(data["c"] == c) & (data["beta"] == beta)]
+        if panel.empty:
+            continue
+        for (name, _), values in panel.groupby(["series", "k"]):
+            by_ell = values.groupby("ell")["value"]
+            assert has_line(ax, by_ell.median())
+            if name == "attention" and c == 1.0:
+                for _, draws in by_ell:
+                    assert contains(quantiles(draws), band_vertices(ax))
+
+
 def test_the_notebook_redraws_b1_from_its_csv_alone(series, tmp_path):
     source = (REPO / "workflow/notebooks/paperB.py").read_text()
     cells = jupytext.reads(source, fmt="py:percent").cells
     redraw = [cell.source for cell in cells if cell.cell_type == "code"][-1]
     assert "B1-sticking.csv" in redraw
-    write_csv(tmp_path / "B1-sticking.csv", STICKING_PLOTTED_HEADER, sticking_plotted_rows(series))
+    b1_csv(series, tmp_path)
     namespace = {"pd": pd, "sns": sns, "plt": SimpleNamespace(show=lambda: None)}
     namespace["paper"] = SimpleNamespace(folder=tmp_path)
     exec(redraw, namespace)
     grid, table = namespace["grid"], namespace["table"]
+    assert_b1_redrawn(grid, table)
+    edges = of(table, "theory", "x_plus")
     for (c, beta), ax in grid.axes_dict.items():
-        panel = table[(table["c"] == c) & (table["beta"] == beta)]
-        if panel.empty:
-            continue
-        assert has_line(ax, [panel["x_plus"].iloc[0]] * 2)
-        for _, values in panel.groupby("k"):
-            by_ell = values.groupby("ell")["attention"]
-            assert has_line(ax, by_ell.median())
-            for _, draws in by_ell:
-                assert contains(quantiles(draws), band_vertices(ax))
+        edge = edges.loc[(edges["c"] == c) & (edges["beta"] == beta), "value"]
+        if len(edge):
+            assert has_line(ax, [edge.item()] * 2)
     close(grid.figure)
+
+
+def test_the_readme_redraws_b1_from_its_csv_alone(series, tmp_path, monkeypatch):
+    readme = (REPO / "README.md").read_text()
+    section = readme.split("The figures are drawn with seaborn from their CSV")[1]
+    (snippet,) = re.findall(r"```python\n(.*?)```", section, flags=re.S)[:1]
+    assert 'pd.read_csv("figures/paperB/B1-sticking.csv")' in snippet
+    (tmp_path / "figures" / "paperB").mkdir(parents=True)
+    b1_csv(series, tmp_path / "figures" / "paperB")
+    monkeypatch.chdir(tmp_path)
+    namespace = {}
+    exec(snippet, namespace)
+    assert_b1_redrawn(namespace["grid"], namespace["table"])
+    close(namespace["grid"].figure)

@@ -1,22 +1,25 @@
 """The tidy tables figures B5 and B6 are drawn from (paper B, claim B.3): one row per
 observation, each figure's CSV, read back as a pandas DataFrame by
-:mod:`attnspec.plotting.conditional`.
+:mod:`attnspec.plotting.conditional`. Columns as in :mod:`attnspec.experiments.sticking_plotted`:
+``kind`` (data, theory, statistic), ``series``, identifiers, value(s).
 
-- B5 (:data:`CONDITIONAL_PLOTTED_HEADER`): per (covariance, ell, draw) the finite deformed-MP
-  edge E_ell, |E_ell - x_+|, the fitted power law of |E_ell - x_+| at that ell and x_+.
-- B6 (:data:`POPULATION_PLOTTED_HEADER`): panel ``spectrum`` every eigenvalue (x) of every draw
-  at the largest ell; panel ``top`` the TOP_SHOWN largest eigenvalues (x, rank 0 = lambda_max)
-  of every draw at every ell with y = (x - edge of rho) / s, s the finite-ell Tracy-Widom scale
-  (:class:`attnspec.experiments.conditional.EdgeScale`); panel ``rho`` the density of
-  rho = a + b MP_c (series ``density``) and its atom (series ``atom``: x = a, y = mass);
-  panel ``reference`` per ell the edge of rho (``rho_edge``), s (``tw_scale``), and the
-  Tracy-Widom mean and 99th percentile of lambda_max(Sigma_G) in units of s (``tw1_mean``,
-  ``tw1_q99``); panel ``kolmogorov`` per (covariance, ell) sup |F_pooled - F_rho| over the
-  draws pooled at that ell.
-Empty cells: a column that does not apply to the row.
+- B5 (:func:`conditional_plotted_table`): per (covariance, ell, draw) data ``edge``, the finite
+  deformed-MP edge E_ell, and ``abs_gap``, |E_ell - x_+|; statistic ``abs_gap_fit`` per
+  (covariance, ell), the fitted power law of |E_ell - x_+|, and ``fit_slope``, ``fit_slope_low``,
+  ``fit_slope_high`` per covariance, its slope and 95 % interval; theory ``x_plus``.
+- B6 (:func:`population_plotted_table`): data ``eigenvalue``, every eigenvalue (x) of every draw
+  at the largest ell, and ``largest``, the TOP_SHOWN largest eigenvalues (x, rank 0 =
+  lambda_max) of every draw at every ell with y = (x - edge of rho) / s, s the finite-ell
+  Tracy-Widom scale (:class:`attnspec.experiments.conditional.EdgeScale`); theory ``density``,
+  the density of rho = a + b MP_c (x, y), its ``atom`` (x = a, y = mass), its right edge
+  (``rho_edge``, x) and per ell s (``tw_scale``) and the Tracy-Widom mean and 99th percentile of
+  lambda_max(Sigma_G) in units of s (``tw1_mean``, ``tw1_q99``), in y; statistic
+  ``kolmogorov`` per (covariance, ell), sup |F_pooled - F_rho| over the draws pooled at that ell
+  (y).
+Empty cells: an identifier or value that does not apply to the row.
 """
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -26,25 +29,39 @@ from attnspec.experiments.conditional import (
     ConditionalSeries,
     PopulationSeries,
 )
+from attnspec.experiments.sticking_plotted import tidy_table
 from attnspec.theory.population import population_law
 
-CONDITIONAL_PLOTTED_HEADER = (
-    "covariance", "ell", "draw", "edge", "abs_gap", "abs_gap_fit", "x_plus"
-)  # fmt: skip
-POPULATION_PLOTTED_HEADER = ("panel", "covariance", "series", "ell", "draw", "rank", "x", "y")
+CONDITIONAL_COLUMNS = ("kind", "series", "covariance", "ell", "draw", "value")
+POPULATION_COLUMNS = ("kind", "series", "covariance", "ell", "draw", "rank", "x", "y")
 DENSITY_POINTS = 800
 """Points of rho's density curve in figure B6."""
 
 
-def conditional_plotted_rows(series: ConditionalSeries) -> Iterator[tuple]:
-    """Figure B5's table: rows of :data:`CONDITIONAL_PLOTTED_HEADER`, draws in index order."""
+def conditional_plotted_table(series: ConditionalSeries):
+    """Figure B5's tidy table (module docstring), draws in index order."""
+    parts = []
+    ells = np.asarray(series.n_tokens, dtype=int)
     for name in COVARIANCES:
+        edges = np.asarray(series.edges[name], dtype=np.float64)
+        draws = {
+            "ell": np.repeat(ells, edges.shape[1]),
+            "draw": np.tile(np.arange(edges.shape[1]), len(ells)),
+        }
+        parts.append({"kind": "data", "series": "edge", "covariance": name, **draws,
+                      "value": edges.ravel()})  # fmt: skip
+        parts.append({"kind": "data", "series": "abs_gap", "covariance": name, **draws,
+                      "value": np.abs(edges.ravel() - series.x_plus)})  # fmt: skip
         fit = series.rates[name]
-        for ell, edges in zip(series.n_tokens, series.edges[name], strict=True):
-            fitted = float(np.exp(fit.intercept) * float(ell) ** fit.slope)
-            for draw, edge in enumerate(edges):
-                gap = abs(float(edge) - series.x_plus)
-                yield (name, int(ell), draw, float(edge), gap, fitted, series.x_plus)
+        fitted = np.exp(fit.intercept) * ells.astype(np.float64) ** fit.slope
+        parts.append({"kind": "statistic", "series": "abs_gap_fit", "covariance": name,
+                      "ell": ells, "value": fitted})  # fmt: skip
+        for label, value in (("fit_slope", fit.slope), ("fit_slope_low", fit.low),
+                             ("fit_slope_high", fit.high)):  # fmt: skip
+            parts.append({"kind": "statistic", "series": label, "covariance": [name],
+                          "value": value})  # fmt: skip
+    parts.append({"kind": ["theory"], "series": "x_plus", "value": series.x_plus})
+    return tidy_table(parts, CONDITIONAL_COLUMNS, integers=("ell", "draw"))
 
 
 def population_density(
@@ -62,35 +79,43 @@ def population_density(
     return x, law.density(x)
 
 
-def population_plotted_rows(
+def population_plotted_table(
     results: Sequence[Sequence[Mapping[str, np.ndarray]]], series: PopulationSeries
-) -> Iterator[tuple]:
-    """Figure B6's table: rows of :data:`POPULATION_PLOTTED_HEADER` from the
+):
+    """Figure B6's tidy table (module docstring) from the
     :func:`attnspec.experiments.conditional.conditional_draw` records (``results[i]`` at
     ``series.n_tokens[i]``, draws in order) and their :class:`PopulationSeries`."""
+    parts = []
     largest = int(series.n_tokens[-1])
     for name in COVARIANCES:
         for draw, record in enumerate(results[-1]):
-            for value in record[f"eigenvalues_{name}"]:
-                yield ("spectrum", name, "eigenvalue", largest, draw, "", float(value), "")
+            values = np.asarray(record[f"eigenvalues_{name}"], dtype=np.float64)
+            parts.append({"kind": "data", "series": "eigenvalue", "covariance": name,
+                          "ell": largest, "draw": draw, "x": values})  # fmt: skip
         for ell, draws, scale in zip(series.n_tokens, results, series.scales, strict=True):
             for draw, record in enumerate(draws):
                 top = np.sort(record[f"eigenvalues_{name}"])[::-1][:TOP_SHOWN]
-                for rank, (value, units) in enumerate(zip(top, scale.units(top), strict=True)):
-                    yield ("top", name, "largest", int(ell), draw, rank, float(value), float(units))
+                parts.append({
+                    "kind": "data", "series": "largest", "covariance": name, "ell": int(ell),
+                    "draw": draw, "rank": np.arange(len(top)),
+                    "x": top.astype(np.float64), "y": np.asarray(scale.units(top), np.float64),
+                })  # fmt: skip
     x, density = population_density(results[-1], beta=series.beta, ratio=series.ratio)
-    for xi, yi in zip(x, density, strict=True):
-        yield ("rho", "", "density", largest, "", "", float(xi), float(yi))
+    parts.append({"kind": "theory", "series": "density", "x": x, "y": density})
     law = population_law(series.beta, series.ratio)
-    yield ("rho", "", "atom", largest, "", "", float(law.shift), float(law.atom))
+    parts.append({"kind": ["theory"], "series": "atom", "x": float(law.shift),
+                  "y": float(law.atom)})  # fmt: skip
+    parts.append({"kind": ["theory"], "series": "rho_edge", "x": float(law.edge)})
     for ell, scale in zip(series.n_tokens, series.scales, strict=True):
         for name, value in (
-            ("rho_edge", scale.rho_edge),
             ("tw_scale", scale.scale),
             ("tw1_mean", float(scale.units(scale.tracy_widom_mean))),
             ("tw1_q99", float(scale.units(scale.tracy_widom_q99))),
         ):
-            yield ("reference", "", name, int(ell), "", "", "", value)
+            parts.append({"kind": ["theory"], "series": name, "ell": int(ell),
+                          "y": float(value)})  # fmt: skip
     for name in COVARIANCES:
-        for ell, distance in zip(series.n_tokens, series.kolmogorov[name], strict=True):
-            yield ("kolmogorov", name, "pooled", int(ell), "", "", "", float(distance))
+        parts.append({"kind": "statistic", "series": "kolmogorov", "covariance": name,
+                      "ell": np.asarray(series.n_tokens, dtype=int),
+                      "y": np.asarray(series.kolmogorov[name], dtype=np.float64)})  # fmt: skip
+    return tidy_table(parts, POPULATION_COLUMNS, integers=("ell", "draw", "rank"))

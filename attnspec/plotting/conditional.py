@@ -3,10 +3,10 @@ conditional covariances Sigma_f and Sigma_G given K, two columns wide, each cova
 colour (:data:`attnspec.plotting.style.COLOURS`), theory (x_+, rho, Tracy–Widom) in the theory
 colour.
 
-Each function takes the figure's plotted table (a pandas DataFrame with the columns of
-:mod:`attnspec.experiments.conditional_plotted`'s ``*_PLOTTED_HEADER``, exactly the figure's
-CSV); nothing here computes a result, and no verdict is written in a panel (the caption's
-verdict table has them).
+Each function takes the figure's tidy table (a pandas DataFrame as built by
+:mod:`attnspec.experiments.conditional_plotted`, exactly the figure's CSV) and selects its rows
+by ``kind`` and ``series``; nothing here computes a result, and no verdict is written in a panel
+(the caption's verdict table has them).
 - B5: (a) E_ell(Sigma_f) and E_ell(Sigma_G) against ell (log axis): every draw, the median over
   draws with its 10-90 % bars (from at least BAND_MIN_DRAWS draws) and x_+; (b) |E_ell - x_+| on
   log-log axes with the fitted power laws and their 95 % intervals.
@@ -18,16 +18,13 @@ verdict table has them).
 Theory curves, reference lines and labels are matplotlib on the seaborn axes.
 """
 
-from collections.abc import Mapping
-
 import numpy as np
 import pandas as pd
 import seaborn as sns
 from matplotlib.lines import Line2D
 
 from attnspec.experiments.conditional import COVARIANCES
-from attnspec.experiments.sticking_summary import Rate
-from attnspec.plotting.sticking import DOT, banded, ell_axis, numeric
+from attnspec.plotting.sticking import DOT, banded, ell_axis, numeric, rows, value_of
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
@@ -77,29 +74,37 @@ def _median_key(colour, label: str) -> Line2D:
     )
 
 
-def plot_conditional_edges(frame: pd.DataFrame, rates: Mapping[str, Rate]):
-    """Figure B5 from its tidy table; ``rates`` maps a covariance name
-    (:data:`attnspec.experiments.conditional.COVARIANCES`) to the fitted power law of
-    |E_ell - x_+| (slope and 95 % interval in the legend, under the panels)."""
+def plot_conditional_edges(frame: pd.DataFrame):
+    """Figure B5 from its tidy table: data ``edge`` and ``abs_gap`` per draw, theory ``x_plus``,
+    statistics ``abs_gap_fit`` (the fitted power law of |E_ell - x_+|) and its slope with 95 %
+    interval (``fit_slope``, ``fit_slope_low``, ``fit_slope_high``: in the legend, under the
+    panels) per covariance (:data:`attnspec.experiments.conditional.COVARIANCES`)."""
     apply_style()
+    frame = numeric(frame, "ell", "draw", "value")
     figure, axes = new_figure(1, 2, width=TWO_COLUMNS, height=2.9)
     edge_ax, gap_ax = axes[0]
-    as_band = banded(frame, ["covariance", "ell"])
-    x_plus = frame["x_plus"].iloc[0]
+    data_rows = rows(frame, "data")
+    as_band = banded(data_rows, ["series", "covariance", "ell"])
+    x_plus = value_of(frame, "theory", "x_plus")
     median_handles, fit_handles = [], []
     for name in COVARIANCES:
         colour = COVARIANCE_COLOURS[name]
-        data = frame[frame["covariance"] == name]
-        _draws_and_medians(edge_ax, data, "edge", colour, as_band, SHIFTS[name])
-        _draws_and_medians(gap_ax, data, "abs_gap", colour, as_band, SHIFTS[name])
-        fit = data.drop_duplicates("ell")
-        rate = rates[name]
-        gap_ax.plot(fit["ell"], fit["abs_gap_fit"], color=colour, lw=1.0, ls="--")
+        data = data_rows[data_rows["covariance"] == name]
+        for ax, series in ((edge_ax, "edge"), (gap_ax, "abs_gap")):
+            mine = data[data["series"] == series]
+            _draws_and_medians(ax, mine, "value", colour, as_band, SHIFTS[name])
+        statistics = frame[frame["covariance"] == name]
+        fit = rows(statistics, "statistic", "abs_gap_fit")
+        slope, low, high = (
+            value_of(statistics, "statistic", series)
+            for series in ("fit_slope", "fit_slope_low", "fit_slope_high")
+        )
+        gap_ax.plot(fit["ell"], fit["value"], color=colour, lw=1.0, ls="--")
         median_handles.append(_median_key(colour, rf"$E_\ell$({COVARIANCE_TEX[name]})"))
         fit_handles.append(
             Line2D([], [], color=colour, lw=1.0, ls="--",
-                   label=rf"(b) fit $\propto \ell^{{{rate.slope:.2f}}}$ "
-                   rf"(95 %: ${rate.low:.2f}$ to ${rate.high:.2f}$)")
+                   label=rf"(b) fit $\propto \ell^{{{slope:.2f}}}$ "
+                   rf"(95 %: ${low:.2f}$ to ${high:.2f}$)")
         )  # fmt: skip
     edge_ax.axhline(x_plus, color=THEORY_COLOUR, lw=1.2, zorder=1.5)
     edge_ax.set_ylabel(r"finite edge $E_\ell(\Sigma)$")
@@ -114,7 +119,7 @@ def plot_conditional_edges(frame: pd.DataFrame, rates: Mapping[str, Rate]):
         loc="outside lower center", title=_spread_text(as_band),
     )  # fmt: skip
     for ax in axes[0]:
-        ell_axis(ax, frame["ell"])
+        ell_axis(ax, data_rows["ell"])
     return figure
 
 
@@ -136,17 +141,20 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
     Top: pooled spectra of Sigma_f and Sigma_G with the density of rho and its edge; the
     largest eigenvalues of every draw at the largest ell, in units of the Tracy–Widom scale s
     from the edge of rho (legend under the panel). Bottom: (lambda_max - edge) / s against ell;
-    the Kolmogorov distance of the pooled spectrum to rho against ell.
+    the Kolmogorov distance of the pooled spectrum to rho against ell. Data: ``eigenvalue``,
+    ``largest``; theory: ``density``, ``atom``, ``rho_edge``, ``tw_scale``, ``tw1_mean``,
+    ``tw1_q99``; statistic: ``kolmogorov``.
     """
     apply_style()
     frame = numeric(frame, "ell", "draw", "rank", "x", "y")
     figure = new_canvas(width=TWO_COLUMNS, height=5.0)
     axes = figure.subplot_mosaic("FGT;LLK", height_ratios=[1.15, 1])
-    density = frame[(frame["panel"] == "rho") & (frame["series"] == "density")]
-    atom = frame[(frame["panel"] == "rho") & (frame["series"] == "atom")]
-    reference = frame[frame["panel"] == "reference"]
-    top = frame[frame["panel"] == "top"]
-    ell = int(frame["ell"].max())
+    density = rows(frame, "theory", "density")
+    atom = rows(frame, "theory", "atom")
+    rho_edge = rows(frame, "theory", "rho_edge")["x"].item()
+    reference = rows(frame, "theory", "tw_scale", "tw1_mean", "tw1_q99")
+    top = rows(frame, "data", "largest")
+    ell = int(rows(frame, "data")["ell"].max())
     at_largest = reference[reference["ell"] == ell].set_index("series")["y"]
     support = density.loc[density["y"] > 0, "x"].min()
     left = density.loc[density["x"] < support, "x"].max()  # the edge lies in (left, support]
@@ -154,7 +162,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
     for key, name in (("F", "sigma_f"), ("G", "sigma_g")):
         ax = axes[key]
         colour = COVARIANCE_COLOURS[name]
-        spectrum = frame[(frame["panel"] == "spectrum") & (frame["covariance"] == name)]
+        spectrum = rows(frame[frame["covariance"] == name], "data", "eigenvalue")
         draws = spectrum["draw"].nunique()
         zoom = ax.inset_axes(INSET)
         for target in (ax, zoom):
@@ -168,7 +176,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
         zoom.set_xlim(left - width, left + INSET_BINS * width)
         zoom.set(xlabel="", ylabel="")
         zoom.set_title(r"left edge of $\rho$", pad=2)
-        ax.axvline(at_largest["rho_edge"], color=THEORY_COLOUR, lw=0.8, ls=":",
+        ax.axvline(rho_edge, color=THEORY_COLOUR, lw=0.8, ls=":",
                    label=r"edge of $\rho$")  # fmt: skip
         largest = top[(top["covariance"] == name) & (top["ell"] == ell) & (top["rank"] == 0)]
         ax.plot(
@@ -236,7 +244,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
                     title=_spread_text(as_band))  # fmt: skip
 
     ks_ax = axes["K"]
-    distances = frame[frame["panel"] == "kolmogorov"]
+    distances = rows(frame, "statistic", "kolmogorov")
     sns.lineplot(
         data=distances, x="ell", y="y", hue="covariance", palette=COVARIANCE_COLOURS,
         hue_order=list(COVARIANCES), estimator=None, marker="o", ms=3.5, mec=None,

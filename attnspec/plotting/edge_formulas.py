@@ -1,10 +1,10 @@
 """Figure B4 (paper B), drawn from its tidy table: x_+ over (beta, c) from the scalar formula,
 and the square-model branches, two columns wide.
 
-The function takes the figure's plotted table (a pandas DataFrame with the columns of
-:data:`attnspec.experiments.sticking_plotted.EDGE_FORMULA_PLOTTED_HEADER`, exactly the CSV);
-nothing here computes a result, and no verdict is written in a panel (the caption's verdict
-table has them).
+The function takes the figure's tidy table (a pandas DataFrame as built by
+:func:`attnspec.experiments.sticking_plotted.edge_formula_plotted_table`, exactly the CSV) and
+selects its rows by ``kind`` and ``series``; nothing here computes a result, and no verdict is
+written in a panel (the caption's verdict table has them).
 (a) x_+(beta) for every c (log scale; colour = c, light = small c) with the R-transform edge
 (small crosses), the Marchenko-Pastur surrogate 4 theta_1 (its own colour, dashed), the
 simulated ell s_2(A)^2 (median over draws, open circles, with 10-90 % bars, seaborn, from at
@@ -20,7 +20,7 @@ import seaborn as sns
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FormatStrFormatter, NullFormatter
 
-from attnspec.plotting.sticking import DOT, TUPLES, banded, in_each, numeric
+from attnspec.plotting.sticking import DOT, TUPLES, banded, in_each, numeric, rows, value_of
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
@@ -47,8 +47,8 @@ CIRCLE = {"ls": "none", "marker": "o", "ms": 5, "mfc": "white", "mew": 1.0}
 def _points(ax, simulated: pd.DataFrame, colour, as_band: bool) -> None:
     """At one c: the median over draws of ell s_2(A)^2 (open circles, 10-90 % bars, or the
     draws as dots) and of s_1(Y_lin)^2 (filled diamonds, on top)."""
-    attention = simulated[simulated["series"] == "attention"]
-    linear = simulated[simulated["series"] == "Y_lin"]
+    attention = rows(simulated, "data", "attention")
+    linear = rows(simulated, "data", "Y_lin")
     sns.lineplot(
         data=linear, x="beta", y="value", estimator="median", errorbar=None, color=colour,
         zorder=6, legend=False, ax=ax, **DIAMOND,
@@ -68,26 +68,27 @@ def plot_edge_formulas(frame: pd.DataFrame):
     frame = numeric(frame, "c", "ell", "draw", "value")
     figure, axes = new_figure(2, 2, width=TWO_COLUMNS, height=5.2)
     (edge_ax, scaled_ax), (roots_ax, candidates_ax) = axes
-    curves = frame[frame["series"] == "scalar_formula"]
+    curves = rows(frame, "theory", "scalar_formula")
     colours = sequential_colours("c", curves["c"].unique())
     spreads, simulated = set(), []
     for c, colour in colours.items():
         for ax, panel in ((edge_ax, "x_plus"), (scaled_ax, "x_plus_over_theta1")):
             mine = frame[(frame["panel"] == panel) & (frame["c"] == c)]
-            curve = mine[mine["series"] == "scalar_formula"]
+            curve = rows(mine, "theory", "scalar_formula")
             ax.plot(curve["beta"], curve["value"], color=colour, lw=1.2)
-            crosses = mine[mine["series"] == "r_transform"]
+            crosses = rows(mine, "theory", "r_transform")
             ax.plot(crosses["beta"], crosses["value"], color=colour, zorder=3, **CROSS)
-            points = mine[mine["series"].isin(["attention", "Y_lin"])]
+            points = rows(mine, "data")
             if not points.empty:
                 as_band = banded(points, ["series", "beta"])
                 spreads.add(as_band)
                 _points(ax, points, colour, as_band)
-        if not frame[(frame["c"] == c) & (frame["series"] == "attention")].empty:
+        if not rows(frame[frame["c"] == c], "data", "attention").empty:
             simulated.append(colour)
-    surrogate = frame[frame["series"] == "mp_edge_4theta1"]
+    surrogate = rows(frame[frame["panel"] == "x_plus"], "theory", "mp_edge_4theta1")
     edge_ax.plot(surrogate["beta"], surrogate["value"], color=SURROGATE_COLOUR, lw=1.2, ls="--")
-    scaled_ax.axhline(4.0, color=SURROGATE_COLOUR, lw=1.2, ls="--")
+    limit = value_of(frame, "theory", "mp_edge_4theta1", panel="x_plus_over_theta1")
+    scaled_ax.axhline(limit, color=SURROGATE_COLOUR, lw=1.2, ls="--")
     keys = {
         r"MP surrogate $4\theta_1$ (b: 4)": Line2D([], [], color=SURROGATE_COLOUR, lw=1.2, ls="--"),
         "R-transform edge $K(G^*)^2$": in_each(colours.values(), **CROSS),
@@ -165,6 +166,6 @@ def _branches(ax, panel: pd.DataFrame, symbol: str) -> None:
         ("other_abs_imag", {"color": THEORY_COLOUR, "lw": 0.8, "ls": "--"}),
     )
     for (series, style), label in zip(styles, BRANCH_LABELS[symbol], strict=True):
-        curve = panel[panel["series"] == series]
+        curve = rows(panel, "theory", series)
         ax.plot(curve["beta"], curve["value"], label=label, **style)
     log_axis(ax.yaxis)

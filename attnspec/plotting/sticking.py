@@ -1,10 +1,10 @@
 """Figures B1-B3 (paper B), drawn with seaborn from their tidy tables: the leading non-Perron
 values of A against ell (log axes), two columns wide.
 
-Each function takes the figure's plotted table (a pandas DataFrame with the columns of
-:mod:`attnspec.experiments.sticking_plotted`'s ``*_PLOTTED_HEADER``, exactly the figure's CSV);
-nothing here computes a result, and no verdict is written in a panel (the caption's verdict
-table has them).
+Each function takes the figure's tidy table (a pandas DataFrame as built by
+:mod:`attnspec.experiments.sticking_plotted`, exactly the figure's CSV) and selects its rows by
+``kind`` and ``series``; nothing here computes a result, and no verdict is written in a panel
+(the caption's verdict table has them).
 - B1: one panel per (c, beta), every y axis linear: ell s_k(A)^2, k = 2..top_k, the median
   over draws coloured by k (light = small k) with the 10-90 % band (filled for k >= 3, outlined
   for k = 2, whose spikes would hide the rest; seaborn, in a panel whose every point has at least
@@ -21,8 +21,6 @@ table has them).
   locations under nu_inf (theory colour, dashed, the schedule's marker).
 """
 
-from collections.abc import Mapping
-
 import pandas as pd
 import seaborn as sns
 from matplotlib.legend_handler import HandlerTuple
@@ -30,7 +28,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
-from attnspec.experiments.sticking_summary import SCHEDULE_LABELS, SCHEDULES, Rate
+from attnspec.experiments.sticking_summary import SCHEDULE_LABELS, SCHEDULES
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
@@ -54,11 +52,28 @@ TUPLES = {tuple: HandlerTuple(ndivide=None, pad=0.2)}
 
 def numeric(frame: pd.DataFrame, *columns: str) -> pd.DataFrame:
     """A copy with ``columns`` as floats (empty cells, for columns that do not apply to a row,
-    -> NaN), so that a table drawn from its rows and from its CSV are the same."""
+    -> NaN), so that a table drawn as built and as read back from its CSV are the same."""
     frame = frame.copy()
     for column in columns:
-        frame[column] = pd.to_numeric(frame[column], errors="coerce")
+        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype(float)
     return frame
+
+
+def rows(frame: pd.DataFrame, kind: str, *series: str) -> pd.DataFrame:
+    """The rows of one ``kind`` (data, theory, statistic), of the named ``series`` if given."""
+    keep = frame["kind"] == kind
+    if series:
+        keep &= frame["series"].isin(series)
+    return frame[keep]
+
+
+def value_of(frame: pd.DataFrame, kind: str, series: str, **where) -> float:
+    """The value of the one row of ``kind`` and ``series`` whose columns equal ``where``."""
+    mine = rows(frame, kind, series)
+    for column, wanted in where.items():
+        mine = mine[mine[column] == wanted]
+    (value,) = mine["value"]
+    return float(value)
 
 
 def banded(frame: pd.DataFrame, by: list[str]) -> bool:
@@ -94,10 +109,10 @@ def _median_and_band(ax, data: pd.DataFrame, colours, as_band: bool, outlined: b
     else:
         spread = {"errorbar": None}
         sns.scatterplot(
-            data=data, x="ell", y="attention", hue="k", palette=colours, alpha=0.6, ax=ax, **DOT
+            data=data, x="ell", y="value", hue="k", palette=colours, alpha=0.6, ax=ax, **DOT
         )
     sns.lineplot(
-        data=data, x="ell", y="attention", hue="k", palette=colours, estimator="median",
+        data=data, x="ell", y="value", hue="k", palette=colours, estimator="median",
         marker="o", ms=2.5, mec="auto", lw=1.1, legend=False, ax=ax, **spread,
     )  # fmt: skip
 
@@ -106,36 +121,40 @@ def plot_sticking(frame: pd.DataFrame):
     """Figure B1 from its tidy table: one row of panels per c (c = 1 first), one panel per
     beta (seaborn FacetGrid), every y axis linear. A panel draws bands when each of its points
     has BAND_MIN_DRAWS draws, else the draws; the k = 2 band is outlined and drawn last, so that
-    its excursions do not cover the others; the legend sits in a spare panel."""
+    its excursions do not cover the others; the legend sits in a spare panel. Data: the series
+    ``attention`` and ``Y_lin``; theory: ``x_plus`` per (c, beta)."""
     apply_style()
-    ratios = sorted(frame["c"].unique(), key=lambda c: (c != 1.0, c))
-    betas = sorted(frame["beta"].unique())
-    colours = sequential_colours("k", frame["k"].unique())
+    frame = numeric(frame, "ell", "draw", "k", "value")
+    data = rows(frame, "data").astype({"ell": int, "draw": int, "k": int})
+    ratios = sorted(data["c"].unique(), key=lambda c: (c != 1.0, c))
+    betas = sorted(data["beta"].unique())
+    colours = sequential_colours("k", data["k"].unique())
     first_k = min(colours)
     grid = sns.FacetGrid(
-        frame, row="c", col="beta", row_order=ratios, col_order=betas, sharex=False,
+        data, row="c", col="beta", row_order=ratios, col_order=betas, sharex=False,
         sharey=False, despine=True,
     )  # fmt: skip
     set_print_size(grid.figure, width=TWO_COLUMNS, height=1.75 * len(ratios) + 0.3)
     spare, spreads = [], set()
     for (c, beta), ax in grid.axes_dict.items():
-        panel = frame[(frame["c"] == c) & (frame["beta"] == beta)]
+        panel = data[(data["c"] == c) & (data["beta"] == beta)]
         ax.set_title("")
         if panel.empty:  # no ticks either: the craft checks read those of a hidden axis
             ax.set(xticks=[], yticks=[])
             ax.set_axis_off()
             spare.append(ax)
             continue
-        as_band = banded(panel, ["ell", "k"])
+        attention = panel[panel["series"] == "attention"]
+        as_band = banded(attention, ["ell", "k"])
         spreads.add(as_band)
-        _median_and_band(ax, panel[panel["k"] != first_k], colours, as_band, outlined=False)
-        _median_and_band(ax, panel[panel["k"] == first_k], colours, as_band, outlined=True)
+        _median_and_band(ax, attention[attention["k"] != first_k], colours, as_band, False)
+        _median_and_band(ax, attention[attention["k"] == first_k], colours, as_band, True)
         sns.lineplot(
-            data=panel, x="ell", y="Y_lin", hue="k", palette=dict.fromkeys(colours,
-            REFERENCE_COLOUR), estimator="median", errorbar=None, lw=0.7, ls="--",
-            legend=False, ax=ax,
+            data=panel[panel["series"] == "Y_lin"], x="ell", y="value", hue="k",
+            palette=dict.fromkeys(colours, REFERENCE_COLOUR), estimator="median", errorbar=None,
+            lw=0.7, ls="--", legend=False, ax=ax,
         )  # fmt: skip
-        x_plus = panel["x_plus"].iloc[0]
+        x_plus = value_of(frame, "theory", "x_plus", c=c, beta=beta)
         ax.axhline(x_plus, color=THEORY_COLOUR, lw=1.0, zorder=1.5)
         ell_axis(ax, panel["ell"])
         ax.set_ylabel(r"$\ell\,s_k(A)^2$" if beta == betas[0] else "")
@@ -174,34 +193,36 @@ def _k_key(k, colour, spreads, outlined: bool) -> tuple:
 
 
 # B2 ---------------------------------------------------------------------------------------
-def plot_gap(frame: pd.DataFrame, rates: Mapping[float, Rate], spikes: Mapping[float, tuple]):
+def plot_gap(frame: pd.DataFrame):
     """Figure B2 from its tidy table (c = 1): (a) relative gap, (b) spikes, (c) localisation,
-    the keys of (a) and (c) in one legend under the panels.
-
-    ``rates``: beta -> fitted rate of |gap| (its slope and 95 % interval in the legend);
-    ``spikes``: beta -> (correlation, supercritical draws) of panel (b)'s legend.
+    the keys of (a) and (c) in one legend under the panels: the fitted slope of |gap| and its
+    95 % interval per beta (statistics ``fit_slope``, ``fit_slope_low``, ``fit_slope_high``)
+    and, in panel (b)'s legend, the correlation of the supercritical draws
+    (``spike_correlation``) and their number.
     """
     apply_style()
-    frame = numeric(frame, "ell", "draw", "x", "y")
-    colours = sequential_colours("beta", frame["beta"])
+    frame = numeric(frame, "ell", "draw", "prediction", "value")
+    colours = sequential_colours("beta", rows(frame, "data")["beta"])
     figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=3.3)
     gap_ax, spike_ax, ipr_ax = axes[0]
     _gap_panel(gap_ax, frame[frame["panel"] == "gap"], colours)
-    _spike_panel(spike_ax, frame[frame["panel"] == "spike"], colours, spikes)
+    _spike_panel(spike_ax, frame[frame["panel"] == "spike"], colours)
     _ipr_panel(ipr_ax, frame[frame["panel"] == "ipr"], colours)
-    ells = frame.loc[frame["panel"] == "gap", "ell"].dropna()
+    ells = rows(frame[frame["panel"] == "gap"], "data")["ell"]
     for ax in (gap_ax, ipr_ax):
         ell_axis(ax, ells)
-    fitted = set(frame.loc[frame["series"] == "fit", "beta"])
+    slopes = rows(frame, "statistic", "fit_slope", "fit_slope_low", "fit_slope_high")
+    slopes = slopes.pivot(index="beta", columns="series", values="value")
     shades = list(colours.values())
     keys = {
-        rf"$\beta={beta:g}$: fit slope ${rates[beta].slope:.2f}$ "
-        rf"(95 %: ${rates[beta].low:.2f}$ to ${rates[beta].high:.2f}$)"
-        if beta in fitted
+        rf"$\beta={beta:g}$: fit slope ${slopes.loc[beta, 'fit_slope']:.2f}$ "
+        rf"(95 %: ${slopes.loc[beta, 'fit_slope_low']:.2f}$ to "
+        rf"${slopes.loc[beta, 'fit_slope_high']:.2f}$)"
+        if beta in slopes.index
         else rf"$\beta={beta:g}$": Line2D([], [], color=colour, lw=1.0)
         for beta, colour in colours.items()
     }
-    subcritical = frame.loc[frame["series"] == "subcritical", "beta"].unique()
+    subcritical = rows(frame, "data", "subcritical")["beta"].unique()
     keys |= {
         "(a) Tracy–Widom expectation": in_each(shades, ls=":", lw=1.0),
         r"(a) $Y_{lin}$ median": in_each(shades, ls="none", marker="x", ms=3.5),
@@ -231,52 +252,55 @@ def plot_gap(frame: pd.DataFrame, rates: Mapping[float, Rate], spikes: Mapping[f
 def _gap_panel(ax, frame: pd.DataFrame, colours) -> None:
     """Draws (dots), medians (filled: above x_+, open: below), Y_lin's median (crosses), the
     fit and the Tracy-Widom expectation (dotted) of |gap|."""
-    draws = frame[frame["series"] == "attention"]
+    draws = rows(frame, "data", "attention")
     sns.scatterplot(
-        data=draws.assign(y=draws["y"].abs()), x="x", y="y", hue="beta", palette=colours,
-        alpha=0.6, ax=ax, **DOT,
+        data=draws.assign(value=draws["value"].abs()), x="ell", y="value", hue="beta",
+        palette=colours, alpha=0.6, ax=ax, **DOT,
     )  # fmt: skip
     for beta, colour in colours.items():
         mine = frame[frame["beta"] == beta]
-        medians = mine[mine["series"] == "attention"].groupby("x")["y"].median()
+        medians = rows(mine, "data", "attention").groupby("ell")["value"].median()
         for above in (True, False):
             keep = medians[(medians > 0) == above]
             ax.plot(
                 keep.index, keep.abs(), ls="none", marker="o", ms=3.5, color=colour,
                 mfc=colour if above else "white", zorder=4,
             )  # fmt: skip
-        linear = mine[mine["series"] == "Y_lin"].groupby("x")["y"].median()
+        linear = rows(mine, "data", "Y_lin").groupby("ell")["value"].median()
         ax.plot(linear.index, linear.abs(), ls="none", marker="x", ms=3.5, color=colour, zorder=4)
-        fit = mine[mine["series"] == "fit"]
-        ax.plot(fit["x"], fit["y"], color=colour, lw=1.0)
-        expected = mine[mine["series"] == "tracy_widom"]
-        ax.plot(expected["x"], expected["y"].abs(), color=colour, lw=1.0, ls=":")
+        fit = rows(mine, "statistic", "fit")
+        ax.plot(fit["ell"], fit["value"], color=colour, lw=1.0)
+        expected = rows(mine, "theory", "tracy_widom")
+        ax.plot(expected["ell"], expected["value"].abs(), color=colour, lw=1.0, ls=":")
     log_axis(ax.yaxis)
     ax.set_ylabel(r"$|\ell s_2(A)^2 - x_+| / x_+$")
     ax.set_title("(a) relative gap to $x_+$")
 
 
-def _spike_panel(ax, frame: pd.DataFrame, colours, spikes) -> None:
-    """ell s_2(A)^2 per draw against K(1/theta_max)^2: supercritical draws (filled dots) and
-    subcritical ones (open triangles, on top, shown at x_+); the diagonal y = x."""
+def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
+    """ell s_2(A)^2 per draw against its prediction K(1/theta_max)^2: supercritical draws
+    (filled dots) and subcritical ones (no prediction: open triangles, on top, shown at the
+    theory row x_+); the diagonal y = x; the correlation (statistic) in the legend."""
     handles = []
-    for beta in sorted(frame["beta"].unique()):
+    betas = sorted(rows(frame, "data")["beta"].unique())
+    for beta in betas:
         colour = colours[beta]
-        mine = frame[frame["beta"] == beta]
+        supercritical = rows(frame[frame["beta"] == beta], "data", "supercritical")
         sns.scatterplot(
-            data=mine[mine["series"] == "supercritical"], x="x", y="y", color=colour, s=10,
+            data=supercritical, x="prediction", y="value", color=colour, s=10,
             linewidth=0, alpha=0.8, legend=False, ax=ax,
         )  # fmt: skip
-        r, count = spikes[beta]
+        r = value_of(frame, "statistic", "spike_correlation", beta=beta)
         handles.append(
             Line2D([], [], ls="none", marker="o", ms=3, color=colour,
-                   label=rf"$\beta={beta:g}$: ${r:.3f}$ ({count})")
+                   label=rf"$\beta={beta:g}$: ${r:.3f}$ ({len(supercritical)})")
         )  # fmt: skip
-    for beta in sorted(frame["beta"].unique()):  # on top of every supercritical draw
-        subcritical = frame[(frame["beta"] == beta) & (frame["series"] == "subcritical")]
+    for beta in betas:  # on top of every supercritical draw
+        subcritical = rows(frame[frame["beta"] == beta], "data", "subcritical")
+        x_plus = value_of(frame, "theory", "x_plus", beta=beta)
         sns.scatterplot(
-            data=subcritical, x="x", y="y", marker="v", fc="white", ec=colours[beta], s=30,
-            linewidth=0.9, legend=False, zorder=4, ax=ax,
+            data=subcritical.assign(prediction=x_plus), x="prediction", y="value", marker="v",
+            fc="white", ec=colours[beta], s=30, linewidth=0.9, legend=False, zorder=4, ax=ax,
         )  # fmt: skip
     log_axis(ax.xaxis)
     log_axis(ax.yaxis)
@@ -294,15 +318,17 @@ def _spike_panel(ax, frame: pd.DataFrame, colours, spikes) -> None:
 def _ipr_panel(ax, frame: pd.DataFrame, colours) -> None:
     """IPR of the k = 2 singular vectors per draw (dots) and their medians (lines: left o,
     right s) against the delocalised 3/ell (theory, dashed)."""
-    draws = frame[frame["series"].isin(["left", "right"])]
-    sns.scatterplot(data=draws, x="x", y="y", hue="beta", palette=colours, alpha=0.6, ax=ax, **DOT)
+    draws = rows(frame, "data", "left", "right")
+    sns.scatterplot(
+        data=draws, x="ell", y="value", hue="beta", palette=colours, alpha=0.6, ax=ax, **DOT
+    )
     sns.lineplot(
-        data=draws, x="x", y="y", hue="beta", palette=colours, style="series",
+        data=draws, x="ell", y="value", hue="beta", palette=colours, style="series",
         markers={"left": "o", "right": "s"}, dashes=False, estimator="median", errorbar=None,
         ms=3, mec="auto", lw=0.8, legend=False, ax=ax,
     )  # fmt: skip
-    delocalised = frame[frame["series"] == "delocalised"].drop_duplicates("x")
-    ax.plot(delocalised["x"], delocalised["y"], color=THEORY_COLOUR, lw=1.0, ls="--")
+    delocalised = rows(frame, "theory", "delocalised")
+    ax.plot(delocalised["ell"], delocalised["value"], color=THEORY_COLOUR, lw=1.0, ls="--")
     log_axis(ax.yaxis)
     ax.set_ylabel(r"IPR $\sum_i v_i^4$ ($k = 2$)")
     ax.set_title("(c) localisation of the vectors")
@@ -318,8 +344,12 @@ cover each other where their medians coincide."""
 def plot_uniform(frame: pd.DataFrame):
     """Figure B3 from its tidy table (c = 1): one panel per beta (seaborn FacetGrid), D against
     ell per schedule (median with 10-90 % bars, or the draws, set apart in ell) and its
-    classical value (dashed), the legend under the panels."""
+    classical value (dashed), the legend under the panels. Data: ``D`` per draw; theory:
+    ``classical_D`` per (beta, schedule, ell)."""
     apply_style()
+    frame = numeric(frame, "ell", "k_ell", "draw", "value")
+    classical_rows = rows(frame, "theory", "classical_D")
+    frame = rows(frame, "data", "D")
     betas = sorted(frame["beta"].unique())
     as_band = banded(frame, ["beta", "schedule", "ell"])
     shades = sequential_colours("k", range(len(SCHEDULES)))
@@ -332,16 +362,21 @@ def plot_uniform(frame: pd.DataFrame):
             colour, marker = colours[schedule], SCHEDULE_MARKERS[schedule]
             data = panel[panel["schedule"] == schedule]
             data = data.assign(ell=data["ell"] * SCHEDULE_SHIFTS[schedule])
-            classical = data.drop_duplicates("ell")
+            classical = classical_rows[
+                (classical_rows["beta"] == beta) & (classical_rows["schedule"] == schedule)
+            ]
             ax.plot(
-                classical["ell"], classical["classical_D"], color=THEORY_COLOUR, lw=0.8,
+                classical["ell"] * SCHEDULE_SHIFTS[schedule], classical["value"],
+                color=THEORY_COLOUR, lw=0.8,
                 ls="--", marker=marker, ms=3, mfc="white", mew=0.8,
             )  # fmt: skip
             if not as_band:
-                sns.scatterplot(data=data, x="ell", y="D", color=colour, alpha=0.6, ax=ax, **DOT)
+                sns.scatterplot(
+                    data=data, x="ell", y="value", color=colour, alpha=0.6, ax=ax, **DOT
+                )
             bars = {"errorbar": BAND, "err_style": "bars", "err_kws": {"capsize": 2, "lw": 0.9}}
             sns.lineplot(
-                data=data, x="ell", y="D", color=colour, estimator="median", marker=marker,
+                data=data, x="ell", y="value", color=colour, estimator="median", marker=marker,
                 ms=3.5, mec="auto", lw=1.1, ax=ax, **(bars if as_band else {"errorbar": None}),
             )  # fmt: skip
         log_axis(ax.yaxis)

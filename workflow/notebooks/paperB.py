@@ -181,19 +181,23 @@ paper.verdicts()
 # %% [markdown]
 # ## Redraw a figure from its CSV
 #
-# Every figure's CSV is the tidy table it was drawn from (one row per observation). A few lines of
-# seaborn redraw B1's medians and 10–90 % bands over draws from `figures/paperB/B1-sticking.csv`
-# alone (one row per $(c, \beta, \ell, \text{draw}, k)$), with the bulk edge $x_+$ in black.
+# Every figure's CSV is the tidy table it was drawn from (one row per observation), its column
+# `kind` telling the simulated data, the theory and the statistics derived from the data apart. A
+# few lines of seaborn redraw B1 from `figures/paperB/B1-sticking.csv` alone: the medians and
+# 10–90 % bands over draws of its data rows (one per $(c, \beta, \ell, \text{draw}, k)$ and
+# series: $\ell s_k(A)^2$ and its Gaussian reference $s_{k-1}(Y_{lin})^2$), with the bulk edge
+# $x_+$ of each panel (its theory rows) in black.
 
 # %%
 table = pd.read_csv(paper.folder / "B1-sticking.csv")
 grid = sns.relplot(
-    data=table, kind="line", x="ell", y="attention", hue="k", row="c", col="beta",
-    estimator="median", errorbar=("pi", 80), marker="o", palette="viridis", height=2.2,
-    facet_kws={"sharex": False, "sharey": False},
+    data=table[table["kind"] == "data"], kind="line", x="ell", y="value", hue="k",
+    style="series", row="c", col="beta", estimator="median", errorbar=("pi", 80), marker="o",
+    palette="viridis", height=2.2, facet_kws={"sharex": False, "sharey": False},
 )  # fmt: skip
+theory = table[table["kind"] == "theory"]  # x_+ per (c, beta)
 for (c, beta), ax in grid.axes_dict.items():
-    edge = table.loc[(table["c"] == c) & (table["beta"] == beta), "x_plus"]
+    edge = theory.loc[(theory["c"] == c) & (theory["beta"] == beta), "value"]
     if len(edge):
         ax.axhline(edge.iloc[0], color="black", lw=1)
 grid.set(xscale="log")
