@@ -6,12 +6,11 @@ verdicts of rows D.1/<model>/w1 and D.1/<model>/ks (read from the judged claims 
 import pandas as pd
 
 from attnspec.dashboard import rows_of, verdict_label
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.multihead.summary import (
-    PUBLIC_PLOTTED_HEADER,
     PUBLIC_TABLE_HEADER,
     public_model_findings,
-    public_model_plotted_rows,
+    public_model_plotted_table,
     public_model_table_rows,
 )
 from attnspec.plotting.multihead import plot_public_models
@@ -26,14 +25,14 @@ def main(smk) -> None:
     judged = rows_of(read_csv(smk.input.claims), "D.1/")
     # the verdict as the table shows it (with "fragile" and the alternative when unstable)
     verdicts = {row["row_id"]: verdict_label(row).split(": ", 1)[1] for row in judged}
-    rows = public_model_plotted_rows(records, smk.params.beta)
-    figure = plot_public_models(pd.DataFrame(rows, columns=PUBLIC_PLOTTED_HEADER))
+    plotted = public_model_plotted_table(records, smk.params.beta)
+    write_table(smk.output.plotted, plotted)  # drawn from the CSV as read back
+    figure = plot_public_models(pd.read_csv(smk.output.plotted))
     table = public_model_table_rows(records, smk.params.beta, verdicts)
     write_figure_outputs(
         smk,
         figure,
-        PUBLIC_PLOTTED_HEADER,
-        rows,
+        plotted,
         tables=[(PUBLIC_TABLE_HEADER, table)],
         judged=judged,
         intro=public_model_findings(records, smk.params.beta),

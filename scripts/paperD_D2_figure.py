@@ -4,13 +4,8 @@ counts h, drawn from its tidy table (PDF, PNG, CSV), and its caption with the KS
 
 import pandas as pd
 
-from attnspec.io import configure_logging, load_npz, write_figure_outputs
-from attnspec.multihead.summary import (
-    HEADS_KEY_HEADER,
-    HEADS_PLOTTED_HEADER,
-    heads_key_rows,
-    heads_plotted_rows,
-)
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
+from attnspec.multihead.summary import HEADS_KEY_HEADER, heads_key_rows, heads_plotted_table
 from attnspec.plotting.multihead import plot_heads
 
 
@@ -21,15 +16,13 @@ def main(smk) -> None:
         heads: load_npz(path)
         for heads, path in zip(settings["head_counts"], smk.input.draws, strict=True)
     }
-    rows = heads_plotted_rows(records, settings)
-    figure = plot_heads(
-        pd.DataFrame(rows, columns=HEADS_PLOTTED_HEADER), settings["histogram_bins"]
-    )
+    plotted = heads_plotted_table(records, settings)
+    write_table(smk.output.plotted, plotted)  # drawn from the CSV as read back
+    figure = plot_heads(pd.read_csv(smk.output.plotted), settings["histogram_bins"])
     write_figure_outputs(
         smk,
         figure,
-        HEADS_PLOTTED_HEADER,
-        rows,
+        plotted,
         tables=[(HEADS_KEY_HEADER, heads_key_rows(records, settings))],
     )
     log.info("wrote %s", ", ".join(smk.output))

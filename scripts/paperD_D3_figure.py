@@ -5,13 +5,9 @@ and the verdicts of rows D.2/<scheme> and D.3/tied (read from the judged claims 
 import pandas as pd
 
 from attnspec.dashboard import rows_of
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
 from attnspec.multihead.evidence import sharing_laws
-from attnspec.multihead.summary import (
-    SHARING_PLOTTED_HEADER,
-    sharing_findings,
-    sharing_plotted_rows,
-)
+from attnspec.multihead.summary import sharing_findings, sharing_plotted_table
 from attnspec.plotting.multihead import plot_sharing
 
 
@@ -26,15 +22,13 @@ def main(smk) -> None:
         read_csv(smk.input.claims), "D.3/"
     )
     laws = sharing_laws(settings)
-    rows = sharing_plotted_rows(spectra, laws)
-    figure = plot_sharing(
-        pd.DataFrame(rows, columns=SHARING_PLOTTED_HEADER), settings["histogram_bins"]
-    )
+    plotted = sharing_plotted_table(spectra, laws)
+    write_table(smk.output.plotted, plotted)  # drawn from the CSV as read back
+    figure = plot_sharing(pd.read_csv(smk.output.plotted), settings["histogram_bins"])
     write_figure_outputs(
         smk,
         figure,
-        SHARING_PLOTTED_HEADER,
-        rows,
+        plotted,
         judged=judged,
         intro=sharing_findings(spectra, laws),
     )

@@ -3,13 +3,13 @@ byte-identical to the one drawn from the rows before writing, the drawn curves a
 CSV's numbers, and a redraw gives the same bytes."""
 
 import numpy as np
-import pandas as pd
 import pytest
 from figure_checks import from_csv, png_bytes
 
 from attnspec.multihead import summary
 from attnspec.multihead.draws import SCHEMES, heads_draws, public_model_draws, sharing_draws
 from attnspec.multihead.evidence import sharing_laws
+from attnspec.multihead.summary import INDEPENDENT_LAW, TIED_LAW
 from attnspec.plotting.multihead import (
     SCHEME_COLOURS,
     plot_heads,
@@ -28,95 +28,118 @@ SHARING = {
     "gamma_o": 1.5,
     "beta": 1.0,
 }
+LAWS = (INDEPENDENT_LAW, TIED_LAW)
 
 
 @pytest.fixture(scope="module")
-def public_rows():
+def public_table():
     records = {m: public_model_draws(m, 1.0, 3) for m in ("dinov3-l16", "bert-base")}
-    return summary.public_model_plotted_rows(records, 1.0)
+    return summary.public_model_plotted_table(records, 1.0)
 
 
 @pytest.fixture(scope="module")
-def heads_rows():
+def heads_table():
     records = {h: heads_draws(32, h, 32, 32, 1.0, 2) for h in (1, 4)}
-    return summary.heads_plotted_rows(records, HEADS)
+    return summary.heads_plotted_table(records, HEADS)
 
 
 @pytest.fixture(scope="module")
-def sharing_rows():
+def sharing_table():
     spectra = {
         s: {n: sharing_draws(s, SHARING, n, 2)["softmax"] for n in SHARING["n_tokens"]}
         for s in SCHEMES
     }
-    return summary.sharing_plotted_rows(spectra, sharing_laws(SHARING))
+    return summary.sharing_plotted_table(spectra, sharing_laws(SHARING))
 
 
-def test_d1_is_drawn_from_its_csv(public_rows, tmp_path):
-    header = summary.PUBLIC_PLOTTED_HEADER
-    frame = from_csv(public_rows, header, tmp_path / "d1.csv")
-    direct = plot_public_models(pd.DataFrame(public_rows, columns=header))
+def rows(frame, kind, series=None):
+    found = frame[frame["kind"] == kind]
+    return found if series is None else found[found["series"] == series]
+
+
+def test_d1_is_drawn_from_its_csv(public_table, tmp_path):
+    frame = from_csv(public_table, tmp_path / "d1.csv")
+    direct = plot_public_models(public_table)
     figure = plot_public_models(frame)
     assert png_bytes(direct) == png_bytes(figure)
     again = plot_public_models(frame)
     assert png_bytes(again) == png_bytes(figure)
     # the means drawn are the CSV's per-model means of the draws and of the floors, the squares
-    # its published rows
+    # its published means
     ax = figure.axes[1]
-    for source in (summary.OURS, summary.FLOOR):
-        rows = frame[(frame["source"] == source) & (frame["metric"] == "KS")]
-        means = rows.groupby("name", sort=False)["value"].mean()
+    for series in (summary.OURS, summary.FLOOR):
+        data = rows(frame, "data", series)
+        means = data[data["metric"] == "KS"].groupby("name", sort=False)["value"].mean()
         drawn = [line.get_ydata() for line in ax.lines if len(line.get_ydata()) == len(means)]
-        assert any(np.allclose(y, means.to_numpy()) for y in drawn), source
+        assert any(np.allclose(y, means.to_numpy()) for y in drawn), series
     # the model names alone under the panels: the verdicts are in the caption's table
     assert ax.get_xticklabels()[0].get_text().replace("\n", "") == frame["name"].iloc[0]
-    published = frame[(frame["source"] == summary.PUBLISHED) & (frame["metric"] == "KS")]
+    published = rows(frame, "statistic", summary.PUBLISHED_MEAN)
     squares = [line for line in ax.lines if line.get_marker() == "s"]
-    np.testing.assert_array_equal(squares[0].get_ydata(), published["value"].to_numpy())
+    np.testing.assert_array_equal(
+        squares[0].get_ydata(), published.loc[published["metric"] == "KS", "value"].to_numpy()
+    )
 
 
-def test_d2_is_drawn_from_its_csv(heads_rows, tmp_path):
-    header = summary.HEADS_PLOTTED_HEADER
-    frame = from_csv(heads_rows, header, tmp_path / "d2.csv")
-    direct = plot_heads(pd.DataFrame(heads_rows, columns=header), 12)
+def test_d2_is_drawn_from_its_csv(heads_table, tmp_path):
+    frame = from_csv(heads_table, tmp_path / "d2.csv")
+    direct = plot_heads(heads_table, 12)
     figure = plot_heads(frame, 12)
     assert png_bytes(direct) == png_bytes(figure)
     # every panel's red curve is the CSV's theory rows; its histograms its eigenvalues
-    theory = frame[frame["series"] == "theory"]
+    theory = rows(frame, "theory", summary.LIMIT_LAW)
     for ax in figure.axes:
         stage = "attention" if "attention" in ax.get_title() else "output"
         heads = int(ax.get_title().rsplit("= ", 1)[1].rstrip("$"))
-        rows = theory[(theory["stage"] == stage) & (theory["heads"] == heads)]
-        curves = [line for line in ax.lines if len(line.get_xdata()) == len(rows)]
-        np.testing.assert_array_equal(curves[-1].get_xdata(), rows["x"].to_numpy())
-        np.testing.assert_array_equal(curves[-1].get_ydata(), rows["y"].to_numpy())
-    samples = frame[frame["series"] == "softmax"]
+        curve = theory[(theory["stage"] == stage) & (theory["heads"] == heads)]
+        curves = [line for line in ax.lines if len(line.get_xdata()) == len(curve)]
+        np.testing.assert_array_equal(curves[-1].get_xdata(), curve["eigenvalue"].to_numpy())
+        np.testing.assert_array_equal(curves[-1].get_ydata(), curve["density"].to_numpy())
+    samples = rows(frame, "data", "softmax")
     assert len(samples) == 2 * 2 * 2 * 32  # stages x heads x draws x n
 
 
-def test_d3_is_drawn_from_its_csv(sharing_rows, tmp_path):
-    header = summary.SHARING_PLOTTED_HEADER
-    frame = from_csv(sharing_rows, header, tmp_path / "d3.csv")
-    direct = plot_sharing(pd.DataFrame(sharing_rows, columns=header), 15)
+def test_d3_is_drawn_from_its_csv(sharing_table, tmp_path):
+    frame = from_csv(sharing_table, tmp_path / "d3.csv")
+    direct = plot_sharing(sharing_table, 15)
     figure = plot_sharing(frame, 15)
     assert png_bytes(direct) == png_bytes(figure)
-    panels = set(frame["panel"])
-    assert panels == {"spectrum", "law", "distance", "judged"}
+    distances = [summary.distance_series(law) for law in LAWS]
+    assert set(zip(frame["kind"], frame["series"], strict=True)) == {
+        ("data", summary.SPECTRUM),
+        *(("data", series) for series in distances),
+        *(("theory", law) for law in LAWS),
+        ("theory", summary.D2_MARGIN),
+        ("theory", summary.D3_THRESHOLD),
+        ("statistic", summary.D2_EXCESS),
+        ("statistic", summary.D3_DELTA),
+    }
     # the spectra in order of tying, no verdict in any title (they are in the caption's table)
     titles = [ax.get_title() for ax in figure.axes]
     assert [t.split(",")[0] for t in titles[:4]] == ["independent", "GQA", "MQA", "K = V"]
     assert not any(word in t for t in titles for word in ("holds", "reproduce", "inconclusive"))
+    # the laws' curves are the CSV's theory rows
+    ax = figure.axes[0]
+    for law in LAWS:
+        curve = rows(frame, "theory", law)
+        (line,) = [line for line in ax.lines if line.get_label() == law]
+        np.testing.assert_array_equal(line.get_ydata(), curve["density"].to_numpy())
     # with 2 draws each draw is its own line: every value of the CSV is on a drawn line, each
     # statistic on an axes of its own (the KS distances, row D.2's excess KS, row D.3's Delta)
     statistics = {
-        "KS distance": frame["panel"] == "distance",
-        "row D.2 (MQA, GQA)": frame["series"] == "D.2 excess KS",
-        "row D.3 (K = V): $\\Delta$": frame["series"] == "D.3 Delta",
+        "KS distance": frame["series"].isin(distances),
+        "row D.2 (MQA, GQA)": frame["series"] == summary.D2_EXCESS,
+        "row D.3 (K = V): $\\Delta$": frame["series"] == summary.D3_DELTA,
     }
-    for name, rows in statistics.items():
+    for name, selected in statistics.items():
         (ax,) = [ax for ax in figure.axes if name in (ax.get_ylabel(), ax.get_title())]
         drawn = np.concatenate([line.get_ydata() for line in ax.lines])
-        values = frame.loc[rows & frame["n"].notna(), "y"].to_numpy()
+        values = frame.loc[selected, "value"].to_numpy()
         assert values.size and np.all(np.isin(values, drawn)), name
+    # the thresholds are the CSV's theory rows
+    (delta_ax,) = [ax for ax in figure.axes if ax.get_title().startswith("row D.3")]
+    threshold = rows(frame, "theory", summary.D3_THRESHOLD)["value"].to_numpy()
+    assert np.isin(threshold, np.concatenate([line.get_ydata() for line in delta_ax.lines])).all()
 
 
 def test_sharing_colours_darken_or_lighten_in_order_of_tying():
@@ -135,14 +158,31 @@ def test_student_t_errorbar_is_the_papers_interval():
     assert np.isnan(student_t_errorbar(np.array([1.0]))).all()
 
 
-def test_tidy_rows_hold_each_observation_once(public_rows, sharing_rows):
-    frame = pd.DataFrame(public_rows, columns=summary.PUBLIC_PLOTTED_HEADER)
-    ours = frame[frame["source"] == "attnspec"]
+def test_tidy_tables_hold_each_observation_once(public_table, sharing_table):
+    ours = rows(public_table, "data", summary.OURS)
     assert ours.groupby(["model", "metric"]).size().tolist() == [3, 3, 3, 3]
-    floor = frame[frame["source"] == summary.FLOOR]
+    floor = rows(public_table, "data", summary.FLOOR)
     assert floor.groupby(["model", "metric"]).size().tolist() == [3, 3, 3, 3]
-    frame = pd.DataFrame(sharing_rows, columns=summary.SHARING_PLOTTED_HEADER)
-    spectrum = frame[frame["panel"] == "spectrum"]
+    # the published mean and half-width: one row each per model and metric
+    published = rows(public_table, "statistic")
+    assert published.groupby(["model", "metric"]).size().tolist() == [2, 2, 2, 2]
+    spectrum = rows(sharing_table, "data", summary.SPECTRUM)
     assert spectrum.groupby("scheme").size().to_dict() == {
         label: 2 * 32 for label in ("GQA", "K = V", "MQA", "independent")
     }
+
+
+@pytest.mark.parametrize("name", ["public_table", "heads_table", "sharing_table"])
+def test_tables_have_kind_first_and_no_constant_data_column(name, request):
+    """``kind`` first with data, theory and statistic only, ``series`` second; no column holds
+    one value on every data row (a per-figure constant is a row of its own) and the identifiers
+    are integers."""
+    frame = request.getfixturevalue(name)
+    assert list(frame.columns[:2]) == ["kind", "series"]
+    assert set(frame["kind"]) <= {"data", "theory", "statistic"}
+    assert "data" in set(frame["kind"])
+    data = frame[frame["kind"] == "data"]
+    constant = [c for c in frame.columns[1:] if data[c].notna().all() and data[c].nunique() == 1]
+    assert not constant, constant
+    for column in {"draw", "heads", "n"} & set(frame.columns):
+        assert str(frame[column].dtype) == "Int64", column

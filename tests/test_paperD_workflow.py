@@ -12,7 +12,15 @@ import pytest
 import yaml
 from conftest import FIGURES, REPO, TABLES
 
-from attnspec.multihead.summary import FLOOR, MOMENTS_HEADER, OURS, PUBLIC_TABLE_HEADER
+from attnspec.multihead.summary import (
+    FLOOR,
+    INDEPENDENT_LAW,
+    MOMENTS_HEADER,
+    OURS,
+    PUBLIC_TABLE_HEADER,
+    TIED_LAW,
+    distance_series,
+)
 from attnspec.registry import registry_of
 from attnspec.verdicts import ROW_HEADER, VERDICTS
 
@@ -68,15 +76,16 @@ def test_figure_csvs_hold_every_draw_of_the_preset(ci_clone):
     d1 = read_rows(ci_clone / "figures/paperD/D1-public-models.csv")
     draws = CI["public_models"]["draws"]
     for source in (OURS, FLOOR):  # softmax against its Gaussian equivalent, and the floor
-        ours = [row for row in d1 if row["source"] == source]
+        ours = [row for row in d1 if (row["kind"], row["series"]) == ("data", source)]
         assert len(ours) == 2 * draws * len(CI["public_models"]["models"]), source
     d2 = read_rows(ci_clone / "figures/paperD/D2-heads.csv")
     heads = CI["heads"]
-    softmax = [row for row in d2 if row["series"] == "softmax"]
+    softmax = [row for row in d2 if (row["kind"], row["series"]) == ("data", "softmax")]
     assert len(softmax) == 2 * len(heads["head_counts"]) * heads["draws"] * heads["n_tokens"]
     d3 = read_rows(ci_clone / "figures/paperD/D3-sharing.csv")
     sharing = CI["sharing"]
-    distances = [row for row in d3 if row["panel"] == "distance"]
+    names = {distance_series(law) for law in (INDEPENDENT_LAW, TIED_LAW)}
+    distances = [row for row in d3 if row["kind"] == "data" and row["series"] in names]
     # every scheme to the independent-head law, K = V also to its own law, at every n and draw
     expected = (len(sharing["schemes"]) + 1) * len(sharing["n_tokens"]) * sharing["draws"]
     assert len(distances) == expected

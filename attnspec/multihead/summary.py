@@ -1,6 +1,7 @@
 """Paper D's figure and table rows from the simulated spectra: the tidy tables figures D1-D3 are
-drawn from (one row per observation, theory curves included) and the rows of tables D-T1 and
-D-T2. Pure: the scripts read the draws and write the rows.
+drawn from (pandas DataFrames, one row per observation, theory curves included; a ``kind``
+column first, "data", "theory" or "statistic", then ``series`` naming the row within its kind)
+and the rows of tables D-T1 and D-T2. Pure: the scripts read the draws and write the tables.
 
 Draw records are those of :mod:`attnspec.multihead.draws` (arrays of shape (draws, n)). Means
 over draws come with Student-t 95 % half-widths (paper D's convention, appendix D); one draw
@@ -46,24 +47,36 @@ def theory_curve(law, upper: float, points: int = THEORY_POINTS) -> tuple[np.nda
 
 
 # Figure D1 and table D-T1 ------------------------------------------------------------------
-PUBLIC_PLOTTED_HEADER = (
-    "model",
-    "name",
-    "sharing",
-    "n_tokens",
-    "metric",
-    "source",
-    "draw",
-    "value",
-    "half_width",
+DATA, THEORY, STATISTIC = "data", "theory", "statistic"
+"""The kinds of a tidy table's rows: simulated values (draws, eigenvalues, per-draw distances),
+theory (limit-law densities, thresholds set by theory), statistics derived from the data."""
+INTEGER_COLUMNS = ("draw", "heads", "n")
+"""Identifier columns written as integers (empty where a row has none)."""
+
+
+def tidy_table(blocks, columns):
+    """A tidy table (pandas DataFrame) of ``columns`` from ``blocks``, each a mapping of column
+    to one value or an array (a column a block lacks is empty there); the columns of
+    :data:`INTEGER_COLUMNS` as nullable integers."""
+    import pandas as pd
+
+    frame = pd.concat([pd.DataFrame(block) for block in blocks], ignore_index=True)
+    frame = frame.reindex(columns=list(columns))
+    for column in INTEGER_COLUMNS:
+        if column in frame:
+            frame[column] = frame[column].astype("Int64")
+    return frame
+
+
+PUBLIC_PLOTTED_COLUMNS = ("kind", "series", "model", "name", "metric", "draw", "value")
+OURS, FLOOR = "softmax against its Gaussian equivalent", "floor: two Gaussian equivalents"
+"""Figure D1's data: per draw, softmax against its Gaussian equivalent, and the finite-size
+floor of rows D.1 (a Gaussian equivalent against a second one with independent noise)."""
+PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH = (
+    "published mean (table D.2)",
+    "published 95 % half-width (table D.2)",
 )
-OURS, FLOOR, PUBLISHED = (
-    "attnspec",
-    "attnspec: two Gaussian equivalents (floor)",
-    "paper D, table D.2",
-)
-"""Sources of figure D1's rows: softmax against its Gaussian equivalent, the finite-size floor
-of rows D.1 (a Gaussian equivalent against a second one with independent noise), the paper."""
+"""Figure D1's statistics: the published mean and half-width of paper D's table D.2."""
 
 
 def public_model_metrics(model_id: str, record: Mapping, beta: float) -> dict:
@@ -77,20 +90,29 @@ def public_model_metrics(model_id: str, record: Mapping, beta: float) -> dict:
     }
 
 
-def public_model_plotted_rows(records: Mapping[str, Mapping], beta: float) -> list[tuple]:
-    """Figure D1's tidy rows: each draw's relative W1 (%) and KS (source attnspec), the floor
-    of each draw (source :data:`FLOOR`) and the published mean with its half-width (source
-    "paper D, table D.2", no draw)."""
-    rows = []
+def public_model_plotted_table(records: Mapping[str, Mapping], beta: float):
+    """Figure D1's tidy table (:data:`PUBLIC_PLOTTED_COLUMNS`), per configuration (``model``,
+    its display ``name``) and ``metric`` (relative W1 in per cent, KS): kind "data", each
+    draw's distance of softmax to its Gaussian equivalent (series :data:`OURS`) and the floor
+    (:data:`FLOOR`); kind "statistic", the published mean and 95 % half-width of paper D's
+    table D.2 (no draw). The dimensions of each configuration are in table D-T1."""
+    blocks = []
     for model_id, record in records.items():
         model = public_model(model_id)
-        key = (model_id, model.name, model.sharing, model.n_tokens)
+        key = {"model": model_id, "name": model.name}
         published = {W1_METRIC: model.published_w1, KS_METRIC: model.published_ks}
         for metric, (values, floor) in public_model_metrics(model_id, record, beta).items():
-            rows += [(*key, metric, OURS, d, float(v), "") for d, v in enumerate(values)]
-            rows += [(*key, metric, FLOOR, d, float(v), "") for d, v in enumerate(floor)]
-            rows.append((*key, metric, PUBLISHED, "", *published[metric]))
-    return rows
+            for series, found in ((OURS, values), (FLOOR, floor)):
+                found = np.asarray(found, dtype=np.float64)
+                blocks.append(
+                    {"kind": DATA, "series": series, **key, "metric": metric,
+                     "draw": np.arange(found.size), "value": found}
+                )  # fmt: skip
+            blocks.append(
+                {"kind": STATISTIC, "series": [PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH], **key,
+                 "metric": metric, "value": [float(v) for v in published[metric]]}
+            )  # fmt: skip
+    return tidy_table(blocks, PUBLIC_PLOTTED_COLUMNS)
 
 
 PUBLIC_TABLE_HEADER = (
@@ -176,98 +198,125 @@ def public_model_table_rows(
 
 
 # Figure D2 --------------------------------------------------------------------------------
-HEADS_PLOTTED_HEADER = ("stage", "heads", "series", "draw", "x", "y")
+HEADS_PLOTTED_COLUMNS = ("kind", "series", "stage", "heads", "draw", "eigenvalue", "density")
 SERIES_LABELS = {"softmax": "softmax", "gaussian": "Gaussian equivalent"}
+LIMIT_LAW = "limit law"
 HEADS_RANGE = 1.15
 """Figure D2 shows (0, HEADS_RANGE x the law's edge]."""
 
 
-def heads_plotted_rows(records: Mapping[int, Mapping], settings: Mapping) -> list[tuple]:
-    """Figure D2's tidy rows per (stage, h): every eigenvalue of every draw (series softmax or
-    Gaussian equivalent, x = eigenvalue, no y) and the limit law's density (series theory, no
-    draw) on (0, HEADS_RANGE x edge], the range the figure shows."""
-    rows = []
+def heads_plotted_table(records: Mapping[int, Mapping], settings: Mapping):
+    """Figure D2's tidy table (:data:`HEADS_PLOTTED_COLUMNS`) per (stage, h): kind "data",
+    every eigenvalue of every draw (series softmax or Gaussian equivalent); kind "theory", the
+    limit law's density (series :data:`LIMIT_LAW`, no draw) on (0, HEADS_RANGE x edge], the
+    range the figure shows."""
+    blocks = []
     for stage in STAGES:
         for heads, record in records.items():
             shape = heads_shape(
                 stage, settings["n_tokens"], heads, settings["d_head"], settings["d_out"]
             )
+            key = {"stage": stage, "heads": heads}
             for series, label in SERIES_LABELS.items():
-                values = np.atleast_2d(record[f"{stage}/{series}"])
-                for draw, spectrum in enumerate(values):
-                    rows += [(stage, heads, label, draw, float(v), "") for v in spectrum]
+                values = np.atleast_2d(np.asarray(record[f"{stage}/{series}"], dtype=np.float64))
+                blocks.append(
+                    {"kind": DATA, "series": label, **key,
+                     "draw": np.repeat(np.arange(len(values)), values.shape[1]),
+                     "eigenvalue": values.ravel()}
+                )  # fmt: skip
             law = limit_law(shape, settings["beta"])
             x, density = theory_curve(law, HEADS_RANGE * law.edge)
-            rows += [
-                (stage, heads, "theory", "", float(a), float(b))
-                for a, b in zip(x, density, strict=True)
-            ]
-    return rows
+            blocks.append(
+                {"kind": THEORY, "series": LIMIT_LAW, **key, "eigenvalue": x, "density": density}
+            )
+    return tidy_table(blocks, HEADS_PLOTTED_COLUMNS)
 
 
 # Figure D3 --------------------------------------------------------------------------------
-SHARING_PLOTTED_HEADER = ("panel", "scheme", "series", "n", "draw", "x", "y")
+SHARING_PLOTTED_COLUMNS = (
+    "kind",
+    "series",
+    "scheme",
+    "n",
+    "draw",
+    "eigenvalue",
+    "density",
+    "value",
+)
+SPECTRUM = "softmax spectrum"
+D2_EXCESS, D2_MARGIN = "D.2 excess KS", "D.2 margin"
+D3_DELTA, D3_THRESHOLD = "D.3 Delta", "D.3 threshold"
 
 
-def sharing_plotted_rows(spectra: Mapping[str, Mapping[int, np.ndarray]], laws) -> list[tuple]:
-    """Figure D3's tidy rows (scheme labels of :data:`SCHEME_LABELS`):
-    - panel "spectrum": each softmax eigenvalue of each draw at the largest n (x), per scheme;
-    - panel "law": the densities of the independent-head and tied laws (x, y);
-    - panel "distance": per (scheme, n, draw) the KS of the softmax spectrum to the
-      independent-head law, and for K = V also to the tied law (y);
-    - panel "judged": per (n, draw) the statistics of rows D.2 (the scheme's KS minus the mean
-      independent-head KS at n) and D.3 (Delta), and the rows' pass thresholds (no draw):
-      +- margin x law distance for D.2, margin x law distance for D.3 (attnspec.registry).
+def distance_series(law_name: str) -> str:
+    """Figure D3's series of the KS distances of the softmax spectra to a law."""
+    return f"KS to the {law_name}"
+
+
+def sharing_plotted_table(spectra: Mapping[str, Mapping[int, np.ndarray]], laws):
+    """Figure D3's tidy table (:data:`SHARING_PLOTTED_COLUMNS`; scheme labels of
+    :data:`SCHEME_LABELS`):
+    - data, series :data:`SPECTRUM`: each softmax eigenvalue of each draw at the largest n,
+      per scheme;
+    - theory: the densities of the independent-head and tied laws (series
+      :data:`INDEPENDENT_LAW`, :data:`TIED_LAW`; eigenvalue, density);
+    - data, series "KS to the <law>": per (scheme, n, draw) the KS of the softmax spectrum to
+      the independent-head law, and for K = V also to the tied law (value);
+    - statistic: per (n, draw) the statistics of rows D.2 (:data:`D2_EXCESS`, the scheme's KS
+      minus the mean independent-head KS at n) and D.3 (:data:`D3_DELTA`);
+    - theory: the rows' pass thresholds (no scheme, n or draw), set by the distance between the
+      two laws: +- margin x law distance for D.2 (:data:`D2_MARGIN`, two rows), margin x law
+      distance for D.3 (:data:`D3_THRESHOLD`) (attnspec.registry).
     ``laws``: :func:`attnspec.multihead.evidence.sharing_laws`."""
     independent_law, tied_law, law_distance = laws.independent, laws.tied, laws.distance
     sizes = sorted(spectra["independent"])
     largest = sizes[-1]
-    rows = []
+    blocks = []
     for scheme, by_n in spectra.items():
-        label = SCHEME_LABELS[scheme]
-        for draw, spectrum in enumerate(np.atleast_2d(by_n[largest])):
-            rows += [("spectrum", label, "softmax", largest, draw, float(v), "") for v in spectrum]
+        values = np.atleast_2d(np.asarray(by_n[largest], dtype=np.float64))
+        blocks.append(
+            {"kind": DATA, "series": SPECTRUM, "scheme": SCHEME_LABELS[scheme], "n": largest,
+             "draw": np.repeat(np.arange(len(values)), values.shape[1]),
+             "eigenvalue": values.ravel()}
+        )  # fmt: skip
     top = max(float(np.max(spectra[s][largest])) for s in spectra)
     for law, name in ((independent_law, INDEPENDENT_LAW), (tied_law, TIED_LAW)):
         x, density = theory_curve(law, 1.05 * max(top, independent_law.edge, tied_law.edge))
-        rows += [
-            ("law", "", name, "", "", float(a), float(b)) for a, b in zip(x, density, strict=True)
-        ]
+        blocks.append({"kind": THEORY, "series": name, "eigenvalue": x, "density": density})
     distances = {}
     for scheme, by_n in spectra.items():
-        laws = [(independent_law, INDEPENDENT_LAW)]
+        to = [(independent_law, INDEPENDENT_LAW)]
         if scheme == "tied":
-            laws.append((tied_law, TIED_LAW))
-        for law, name in laws:
+            to.append((tied_law, TIED_LAW))
+        for law, name in to:
             for n in sizes:
                 values = law_distances(by_n[n], law)
                 distances[scheme, name, n] = values
-                rows += [
-                    ("distance", SCHEME_LABELS[scheme], f"to the {name}", n, d, "", float(v))
-                    for d, v in enumerate(values)
-                ]
+                blocks.append(
+                    {"kind": DATA, "series": distance_series(name),
+                     "scheme": SCHEME_LABELS[scheme], "n": n, "draw": np.arange(values.size),
+                     "value": values}
+                )  # fmt: skip
     for n in sizes:
         floor = distances["independent", INDEPENDENT_LAW, n].mean()
-        for scheme in ("mqa", "gqa"):
-            excess = distances[scheme, INDEPENDENT_LAW, n] - floor
-            rows += [
-                ("judged", SCHEME_LABELS[scheme], "D.2 excess KS", n, d, "", float(v))
-                for d, v in enumerate(excess)
-            ]
+        statistics = [
+            (D2_EXCESS, scheme, distances[scheme, INDEPENDENT_LAW, n] - floor)
+            for scheme in ("mqa", "gqa")
+        ]
         if "tied" in spectra:
             delta = distances["tied", INDEPENDENT_LAW, n] - distances["tied", TIED_LAW, n]
-            rows += [
-                ("judged", SCHEME_LABELS["tied"], "D.3 Delta", n, d, "", float(v))
-                for d, v in enumerate(delta)
-            ]
+            statistics.append((D3_DELTA, "tied", delta))
+        blocks += [
+            {"kind": STATISTIC, "series": series, "scheme": SCHEME_LABELS[scheme], "n": n,
+             "draw": np.arange(values.size), "value": values}
+            for series, scheme, values in statistics
+        ]  # fmt: skip
     d2 = TESTS["D.2/mqa"].margin * law_distance
     d3 = TESTS["D.3/tied"].margin * law_distance
-    rows += [
-        ("judged", "", "D.2 margin", "", "", "", d2),
-        ("judged", "", "D.2 margin", "", "", "", -d2),
-        ("judged", "", "D.3 threshold", "", "", "", d3),
-    ]
-    return rows
+    blocks.append(
+        {"kind": THEORY, "series": [D2_MARGIN, D2_MARGIN, D3_THRESHOLD], "value": [d2, -d2, d3]}
+    )
+    return tidy_table(blocks, SHARING_PLOTTED_COLUMNS)
 
 
 # Table D-T2 -------------------------------------------------------------------------------

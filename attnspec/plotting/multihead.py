@@ -1,9 +1,10 @@
 """Figures D1-D3 (paper D, multi-head attention), drawn with seaborn from their tidy tables at
 two columns' width (7.0 in).
 
-Each function takes the figure's plotted table (a pandas DataFrame with the columns of
-:mod:`attnspec.multihead.summary`'s ``*_PLOTTED_HEADER``, exactly the figure's CSV); nothing
-here computes a result, and no verdict is drawn (the captions carry the verdict tables).
+Each function takes the figure's tidy table (a pandas DataFrame with the columns of
+:mod:`attnspec.multihead.summary`'s ``*_PLOTTED_COLUMNS``, exactly the figure's CSV) and selects
+its rows by ``kind`` (data, theory, statistic) and ``series``; nothing here computes a result,
+and no verdict is drawn (the captions carry the verdict tables).
 - D1: relative W1 and KS of softmax against its Gaussian equivalent per table D.2
   configuration: each draw, the mean with its Student-t 95 % interval, the same for the floor
   of rows D.1 (two Gaussian equivalents of the same weights), and the published mean and
@@ -29,7 +30,24 @@ from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
 from attnspec.multihead.draws import SCHEME_LABELS
 from attnspec.multihead.metrics import student_t_interval
-from attnspec.multihead.summary import FLOOR, KS_METRIC, OURS, PUBLISHED, W1_METRIC
+from attnspec.multihead.summary import (
+    D2_EXCESS,
+    D2_MARGIN,
+    D3_DELTA,
+    D3_THRESHOLD,
+    DATA,
+    FLOOR,
+    KS_METRIC,
+    LIMIT_LAW,
+    OURS,
+    PUBLISHED_HALF_WIDTH,
+    PUBLISHED_MEAN,
+    SPECTRUM,
+    STATISTIC,
+    THEORY,
+    W1_METRIC,
+    distance_series,
+)
 from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     COLOURS,
@@ -81,11 +99,17 @@ def _numeric(frame: pd.DataFrame, *columns: str) -> pd.DataFrame:
     return frame
 
 
+def _rows(frame: pd.DataFrame, kind: str, *series: str) -> pd.DataFrame:
+    """The rows of one kind (and, if given, of these series)."""
+    rows = frame[frame["kind"] == kind]
+    return rows[rows["series"].isin(series)] if series else rows
+
+
 # D1 ---------------------------------------------------------------------------------------
 D1_SOURCES = {
     OURS: (COLOURS["data"], "o"),
     FLOOR: (COLOURS["null_model"], "v"),
-    PUBLISHED: (COLOURS["published"], "s"),
+    PUBLISHED_MEAN: (COLOURS["published"], "s"),
 }
 """Colour and marker of D1's series: softmax against its Gaussian equivalent (data), the floor
 of two Gaussian equivalents (null model) and paper D's table D.2 (published)."""
@@ -95,15 +119,16 @@ def plot_public_models(frame: pd.DataFrame):
     """Figure D1 from its tidy table: per metric panel (log scale) and model the draws, their
     mean with its Student-t 95 % interval, the same for the floor, and paper D's mean and
     half-width beside them."""
-    frame = _numeric(frame, "value", "half_width")
-    published = frame[frame["source"] == PUBLISHED]
+    frame = _numeric(frame, "value")
+    published = _rows(frame, STATISTIC, PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH)
     names = list(dict.fromkeys(frame["name"]))
     ticks = ["\n".join(wrap(name, 10, break_long_words=False)) for name in names]
     figure, axes = new_figure(1, 2, width=TWO_COLUMNS, height=2.9)
     for ax, metric in zip(axes[0], METRIC_LABELS, strict=True):
         for source in (OURS, FLOOR):
             colour, marker = D1_SOURCES[source]
-            data = frame[(frame["source"] == source) & (frame["metric"] == metric)]
+            data = _rows(frame, DATA, source)
+            data = data[data["metric"] == metric]
             sns.stripplot(
                 data=data, x="name", y="value", order=names, ax=ax, color=colour, alpha=0.4,
                 size=2.5, jitter=False, marker=marker,
@@ -113,11 +138,14 @@ def plot_public_models(frame: pd.DataFrame):
                 errorbar=student_t_errorbar, linestyle="none", markers=marker, capsize=0.15,
                 err_kws={"linewidth": 1.2},
             )  # fmt: skip
-        rows = published[published["metric"] == metric].set_index("name").loc[names]
-        colour, marker = D1_SOURCES[PUBLISHED]
+        rows = published[published["metric"] == metric].pivot(
+            index="name", columns="series", values="value"
+        )
+        rows = rows.loc[names]
+        colour, marker = D1_SOURCES[PUBLISHED_MEAN]
         ax.errorbar(
-            np.arange(len(names)) + 0.3, rows["value"], yerr=rows["half_width"], fmt=marker,
-            color=colour, ms=4, capsize=2.5, lw=1.2,
+            np.arange(len(names)) + 0.3, rows[PUBLISHED_MEAN], yerr=rows[PUBLISHED_HALF_WIDTH],
+            fmt=marker, color=colour, ms=4, capsize=2.5, lw=1.2,
         )  # fmt: skip
         ax.set_xlabel("")
         ax.set_ylabel(METRIC_LABELS[metric])
@@ -155,16 +183,17 @@ def _reaches_zero(curve: pd.DataFrame) -> bool:
     """Whether a law's density (its curve from the left end of the figure's range) is still
     positive at that end: a law whose support reaches down to 0, peaked there with a long tail,
     which a linear density axis squashes."""
-    return bool(curve["y"].iloc[0] > 0)
+    return bool(curve["density"].iloc[0] > 0)
 
 
 def plot_heads(frame: pd.DataFrame, bins: int):
-    """Figure D2 from its tidy table: rows = stage, columns = h; ``bins`` bins per histogram
-    over the range of the panel's theory curve (eigenvalues beyond it are not drawn); a log
-    density axis in the panels whose law reaches down to 0."""
-    frame = _numeric(frame, "x", "y", "heads")
-    samples = frame[frame["series"] != "theory"]
-    theory = frame[frame["series"] == "theory"]
+    """Figure D2 from its tidy table: rows = stage, columns = h; the data's eigenvalues in
+    ``bins`` bins per histogram over the range of the panel's limit-law curve (theory;
+    eigenvalues beyond it are not drawn); a log density axis in the panels whose law reaches
+    down to 0."""
+    frame = _numeric(frame, "eigenvalue", "density", "heads")
+    samples = _rows(frame, DATA)
+    theory = _rows(frame, THEORY, LIMIT_LAW)
     head_counts = sorted(samples["heads"].unique())
     figure, axes = new_figure(len(STAGE_TITLES), len(head_counts), width=TWO_COLUMNS, height=4.2)
     for row, stage in zip(axes, STAGE_TITLES, strict=True):
@@ -173,11 +202,11 @@ def plot_heads(frame: pd.DataFrame, bins: int):
             panel = samples[(samples["stage"] == stage) & (samples["heads"] == heads)]
             for series, colour in SERIES_COLOURS.items():
                 sns.histplot(
-                    data=panel[panel["series"] == series], x="x", stat="density", bins=bins,
-                    binrange=(0.0, curve["x"].max()), element="step", fill=False, lw=0.9,
-                    color=colour, ax=ax,
+                    data=panel[panel["series"] == series], x="eigenvalue", stat="density",
+                    bins=bins, binrange=(0.0, curve["eigenvalue"].max()), element="step",
+                    fill=False, lw=0.9, color=colour, ax=ax,
                 )  # fmt: skip
-            ax.plot(curve["x"], curve["y"], color=COLOURS["theory"], lw=1.1)
+            ax.plot(curve["eigenvalue"], curve["density"], color=COLOURS["theory"], lw=1.1)
             if _reaches_zero(curve):
                 log_axis(ax.yaxis)
             ax.set_title(f"{STAGE_TITLES[stage]}, $h = {int(heads)}$")
@@ -196,13 +225,13 @@ def plot_heads(frame: pd.DataFrame, bins: int):
 def _per_point(ax, data, *, style=None):
     """Mean with Student-t 95 % bars against n (log 2 axis) per scheme when every point has
     >= BAND_MIN_DRAWS draws, else every draw as its own line."""
-    draws = data.groupby(["n", "scheme"] + ([style] if style else []))["y"].count()
+    draws = data.groupby(["n", "scheme"] + ([style] if style else []))["value"].count()
     many = len(draws) and draws.min() >= BAND_MIN_DRAWS
     options = {"estimator": "mean", "errorbar": student_t_errorbar, "err_style": "bars"}
     if not many:
         options = {"estimator": None, "units": "draw", "lw": 0.7}
     sns.lineplot(
-        data=data, x="n", y="y", hue="scheme", style=style, palette=SCHEME_COLOURS, marker="o",
+        data=data, x="n", y="value", hue="scheme", style=style, palette=SCHEME_COLOURS, marker="o",
         ms=3, legend=False, ax=ax, **options,
     )  # fmt: skip
     ax.set_xscale("log", base=2)
@@ -217,42 +246,41 @@ def plot_sharing(frame: pd.DataFrame, bins: int):
     at the largest n against both laws (log density); bottom, the KS distances to the laws
     against n, the statistic of rows D.2 (MQA, GQA) with its margin and that of row D.3 (K = V)
     with its threshold."""
-    frame = _numeric(frame, "x", "y", "n", "draw")
-    present = set(frame.loc[frame["panel"] == "spectrum", "scheme"])
+    frame = _numeric(frame, "eigenvalue", "density", "value", "n", "draw")
+    spectrum = _rows(frame, DATA, SPECTRUM)
+    present = set(spectrum["scheme"])
     schemes = [scheme for scheme in SHARING_ORDER if scheme in present]
     figure = new_canvas(width=TWO_COLUMNS, height=4.6)
     top, bottom = figure.subfigures(2, 1, height_ratios=[1.0, 1.08])
     spectra_axes = top.subplots(1, len(schemes), sharey=True)
-    spectrum = frame[frame["panel"] == "spectrum"]
-    laws = frame[frame["panel"] == "law"]
+    laws = _rows(frame, THEORY, *LAW_STYLES)
     largest = int(spectrum["n"].max())
     for ax, scheme in zip(spectra_axes, schemes, strict=True):
         sns.histplot(
-            data=spectrum[spectrum["scheme"] == scheme], x="x", stat="density", bins=bins,
-            element="step", color=SCHEME_COLOURS[scheme], alpha=0.35, lw=0.8, ax=ax,
+            data=spectrum[spectrum["scheme"] == scheme], x="eigenvalue", stat="density",
+            bins=bins, element="step", color=SCHEME_COLOURS[scheme], alpha=0.35, lw=0.8, ax=ax,
         )  # fmt: skip
         for law, style in LAW_STYLES.items():
             curve = laws[laws["series"] == law]
-            ax.plot(curve["x"], curve["y"], lw=1.0, label=law, **style)
+            ax.plot(curve["eigenvalue"], curve["density"], lw=1.0, label=law, **style)
         log_axis(ax.yaxis)
         ax.set_title(f"{scheme}, $n = {largest}$")
         ax.set_xlabel(r"eigenvalue of $\mathrm{MHA}_\perp \mathrm{MHA}_\perp^\top$")
         ax.set_ylabel("density" if scheme == schemes[0] else "")
     distance_ax, excess_ax, delta_ax = bottom.subplots(1, 3)
-    _per_point(distance_ax, frame[frame["panel"] == "distance"], style="series")
+    distances = _rows(frame, DATA, *(distance_series(law) for law in LAW_STYLES))
+    _per_point(distance_ax, distances, style="series")
     distance_ax.set_ylabel("KS distance")
     distance_ax.set_title("KS to each law")
     log_axis(distance_ax.yaxis)
-    judged = frame[(frame["panel"] == "judged") & frame["n"].notna()]
-    thresholds = frame[(frame["panel"] == "judged") & frame["n"].isna()]
-    _per_point(excess_ax, judged[judged["series"] == "D.2 excess KS"])
-    margin = thresholds.loc[thresholds["series"] == "D.2 margin", "y"]
+    _per_point(excess_ax, _rows(frame, STATISTIC, D2_EXCESS))
+    margin = _rows(frame, THEORY, D2_MARGIN)["value"]
     excess_ax.axhspan(margin.min(), margin.max(), color=COLOURS["guide"], alpha=0.6, lw=0)
     excess_ax.axhline(0.0, color=COLOURS["guide"], lw=0.8)
     excess_ax.set_ylabel("KS(independent-head law)\n− independent heads' mean")
     excess_ax.set_title("row D.2 (MQA, GQA)")
-    _per_point(delta_ax, judged[judged["series"] == "D.3 Delta"])
-    for value in thresholds.loc[thresholds["series"] == "D.3 threshold", "y"]:
+    _per_point(delta_ax, _rows(frame, STATISTIC, D3_DELTA))
+    for value in _rows(frame, THEORY, D3_THRESHOLD)["value"]:
         delta_ax.axhline(value, color=COLOURS["guide"], ls="--", lw=1.5)
     delta_ax.axhline(0.0, color=COLOURS["guide"], lw=0.8)
     delta_ax.set_ylabel("KS(independent-head law)\n− KS(tied law)")
@@ -260,8 +288,8 @@ def plot_sharing(frame: pd.DataFrame, bins: int):
     handles = [Line2D([], [], color=SCHEME_COLOURS[s], marker="o", ms=3, label=s) for s in schemes]
     handles += [Line2D([], [], lw=1.0, label=law, **style) for law, style in LAW_STYLES.items()]
     handles += [
-        Patch(color=COLOURS["guide"], alpha=0.6, lw=0, label="D.2 margin"),
-        Line2D([], [], color=COLOURS["guide"], ls="--", lw=1.5, label="D.3 threshold"),
+        Patch(color=COLOURS["guide"], alpha=0.6, lw=0, label=D2_MARGIN),
+        Line2D([], [], color=COLOURS["guide"], ls="--", lw=1.5, label=D3_THRESHOLD),
     ]
     bottom.legend(handles=handles, loc="outside lower center", ncol=4, frameon=False)
     figure.suptitle(

@@ -119,16 +119,18 @@ paper.verdicts()
 # %% [markdown]
 # ## Redraw a figure from its CSV
 #
-# Every figure's CSV is the tidy table it was drawn from (one row per observation). A few lines of
-# seaborn redraw the D1 comparison from `figures/paperD/D1-public-models.csv` alone (means over
-# draws with two standard errors, close to the Student-t 95 % interval of ten draws).
+# Every figure's CSV is the tidy table it was drawn from (one row per observation; the `kind`
+# column tells the simulated data from theory and statistics, `series` names each row within its
+# kind). A few lines of seaborn redraw the D1 comparison from `figures/paperD/D1-public-models.csv`
+# alone: its data rows, softmax against its Gaussian equivalent and the floor (means over draws
+# with two standard errors, close to the Student-t 95 % interval of ten draws).
 
 # %%
 table = pd.read_csv(paper.folder / "D1-public-models.csv")
-ours = table[table["source"] == "attnspec"]
 grid = sns.catplot(
-    data=ours, x="name", y="value", col="metric", kind="point", errorbar=("se", 2),
-    linestyle="none", sharey=False, height=2.6, aspect=1.4,
+    data=table[table["kind"] == "data"], x="name", y="value", hue="series", col="metric",
+    kind="point", errorbar=("se", 2), linestyle="none", dodge=0.3, sharey=False, height=2.6,
+    aspect=1.4,
 )  # fmt: skip
 grid.set(yscale="log")
 grid.set_xticklabels(rotation=35, ha="right")
