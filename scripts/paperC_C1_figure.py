@@ -5,12 +5,17 @@ import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
-    SPECTRA_PLOTTED_HEADER,
     SPECTRA_TABLE_HEADER,
-    spectra_plotted_rows,
+    spectra_plotted_table,
     spectra_table_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_table,
+)
 from attnspec.plotting.degeneration import plot_spectra
 
 
@@ -20,9 +25,11 @@ def main(smk) -> None:
     spectra = load_npz(smk.input.spectra)
     claims = read_csv(smk.input.claims)
     judged = [*rows_of(claims, "C.1/"), *rows_of(claims, "C.2/")]
-    rows = list(spectra_plotted_rows(spectra, profiles=cfg["profiles"]))
+    tidy = spectra_plotted_table(spectra, profiles=cfg["profiles"])
+    write_table(smk.output.plotted, tidy)
+    plotted = pd.read_csv(smk.output.plotted)
     figure = plot_spectra(
-        pd.DataFrame(rows, columns=SPECTRA_PLOTTED_HEADER),
+        plotted,
         n=cfg["n_tokens"],
         spikes=model["spikes"],
         kappa=model["kappa"],
@@ -33,8 +40,7 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        SPECTRA_PLOTTED_HEADER,
-        rows,
+        tidy,
         tables=[(SPECTRA_TABLE_HEADER, table)],
         judged=judged,
         intro="\n",

@@ -5,14 +5,19 @@ import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
-    BULK_PLOTTED_HEADER,
     BULK_TABLE_HEADER,
-    bulk_plotted_rows,
+    bulk_plotted_table,
     bulk_series,
     bulk_table_rows,
     counts_by_size,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_table,
+)
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.degeneration import plot_bulk
 
@@ -27,23 +32,22 @@ def main(smk) -> None:
         for profile in cfg["profiles"]
         for mask in MASKS
     ]
-    rows = list(
-        bulk_plotted_rows(
-            jobs,
-            series,
-            n_tokens=n_tokens,
-            profiles=cfg["profiles"],
-            spikes=model["spikes"],
-            bulk_scale=model["bulk_scale"],
-        )
+    tidy = bulk_plotted_table(
+        jobs,
+        series,
+        n_tokens=n_tokens,
+        profiles=cfg["profiles"],
+        spikes=model["spikes"],
+        bulk_scale=model["bulk_scale"],
     )
+    write_table(smk.output.plotted, tidy)
+    plotted = pd.read_csv(smk.output.plotted)
     judged = rows_of(read_csv(smk.input.claims), "C.2/")
-    figure = plot_bulk(pd.DataFrame(rows, columns=BULK_PLOTTED_HEADER), spikes=model["spikes"])
+    figure = plot_bulk(plotted, spikes=model["spikes"])
     write_figure_outputs(
         smk,
         figure,
-        BULK_PLOTTED_HEADER,
-        rows,
+        tidy,
         tables=[(BULK_TABLE_HEADER, bulk_table_rows(series))],
         judged=judged,
         intro="\n",

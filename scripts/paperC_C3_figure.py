@@ -5,13 +5,18 @@ import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
-    STABLE_RANK_PLOTTED_HEADER,
     STABLE_RANK_TABLE_HEADER,
     collect_stable_ranks,
-    stable_rank_plotted_rows,
+    stable_rank_plotted_table,
     stable_rank_table_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_table,
+)
 from attnspec.plotting.degeneration import plot_stable_rank
 
 
@@ -29,12 +34,10 @@ def main(smk) -> None:
     claims = read_csv(smk.input.claims)
     judged = [*rows_of(claims, "C.3/"), *rows_of(claims, "C.4/")]
     spikes, beta = params.model["spikes"], params.gaussian_model["beta"]
-    rows = list(stable_rank_plotted_rows(data, reference, spikes))
-    figure = plot_stable_rank(
-        pd.DataFrame(rows, columns=STABLE_RANK_PLOTTED_HEADER),
-        spikes=spikes,
-        beta=beta,
-    )
+    tidy = stable_rank_plotted_table(data, reference, spikes=spikes, beta=beta)
+    write_table(smk.output.plotted, tidy)
+    plotted = pd.read_csv(smk.output.plotted)
+    figure = plot_stable_rank(plotted, beta=beta)
     table = stable_rank_table_rows(
         [*data.canonical, *data.isotropic, *data.gaussian],
         data.cesaro,
@@ -45,8 +48,7 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        STABLE_RANK_PLOTTED_HEADER,
-        rows,
+        tidy,
         tables=[(STABLE_RANK_TABLE_HEADER, table)],
         judged=judged,
         intro="\n",

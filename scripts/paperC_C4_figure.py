@@ -5,12 +5,17 @@ import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
-    SURVIVAL_PLOTTED_HEADER,
     SURVIVAL_TABLE_HEADER,
-    survival_plotted_rows,
+    survival_plotted_table,
     survival_table_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_table,
+)
 from attnspec.plotting.degeneration import plot_survival
 
 
@@ -19,17 +24,18 @@ def main(smk) -> None:
     cfg = smk.params.survival
     jobs = [load_npz(path) for path in smk.input.survival]
     judged = rows_of(read_csv(smk.input.claims), "C.1/")
-    rows = list(survival_plotted_rows(jobs, n_tokens=cfg["n_tokens"]))
+    tidy = survival_plotted_table(jobs, n_tokens=cfg["n_tokens"])
+    write_table(smk.output.plotted, tidy)
+    plotted = pd.read_csv(smk.output.plotted)
     figure = plot_survival(
-        pd.DataFrame(rows, columns=SURVIVAL_PLOTTED_HEADER),
+        plotted,
         spikes=smk.params.model["spikes"],
         profile=cfg["profile"],
     )
     write_figure_outputs(
         smk,
         figure,
-        SURVIVAL_PLOTTED_HEADER,
-        rows,
+        tidy,
         tables=[(SURVIVAL_TABLE_HEADER, survival_table_rows(jobs, cfg["n_tokens"]))],
         judged=judged,
         intro="\n",

@@ -7,16 +7,21 @@ import pandas as pd
 from attnspec.dashboard import rows_of
 from attnspec.experiments.pretrained_summary import (
     ANGLE_LAYER_HEADER,
-    PLOTTED_HEADER,
     POWER_HEADER,
     TESTS_HEADER,
     angle_layer_rows,
-    eigen_angle_plotted_rows,
+    eigen_angle_plotted_table,
     power_rows,
     tests_rows,
     tests_text,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_table,
+)
 from attnspec.plotting.pretrained import plot_eigen_angles
 
 
@@ -24,35 +29,34 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.pretrained
     controls = {name: load_npz(smk.input[f"control_{name}"]) for name in ("aligned", "local")}
-    rows = list(
-        eigen_angle_plotted_rows(
-            load_npz(smk.input.model_full_rank),
-            load_npz(smk.input.model_long),
-            load_npz(smk.input.isotropic_full_rank),
-            load_npz(smk.input.isotropic_long),
-            bins=cfg["histogram_bins"],
-            controls=controls,
-        )
-    )
-    frame = pd.DataFrame(rows, columns=PLOTTED_HEADER)
     tests = load_npz(smk.input.tests)
+    tidy = eigen_angle_plotted_table(
+        load_npz(smk.input.model_full_rank),
+        load_npz(smk.input.model_long),
+        load_npz(smk.input.isotropic_full_rank),
+        load_npz(smk.input.isotropic_long),
+        bins=cfg["histogram_bins"],
+        controls=controls,
+        reference_q95=float(tests["reference_q95"]),
+    )
+    write_table(smk.output.plotted, tidy)
+    frame = pd.read_csv(smk.output.plotted)
     judged = rows_of(read_csv(smk.input.claims), "C.5/")
     figure = plot_eigen_angles(
         frame,
         n_full=cfg["full_rank_passages"]["tokens"],
         n_long=cfg["long_passages"]["tokens"],
         bins=cfg["histogram_bins"],
-        tests=tests,
     )
-    sizes = frame[frame["panel"] == "distances"].groupby("series").size()
+    distances = frame[(frame["kind"] == "data") & (frame["panel"] == "distances")]
+    sizes = distances.groupby("series").size()
     sizes["null"] = sizes["reference"] // 2
     write_figure_outputs(
         smk,
         figure,
-        PLOTTED_HEADER,
-        rows,
+        tidy,
         tables=[
-            (ANGLE_LAYER_HEADER, angle_layer_rows(frame, float(tests["reference_q95"]))),
+            (ANGLE_LAYER_HEADER, angle_layer_rows(frame)),
             (TESTS_HEADER, tests_rows(tests, sizes)),
             (POWER_HEADER, power_rows(tests)),
         ],

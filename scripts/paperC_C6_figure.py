@@ -6,33 +6,36 @@ import pandas as pd
 
 from attnspec.dashboard import rows_of
 from attnspec.experiments.pretrained_summary import (
-    PLOTTED_HEADER,
     spectra_layer_header,
     spectra_layer_rows,
-    spectra_plotted_rows,
+    spectra_plotted_table,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs
+from attnspec.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_table,
+)
 from attnspec.plotting.pretrained import plot_score_spectra
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     cfg = smk.params.pretrained
-    rows = list(
-        spectra_plotted_rows(
-            load_npz(smk.input.model_long),
-            load_npz(smk.input.isotropic_long),
-            top_k=cfg["top_k"],
-        )
+    tidy = spectra_plotted_table(
+        load_npz(smk.input.model_long),
+        load_npz(smk.input.isotropic_long),
+        top_k=cfg["top_k"],
     )
-    frame = pd.DataFrame(rows, columns=PLOTTED_HEADER)
+    write_table(smk.output.plotted, tidy)
+    frame = pd.read_csv(smk.output.plotted)
     judged = rows_of(read_csv(smk.input.claims), "C.6/")
     figure = plot_score_spectra(frame, n_long=cfg["long_passages"]["tokens"], top_k=cfg["top_k"])
     write_figure_outputs(
         smk,
         figure,
-        PLOTTED_HEADER,
-        rows,
+        tidy,
         tables=[(spectra_layer_header(cfg["top_k"]), spectra_layer_rows(frame))],
         judged=judged,
         intro="\n",

@@ -1,7 +1,8 @@
 """Figures C1-C6 are drawn from their tidy CSVs alone: the figure drawn from the CSV file is
-byte-identical to the one drawn from the rows before writing, the drawn curves, bands and points
-are the CSV's numbers, a redraw gives the same bytes, and the committed CSVs of the default
-preset hold every series each panel draws (one row per observation)."""
+byte-identical to the one drawn from the table before writing, the drawn curves, bands and points
+are the CSV's numbers, a redraw gives the same bytes, every table has ``kind`` (data, theory,
+statistic) first and no constant repeated on its data rows, and the committed CSVs of the
+default preset hold every series each panel draws (one row per observation)."""
 
 import numpy as np
 import pandas as pd
@@ -52,11 +53,28 @@ FIGURES = REPO / "figures" / "paperC"
 DEFAULT = yaml.safe_load((REPO / "config" / "config.yaml").read_text())["paperC"]
 
 
-def drawn_from_its_csv(plot, rows, header, path, **options):
+KINDS = {"data", "theory", "statistic"}
+
+
+def assert_tidy(frame: pd.DataFrame, one_valued=()) -> None:
+    """``kind`` first (only data, theory, statistic), then ``series``; no other column holds one
+    value on every data row (a constant belongs in its own theory or statistic row) but the
+    identifiers ``one_valued`` (one value here: the data are all in one panel, or the preset
+    makes one draw)."""
+    assert list(frame.columns[:2]) == ["kind", "series"]
+    assert set(frame["kind"]) <= KINDS and "data" in set(frame["kind"])
+    data = frame[frame["kind"] == "data"]
+    for column in frame.columns[2:]:
+        values = data[column]
+        constant = values.notna().all() and values.nunique() == 1
+        assert not constant or column in one_valued, column
+
+
+def drawn_from_its_csv(plot, table, path, **options):
     """The figure drawn from the CSV file, after checking that it equals the one drawn from the
-    rows and that a redraw gives the same bytes."""
-    frame = from_csv(rows, header, path)
-    direct = plot(pd.DataFrame(rows, columns=header), **options)
+    table and that a redraw gives the same bytes."""
+    frame = from_csv(table, path)
+    direct = plot(table, **options)
     figure, again = plot(frame, **options), plot(frame, **options)
     assert png_bytes(figure) == png_bytes(direct) == png_bytes(again)
     close(direct)
@@ -82,45 +100,49 @@ def bands(ax) -> list:
 # C1 ---------------------------------------------------------------------------------------
 def test_c1_is_drawn_from_its_csv(tmp_path):
     spectra = spectra_job(48, MODEL, ["zeros", "iid", "gaussian"])
-    rows = list(ds.spectra_plotted_rows(spectra, profiles=["zeros", "iid", "gaussian"]))
+    table = ds.spectra_plotted_table(spectra, profiles=["zeros", "iid", "gaussian"])
+    assert_tidy(table)
+    assert set(table["kind"]) == {"data"}
     frame, figure = drawn_from_its_csv(
-        plot_spectra, rows, ds.SPECTRA_PLOTTED_HEADER, tmp_path / "c1.csv", n=48, spikes=3,
-        kappa=2.0,
-    )  # fmt: skip
+        plot_spectra, table, tmp_path / "c1.csv", n=48, spikes=3, kappa=2.0
+    )
     # every (profile, matrix, mask) series is one line of its panel, at the floor below 1e-12;
     # the isotropic model in a last panel with the singular values of S of its profile
     panels = dict(zip(["zeros", "iid", "gaussian", ISOTROPIC_PANEL], figure.axes, strict=True))
-    for (panel, _, _), series in spectra_panels(frame).groupby(["panel", "matrix", "mask"]):
+    for (panel, _, _), series in spectra_panels(frame).groupby(["panel", "series", "mask"]):
         drawn = np.maximum(series["singular_value"], FLOOR)
         assert len(lines_with(panels[panel], series["rank"], drawn)) == 1
-    isotropic = frame[frame["matrix"] == ds.ISOTROPIC_ATTENTION]
+    isotropic = frame[frame["series"] == ds.ISOTROPIC_ATTENTION]
     assert set(isotropic["profile"]) == {"iid"} and len(isotropic) == 2 * 48
     assert len(panels[ISOTROPIC_PANEL].lines) == 3 + 2  # S, the isotropic A (2 masks), guides
 
 
 # C2 ---------------------------------------------------------------------------------------
-def bulk_rows(draws: int, ns=(64, 128, 256)):
+def bulk_table(draws: int, ns=(64, 128, 256)):
     counts = bulk_count_job(list(ns), MODEL, PROFILES, draws, bulk_grid(40))
     jobs = ds.counts_by_size(counts, list(ns))
     series = [ds.bulk_series(p, m, list(ns), jobs, 3) for p in PROFILES for m in MASKS]
-    return jobs, list(
-        ds.bulk_plotted_rows(
-            jobs, series, n_tokens=list(ns), profiles=PROFILES, spikes=3, bulk_scale=1.0
-        )
+    return jobs, ds.bulk_plotted_table(
+        jobs, series, n_tokens=list(ns), profiles=PROFILES, spikes=3, bulk_scale=1.0
     )
 
 
 @pytest.mark.parametrize("draws", [2, 10])
 def test_c2_is_drawn_from_its_csv(tmp_path, draws):
-    jobs, rows = bulk_rows(draws)
-    frame, figure = drawn_from_its_csv(
-        plot_bulk, rows, ds.BULK_PLOTTED_HEADER, tmp_path / "c2.csv", spikes=3
-    )
+    jobs, table = bulk_table(draws)
+    assert_tidy(table)
+    kinds = table.groupby("kind")["series"].agg(set).to_dict()
+    assert kinds == {
+        "data": {ds.BULK_SHARE},
+        "theory": {ds.BULK_LIMIT, ds.BULK_GUIDE},
+        "statistic": {"median", "0.9 quantile"},
+    }
+    frame, figure = drawn_from_its_csv(plot_bulk, table, tmp_path / "c2.csv", spikes=3)
     # columns: the (profile, mask) pairs whose bulk is not exactly 0, then the quantiles
     pairs = [("zeros", "causal"), ("iid", "bidirectional"), ("iid", "causal")]
     axes = np.array(figure.axes[:6]).reshape(2, 3)
     quantile_axes = figure.axes[6:8]  # zeros, iid
-    distribution = frame[frame["panel"] == "distribution"]
+    distribution = frame[frame["kind"] == "data"]
     functions = distribution_functions(distribution.astype({"n": int}))
     for (profile, mask, n), shares in distribution.groupby(["profile", "mask", "n"]):
         # the weighted distribution function is the mean over draws of min(N(x) / bulk, 1)
@@ -140,24 +162,24 @@ def test_c2_is_drawn_from_its_csv(tmp_path, draws):
         else:
             largest = np.minimum(jobs[2][f"{profile}/{mask}/counts"] / 252, 1).mean(axis=0)
             assert len(lines_with(bottom, drawn["x"], expected - largest)) == 1
-    limit = frame[frame["panel"] == "limit"]
+    limit = frame[frame["series"] == ds.BULK_LIMIT]
     assert len(lines_with(axes[0, 1], limit["x"], limit["y"])) == 1
     # the quantile panels: the median over draws per n, a band only from >= 10 draws
-    quantiles = frame[(frame["panel"] == "quantiles") & (frame["profile"] == "iid")]
-    assert quantiles.groupby(["mask", "statistic", "n"]).size().unique().tolist() == [draws]
-    for (_, _), data in quantiles.groupby(["mask", "statistic"]):
+    quantiles = frame[(frame["kind"] == "statistic") & (frame["profile"] == "iid")]
+    assert quantiles.groupby(["mask", "series", "n"]).size().unique().tolist() == [draws]
+    for (_, _), data in quantiles.groupby(["mask", "series"]):
         medians = data.groupby("n")["y"].median()
         assert len(lines_with(quantile_axes[1], medians.index, medians.to_numpy())) == 1
     assert len(bands(quantile_axes[1])) == (4 if draws >= 10 else 0)
     if draws < 10:  # every draw is drawn instead
         drawn = np.concatenate([line.get_ydata() for line in quantile_axes[1].lines])
         assert np.all(np.isin(quantiles["y"], drawn))
-    guide = frame[(frame["panel"] == "guide") & (frame["profile"] == "iid")]
+    guide = frame[(frame["series"] == ds.BULK_GUIDE) & (frame["profile"] == "iid")]
     assert len(lines_with(quantile_axes[1], guide["n"], guide["y"])) == 1
 
 
 # C3 ---------------------------------------------------------------------------------------
-def stable_rank_rows(draws: int):
+def stable_rank_table(draws: int):
     ns, iso_ns, gauss_ns = [64, 256, 1024], [48, 64], [32, 48, 64]
     data = ds.collect_stable_ranks(
         (ns, [stable_rank_job(n, MODEL, PROFILES, draws) for n in ns]),
@@ -166,19 +188,20 @@ def stable_rank_rows(draws: int):
         PROFILES,
         "iid",
     )
-    return data, list(ds.stable_rank_plotted_rows(data, reference_table(gauss_ns, 1.0), 3))
+    reference = reference_table(gauss_ns, 1.0)
+    return data, ds.stable_rank_plotted_table(data, reference, spikes=3, beta=1.0)
 
 
 @pytest.mark.parametrize("draws", [2, 10])
 def test_c3_is_drawn_from_its_csv(tmp_path, draws):
-    data, rows = stable_rank_rows(draws)
-    frame, figure = drawn_from_its_csv(
-        plot_stable_rank, rows, ds.STABLE_RANK_PLOTTED_HEADER, tmp_path / "c3.csv", spikes=3,
-        beta=1.0,
-    )  # fmt: skip
+    data, table = stable_rank_table(draws)
+    assert_tidy(table)
+    assert set(table["kind"]) == {"data", "theory"}
+    frame, figure = drawn_from_its_csv(plot_stable_rank, table, tmp_path / "c3.csv", beta=1.0)
     canonical, gaussian, cesaro = figure.axes[:3]
     for model, ax in (("canonical", canonical), ("isotropic", canonical), ("gaussian", gaussian)):
-        draws_of = frame[(frame["model"] == model) & frame["draw"].notna()]
+        draws_of = frame[(frame["kind"] == "data") & (frame["model"] == model)]
+        assert draws_of["draw"].notna().all()
         for _, series in draws_of.groupby(["profile", "mask"]):
             medians = series.groupby("n")["value"].median()
             # (isotropic: the markers and the error bars' own data line)
@@ -186,15 +209,21 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
     # bands of >= 10 draws: canonical iid (2 masks) and Gaussian (2 masks); zeros is one draw
     assert len(bands(canonical)) == (2 if draws >= 10 else 0)
     assert len(bands(gaussian)) == (2 if draws >= 10 else 0)
-    # theory and Cesaro rows are the drawn curves
-    derived = frame[frame["profile"] == "derived"]
+    # theory and Cesaro rows are the drawn curves and levels
+    theory = frame[frame["kind"] == "theory"]
+    derived = theory[theory["series"].isin([ds.APPROACH, ds.REFERENCE])]
     for _, curve in derived.groupby(["model", "mask"]):
         ax = canonical if curve["model"].iloc[0] == "canonical" else gaussian
         assert len(lines_with(ax, curve["n"], curve["value"])) == 1
-    table = frame[frame["model"] == "cesaro"].pivot(index="n", columns="quantity", values="value")
-    assert len(lines_with(canonical, table.index, table["stable_rank"])) == 1
-    assert len(lines_with(canonical, table.index, table["harmonic_number"] / 4)) == 1
-    assert len(lines_with(cesaro, table.index, table["norm"])) == 1
+    levels = theory[theory["n"].isna()].set_index("model")["value"]
+    assert levels.to_dict() == {"canonical": 4.0, "gaussian": np.exp(1.0), "cesaro": 2.0}
+    for model, ax in (("canonical", canonical), ("gaussian", gaussian), ("cesaro", cesaro)):
+        assert len(lines_with(ax, [0, 1], [levels[model]] * 2)) == 1
+    rows = frame[(frame["model"] == "cesaro") & frame["n"].notna()]
+    table = rows.pivot(index="n", columns="series", values="value")
+    assert len(lines_with(canonical, table.index, table[ds.STABLE_RANK])) == 1
+    assert len(lines_with(canonical, table.index, table[ds.HARMONIC] / 4)) == 1
+    assert len(lines_with(cesaro, table.index, table[ds.NORM])) == 1
     # seaborn's OLS line on log n is the fit of the table's slope (every (n, draw) point)
     causal = data.canonical[[s.mask for s in data.canonical].index("causal")]
     fit = causal.fit()
@@ -206,13 +235,17 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
 def test_c4_is_drawn_from_its_csv(tmp_path):
     kappas, ns = [0.0, 0.5, 1.0, 1.5, 2.0], [64, 256]
     jobs = [survival_job(n, MODEL, "iid", kappas, 2) for n in ns]
-    rows = list(ds.survival_plotted_rows(jobs, n_tokens=ns))
+    table = ds.survival_plotted_table(jobs, n_tokens=ns)
+    assert_tidy(table)
     frame, figure = drawn_from_its_csv(
-        plot_survival, rows, ds.SURVIVAL_PLOTTED_HEADER, tmp_path / "c4.csv", spikes=3,
-        profile="iid",
-    )  # fmt: skip
-    assert len(frame) == 2 * 2 * len(kappas) * 2 * 2 * 3  # masks, n, kappas, series, draws, spikes
+        plot_survival, table, tmp_path / "c4.csv", spikes=3, profile="iid"
+    )
+    data = frame[frame["kind"] == "data"]
+    assert len(data) == 2 * 2 * len(kappas) * 2 * 2 * 3  # masks, n, kappas, series, draws, spikes
+    theory = frame[frame["kind"] == "theory"]
+    assert theory["series"].tolist() == [ds.TRANSITION] and theory["kappa"].tolist() == [1.0]
     for ax, mask in zip(figure.axes, MASKS, strict=True):
+        assert len(lines_with(ax, [1.0, 1.0], [0, 1])) == 1
         for (n, series), data in frame[frame["mask"] == mask].groupby(["n", "series"]):
             means = data.groupby("kappa")["value"].mean()
             assert len(lines_with(ax, means.index, means.to_numpy())) == 1
@@ -235,12 +268,17 @@ def pretrained_inputs():
 
 def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     diagnostics, controls, tests = pretrained_inputs
-    rows = list(ps.eigen_angle_plotted_rows(*diagnostics, bins=10, controls=controls))
+    table = ps.eigen_angle_plotted_table(
+        *diagnostics, bins=10, controls=controls, reference_q95=float(tests["reference_q95"])
+    )
+    assert_tidy(table)
     frame, figure = drawn_from_its_csv(
-        plot_eigen_angles, rows, ps.PLOTTED_HEADER, tmp_path / "c5.csv", n_full=8, n_long=20,
-        bins=10, tests=tests,
-    )  # fmt: skip
+        plot_eigen_angles, table, tmp_path / "c5.csv", n_full=8, n_long=20, bins=10
+    )
     assert set(frame["panel"]) == {"eigen_angles", "distances", "null_space"}
+    statistic = frame[frame["kind"] == "statistic"]
+    assert statistic["series"].tolist() == [ps.REFERENCE_Q95]
+    assert statistic["x"].tolist() == [tests["reference_q95"]]
     angles, distances, null_space = figure.axes[:3]
     # (a) the histogram densities are the CSV's counts over total x bin width
     drawn = {
@@ -260,7 +298,8 @@ def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     # (c) the running sums of the step counts are the empirical distribution functions
     grid = np.linspace(0.0, np.pi, ps.CDF_POINTS)
     angles_u = diagnostics[1]["angles"][..., 0, 0, :]
-    steps = frame[(frame["panel"] == "null_space") & (frame["series"] == "model/haar")]
+    null_steps = frame[(frame["panel"] == "null_space") & (frame["series"] == "model")]
+    steps = null_steps[null_steps["convention"] == "haar"]
     np.testing.assert_array_equal(
         np.cumsum(steps["y"]), np.searchsorted(np.sort(angles_u.ravel()), grid, side="right")
     )
@@ -270,11 +309,14 @@ def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
 def test_c6_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     diagnostics, _, _ = pretrained_inputs
     long, iso_long = diagnostics[1], diagnostics[3]
-    rows = list(ps.spectra_plotted_rows(long, iso_long, top_k=2))
+    table = ps.spectra_plotted_table(long, iso_long, top_k=2)
+    assert_tidy(table, one_valued=("panel",))
     frame, figure = drawn_from_its_csv(
-        plot_score_spectra, rows, ps.PLOTTED_HEADER, tmp_path / "c6.csv", n_long=20, top_k=2
+        plot_score_spectra, table, tmp_path / "c6.csv", n_long=20, top_k=2
     )
     assert set(frame["panel"]) == {"spectra", "energy", "stable_rank"}
+    panels = frame.groupby("kind")["panel"].agg(set).to_dict()
+    assert panels == {"data": {"spectra"}, "statistic": {"energy", "stable_rank"}}
     spectra, ranks, energy = figure.axes[:3]
     # (a) per layer the median over passages and heads, with the quartile band
     model = frame[(frame["panel"] == "spectra") & (frame["series"] == "model")]
@@ -298,15 +340,16 @@ def test_c6_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
 def test_c5_c6_layer_tables_from_the_tidy_rows(pretrained_inputs):
     diagnostics, controls, _ = pretrained_inputs
     full, long = diagnostics[:2]
-    rows = list(ps.eigen_angle_plotted_rows(*diagnostics, bins=10, controls=controls))
-    table = ps.angle_layer_rows(pd.DataFrame(rows, columns=ps.PLOTTED_HEADER), full_rank_q95=0.2)
+    frame = ps.eigen_angle_plotted_table(
+        *diagnostics, bins=10, controls=controls, reference_q95=0.2
+    )
+    table = ps.angle_layer_rows(frame)
     assert [row[0] for row in table] == [0, 1, "isotropic"]
     assert all(len(row) == len(ps.ANGLE_LAYER_HEADER) for row in table)
     layer1 = full["angle_distance"][:, 1, :, :, 0]
     assert table[1][1] == pytest.approx(np.median(layer1))
     assert table[1][2] == pytest.approx(np.mean(layer1 > 0.2))
-    rows = list(ps.spectra_plotted_rows(long, diagnostics[3], top_k=2))
-    table = ps.spectra_layer_rows(pd.DataFrame(rows, columns=ps.PLOTTED_HEADER))
+    table = ps.spectra_layer_rows(ps.spectra_plotted_table(long, diagnostics[3], top_k=2))
     assert [row[0] for row in table] == [0, 1, "isotropic"]
     assert all(len(row) == len(ps.spectra_layer_header(2)) for row in table)
     energy = np.median(long["energy"][:, 1, :, 1], axis=0)
@@ -322,9 +365,10 @@ def committed(stem: str) -> pd.DataFrame:
 
 def test_committed_c1_holds_every_singular_value():
     frame = committed("C1-spectra")
-    assert list(frame.columns) == list(ds.SPECTRA_PLOTTED_HEADER)
+    assert_tidy(frame)
+    assert list(frame.columns) == ["kind", "series", "profile", "mask", "rank", "singular_value"]
     n, profiles = DEFAULT["canonical"]["spectra"]["n_tokens"], DEFAULT["canonical"]["spectra"]
-    sizes = frame.groupby(["profile", "matrix", "mask"]).size()
+    sizes = frame.groupby(["series", "profile", "mask"]).size()
     assert set(sizes) == {n}
     assert len(sizes) == 3 * len(profiles["profiles"]) + 2  # S, A x 2 masks; isotropic A x 2
 
@@ -332,69 +376,83 @@ def test_committed_c1_holds_every_singular_value():
 def test_committed_c2_holds_every_distribution_and_draw():
     frame = committed("C2-bulk")
     bulk = DEFAULT["canonical"]["bulk"]
-    assert list(frame.columns) == list(ds.BULK_PLOTTED_HEADER)
-    distribution = frame[frame["panel"] == "distribution"]
+    assert_tidy(frame)
+    assert list(frame.columns) == ["kind", "series", "profile", "mask", "n", "draw", "x", "y"]
+    distribution = frame[frame["kind"] == "data"]
     sizes = distribution.groupby(["profile", "mask", "n"]).size()
     assert len(sizes) == len(bulk["profiles"]) * 2 * len(bulk["n_tokens"])
     assert set(sizes) == {bulk["grid_points"]}
-    quantiles = frame[frame["panel"] == "quantiles"]
-    counts = quantiles.groupby(["profile", "mask", "statistic", "n"])["draw"].count()
+    quantiles = frame[frame["kind"] == "statistic"]
+    counts = quantiles.groupby(["profile", "mask", "series", "n"])["draw"].count()
     assert counts.loc["iid"].min() == bulk["draws"] >= 10 and set(counts.loc["zeros"]) == {1}
-    assert len(frame[frame["panel"] == "limit"]) == bulk["grid_points"]
+    assert len(frame[frame["series"] == ds.BULK_LIMIT]) == bulk["grid_points"]
 
 
 def test_committed_c3_holds_every_draw_and_reference():
     frame = committed("C3-stable-rank")
     canonical = DEFAULT["canonical"]
-    assert list(frame.columns) == list(ds.STABLE_RANK_PLOTTED_HEADER)
-    draws = frame[frame["draw"].notna()].groupby(["model", "profile", "mask", "n"]).size()
+    assert_tidy(frame)
+    columns = ["kind", "series", "model", "profile", "mask", "n", "draw", "value"]
+    assert list(frame.columns) == columns
+    data = frame[frame["kind"] == "data"]
+    draws = data[data["draw"].notna()].groupby(["model", "profile", "mask", "n"]).size()
     assert draws.loc["canonical", "iid"].min() == canonical["stable_rank"]["draws"] >= 10
     assert draws.loc["gaussian"].min() == canonical["gaussian_model"]["draws"] >= 10
     assert draws.loc["isotropic"].min() == canonical["isotropic"]["draws"]
     assert len(draws.loc["canonical"]) == 2 * 2 * len(canonical["stable_rank"]["n_tokens"])
-    cesaro = frame[frame["model"] == "cesaro"].groupby("quantity").size()
+    cesaro = frame[(frame["model"] == "cesaro") & frame["n"].notna()].groupby("series").size()
     assert set(cesaro) == {len(canonical["stable_rank"]["n_tokens"])}
-    derived = frame[frame["profile"] == "derived"].groupby(["model", "mask"]).size()
-    assert derived.loc["canonical", "bidirectional"] == ds.APPROACH_POINTS
-    assert set(derived.loc["gaussian"]) == {len(canonical["gaussian_model"]["n_tokens"])}
+    theory = frame[frame["kind"] == "theory"].groupby(["series", "model", "mask"]).size()
+    assert theory.loc[ds.APPROACH, "canonical", "bidirectional"] == ds.APPROACH_POINTS
+    assert set(theory.loc[ds.REFERENCE]) == {len(canonical["gaussian_model"]["n_tokens"])}
+    assert set(theory.loc[[ds.LIMIT, ds.NORM_LIMIT]]) == {1}
 
 
 def test_committed_c4_holds_every_spike_and_kappa():
     frame = committed("C4-spike-survival")
     survival = DEFAULT["canonical"]["survival"]
-    assert list(frame.columns) == list(ds.SURVIVAL_PLOTTED_HEADER)
-    sizes = frame.groupby(["mask", "n", "series", "kappa"]).size()
+    assert_tidy(frame, one_valued=("draw",) if survival["draws"] == 1 else ())
+    columns = ["kind", "series", "mask", "n", "kappa", "draw", "spike", "value"]
+    assert list(frame.columns) == columns
+    sizes = frame[frame["kind"] == "data"].groupby(["mask", "n", "series", "kappa"]).size()
     assert len(sizes) == 2 * len(survival["n_tokens"]) * 2 * len(survival["kappas"])
     assert set(sizes) == {survival["draws"] * DEFAULT["canonical"]["spikes"]}
+    assert frame.loc[frame["kind"] == "theory", "kappa"].tolist() == [ds.TRANSITION_KAPPA]
 
 
 def test_committed_c5_holds_every_eigen_angle_panel():
     frame = committed("C5-eigen-angles")
     cfg = DEFAULT["pretrained"]
-    assert list(frame.columns) == list(ps.PLOTTED_HEADER)
-    sizes = frame.groupby(["panel", "series"]).size()
+    assert_tidy(frame)
+    assert list(frame.columns) == [
+        "kind", "series", "panel", "layer", "head", "side", "passage", "convention", "x", "y",
+    ]  # fmt: skip
+    data = frame[frame["kind"] == "data"]
+    sizes = data.groupby(["panel", "series"]).size()
     assert set(sizes.index.get_level_values("panel")) == {"eigen_angles", "distances", "null_space"}
     assert set(sizes.loc["eigen_angles"]) == {cfg["histogram_bins"]}
     heads = 6 * 12
     assert sizes.loc["distances", "model"] == cfg["full_rank_passages"]["count"] * heads * 2
     assert sizes.loc["distances", "reference"] == cfg["haar_reference_draws"] * 2
-    assert set(sizes.loc["null_space"]) == {ps.CDF_POINTS}
+    conventions = data[data["panel"] == "null_space"].groupby(["series", "convention"]).size()
+    assert len(conventions) == 4 and set(conventions) == {ps.CDF_POINTS}
+    assert frame.loc[frame["kind"] == "statistic", "series"].tolist() == [ps.REFERENCE_Q95]
 
 
 def test_committed_c6_holds_every_spectra_panel():
     frame = committed("C6-score-spectra")
     cfg = DEFAULT["pretrained"]
-    assert list(frame.columns) == list(ps.PLOTTED_HEADER)
-    sizes = frame.groupby(["panel", "series"]).size()
+    assert_tidy(frame, one_valued=("panel",))
+    assert list(frame.columns) == [
+        "kind", "series", "panel", "layer", "head", "mask", "passage", "x", "y",
+    ]  # fmt: skip
+    sizes = frame.groupby(["kind", "panel", "series"]).size()
     assert set(sizes.index.get_level_values("panel")) == {"spectra", "energy", "stable_rank"}
     heads = 6 * 12
-    assert sizes.loc["spectra", "model"] == cfg["long_passages"]["count"] * heads * 32
-    assert sizes.loc["spectra", "isotropic"] == cfg["reference_draws"] * 32
-    assert sizes.loc["energy", "model"] == heads and sizes.loc["stable_rank", "model"] == 2 * heads
-
-
-TESTS_STUB = {"reference_q95": 0.1}
-"""The eigen-angle tests only place C5's Haar 95 % line."""
+    assert sizes.loc["data", "spectra", "model"] == cfg["long_passages"]["count"] * heads * 32
+    assert sizes.loc["data", "spectra", "isotropic"] == cfg["reference_draws"] * 32
+    assert sizes.loc["statistic", "energy", "model"] == heads
+    assert sizes.loc["statistic", "stable_rank", "model"] == 2 * heads
 
 
 @pytest.mark.parametrize(
@@ -402,13 +460,9 @@ TESTS_STUB = {"reference_q95": 0.1}
     [
         ("C1-spectra", plot_spectra, {"n": 1024, "spikes": 3, "kappa": 2.0}),
         ("C2-bulk", plot_bulk, {"spikes": 3}),
-        ("C3-stable-rank", plot_stable_rank, {"spikes": 3, "beta": 1.0}),
+        ("C3-stable-rank", plot_stable_rank, {"beta": 1.0}),
         ("C4-spike-survival", plot_survival, {"spikes": 3, "profile": "iid"}),
-        (
-            "C5-eigen-angles",
-            plot_eigen_angles,
-            {"n_full": 32, "n_long": 128, "bins": 24, "tests": TESTS_STUB},
-        ),
+        ("C5-eigen-angles", plot_eigen_angles, {"n_full": 32, "n_long": 128, "bins": 24}),
         ("C6-score-spectra", plot_score_spectra, {"n_long": 128, "top_k": 3}),
     ],
 )

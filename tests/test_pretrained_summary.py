@@ -28,16 +28,17 @@ def test_table_has_one_row_per_head_then_the_reference(diagnostics):
     assert rows[4][8] == float(np.median(long["energy"][:, 1, 1, 1]))
 
 
-def test_plotted_rows_shapes_and_normalisation(diagnostics):
+def test_plotted_tables_shapes_and_normalisation(diagnostics):
     controls = {name: control_diagnostics(name, 8, 8, 10) for name in ("aligned", "local")}
     full, long, iso_full, iso_long = diagnostics
-    rows = [
-        *summary.eigen_angle_plotted_rows(*diagnostics, bins=10, controls=controls),
-        *summary.spectra_plotted_rows(long, iso_long, top_k=2),
-    ]
-    assert all(len(row) == len(summary.PLOTTED_HEADER) for row in rows)
-    frame = pd.DataFrame(rows, columns=summary.PLOTTED_HEADER)
-    sizes = frame.groupby(["panel", "series"]).size()
+    angles = summary.eigen_angle_plotted_table(
+        *diagnostics, bins=10, controls=controls, reference_q95=0.2
+    )
+    spectra = summary.spectra_plotted_table(long, iso_long, top_k=2)
+    for table in (angles, spectra):
+        assert list(table.columns[:2]) == ["kind", "series"]
+    frame = pd.concat([angles, spectra], ignore_index=True)
+    sizes = frame[frame["kind"] != "statistic"].groupby(["panel", "series"]).size()
     # C5 (a) counts of every pooled eigen-angle (U and V) in the 10 bins
     counts = frame[(frame["panel"] == "eigen_angles") & (frame["series"] == "model")]["y"]
     assert len(counts) == 10 and counts.sum() == full["angles"][..., 0, :].size
@@ -46,12 +47,16 @@ def test_plotted_rows_shapes_and_normalisation(diagnostics):
     assert sizes["distances", "aligned"] == 20 and sizes["distances", "reference"] == 40
     # C5 (c) step counts whose running sums are distribution functions ending at 1
     sources = {"model": long, "isotropic": iso_long}
-    for series, steps in frame[frame["panel"] == "null_space"].groupby("series"):
+    null_space = frame[frame["panel"] == "null_space"]
+    for (series, _), steps in null_space.groupby(["series", "convention"]):
         assert len(steps) == summary.CDF_POINTS and np.all(steps["y"] >= 0)
-        assert steps["y"].sum() == sources[series.split("/")[0]]["angles"][..., 0, 0, :].size
+        assert steps["y"].sum() == sources[series]["angles"][..., 0, 0, :].size
+    # C5 (b) the Haar 95 % quantile as the one statistic row
+    assert angles.loc[angles["kind"] == "statistic", "x"].tolist() == [0.2]
     # C6 every passage's spectrum, per-head medians over passages of energy and stable rank
+    medians = spectra[spectra["kind"] == "statistic"].groupby(["panel", "series"]).size()
     assert sizes["spectra", "model"] == long["normalised_singular_values"].size
-    assert sizes["energy", "model"] == 2 * 3 and sizes["stable_rank", "model"] == 2 * 3 * 2
+    assert medians["energy", "model"] == 2 * 3 and medians["stable_rank", "model"] == 2 * 3 * 2
     energy = frame[(frame["panel"] == "energy") & (frame["series"] == "model")]["y"]
     assert energy.iloc[4] == float(np.median(long["energy"][:, 1, 1, 1]))
 

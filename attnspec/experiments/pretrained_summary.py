@@ -7,9 +7,11 @@ n <= head width (U, V determined by S up to signs), ``long`` at n > head width. 
 are medians over passages; pooled numbers run over passages, heads and both sides U, V.
 """
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from attnspec.experiments.degeneration_summary import numeric
+from attnspec.experiments.degeneration_summary import DATA, STATISTIC, numeric, tidy_table
 from attnspec.experiments.pretrained import (
     HAAR,
     NEAREST_IDENTITY,
@@ -18,12 +20,14 @@ from attnspec.experiments.pretrained import (
 )
 from attnspec.models.softmax import MASKS
 
+if TYPE_CHECKING:  # pandas is imported lazily, by the tidy tables
+    import pandas as pd
+
 U_SIDE = SIDES.index("U")
 CDF_POINTS = 181
 
-PLOTTED_HEADER = ("panel", "series", "layer", "head", "side", "mask", "passage", "x", "y")
-"""Columns of the tidy tables of figures C5 and C6 (``passage``: the draw for the synthetic
-references)."""
+REFERENCE_Q95 = "Haar 95 % quantile"
+"""Figure C5's statistic: the 95 % quantile of the Haar reference's distances."""
 
 
 def angle_counts(angles: np.ndarray, edges: np.ndarray) -> np.ndarray:
@@ -38,15 +42,16 @@ def angle_steps(angles: np.ndarray, grid: np.ndarray) -> np.ndarray:
     return np.diff(np.searchsorted(pooled, grid, side="right"), prepend=0)
 
 
-def _cells(values: np.ndarray, *, layers: bool):
-    """(layer, head, passage, index, value) over an array (passages, layers, heads, index...);
-    layer and head empty for the synthetic references (layers = heads = 1)."""
-    for (passage, layer, head, *index), value in np.ndenumerate(values):
-        cell = (layer, head) if layers else ("", "")
-        yield (*cell, passage, tuple(index), float(value))
+def _cells(values: np.ndarray, *, layers: bool) -> dict:
+    """Columns layer, head, passage and index (the trailing axes, one column each) over an array
+    (passages, layers, heads, index...) and its ``value``s; layer and head missing for the
+    synthetic references (layers = heads = 1)."""
+    passage, layer, head, *index = (axis.ravel() for axis in np.indices(values.shape))
+    cells = {"layer": layer, "head": head} if layers else {}
+    return cells | {"passage": passage, "index": index, "value": np.ravel(values).astype(float)}
 
 
-def eigen_angle_plotted_rows(
+def eigen_angle_plotted_table(
     full_rank: dict,
     long: dict,
     iso_full_rank: dict,
@@ -54,60 +59,121 @@ def eigen_angle_plotted_rows(
     *,
     bins: int,
     controls: dict,
-):
-    """Figure C5's tidy rows (:data:`PLOTTED_HEADER`), per panel:
+    reference_q95: float,
+) -> "pd.DataFrame":
+    """Figure C5's tidy table (columns kind, series, panel, layer, head, side, passage,
+    convention, x, y), per panel:
 
-    - ``eigen_angles`` (a): per series (``model``, ``isotropic``), bin centre x and the number y
-      of eigen-angles of U and V (pooled over passages and heads, n <= head width) in the bin;
-    - ``distances`` (b): every Kolmogorov distance x of one head's (or draw's) angles to uniform,
-      per side, series ``model``, ``reference`` (Haar) and each of ``controls``;
-    - ``null_space`` (c): series ``<source>/<convention>``, grid point x and the number y of
-      eigen-angles of U at n > head width in the step ending at x (:func:`angle_steps`).
+    - ``eigen_angles`` (a), data: per series (``model``, ``isotropic``), bin centre x and the
+      number y of eigen-angles of U and V (pooled over passages and heads, n <= head width) in
+      the bin;
+    - ``distances`` (b), data: every Kolmogorov distance x of one head's (or draw's) angles to
+      uniform, per side, series ``model``, ``reference`` (Haar) and each of ``controls``;
+      statistic ``Haar 95 % quantile``: ``reference_q95`` (x), the quantile of the reference's
+      distances the C.5 test compares with;
+    - ``null_space`` (c), data: per series (``model``, ``isotropic``) and null-space
+      ``convention``, grid point x and the number y of eigen-angles of U at n > head width in
+      the step ending at x (:func:`angle_steps`).
     """
+    parts = []
     edges = np.linspace(0.0, np.pi, bins + 1)
     centres = 0.5 * (edges[1:] + edges[:-1])
     for series, data in (("model", full_rank), ("isotropic", iso_full_rank)):
         counts = angle_counts(data["angles"][..., HAAR, :], edges)
-        for x, y in zip(centres, counts, strict=True):
-            yield ("eigen_angles", series, "", "", "", "", "", float(x), int(y))
+        parts.append(
+            {"kind": DATA, "series": series, "panel": "eigen_angles", "x": centres, "y": counts}
+        )
     sources = {"model": full_rank, "reference": iso_full_rank, **controls}
     for series, data in sources.items():
         distance = data["angle_distance"][..., HAAR]  # full rank: the conventions agree
-        for layer, head, passage, (side,), value in _cells(distance, layers=series == "model"):
-            yield ("distances", series, layer, head, SIDES[side], "", passage, value, "")
+        cells = _cells(distance, layers=series == "model")
+        side = np.asarray(SIDES)[cells.pop("index")[0]]
+        parts.append(
+            {
+                "kind": DATA,
+                "series": series,
+                "panel": "distances",
+                "side": side,
+                "x": cells.pop("value"),
+                **cells,
+            }
+        )
+    parts.append(
+        {
+            "kind": [STATISTIC],
+            "series": [REFERENCE_Q95],
+            "panel": ["distances"],
+            "x": [float(reference_q95)],
+        }
+    )
     grid = np.linspace(0.0, np.pi, CDF_POINTS)
     for source, data in (("model", long), ("isotropic", iso_long)):
         for c, convention in enumerate(NULL_SPACE_CONVENTIONS):
             steps = angle_steps(data["angles"][..., U_SIDE, c, :], grid)
-            series = f"{source}/{convention}"
-            for x, y in zip(grid, steps, strict=True):
-                yield ("null_space", series, "", "", "U", "", "", float(x), int(y))
+            parts.append(
+                {
+                    "kind": DATA,
+                    "series": source,
+                    "panel": "null_space",
+                    "side": "U",
+                    "convention": convention,
+                    "x": grid,
+                    "y": steps,
+                }
+            )
+    columns = ("kind", "series", "panel", "layer", "head", "side", "passage", "convention")
+    integers = ("layer", "head", "passage", "y")
+    return tidy_table(parts, (*columns, "x", "y"), integers=integers)
 
 
-def spectra_plotted_rows(long: dict, iso_long: dict, *, top_k: int):
-    """Figure C6's tidy rows (:data:`PLOTTED_HEADER`, n > head width), per panel:
+def spectra_plotted_table(long: dict, iso_long: dict, *, top_k: int) -> "pd.DataFrame":
+    """Figure C6's tidy table (columns kind, series, panel, layer, head, mask, passage, x, y; n >
+    head width), series ``model`` (per layer and head) or ``isotropic`` (the reference), per
+    panel:
 
-    - ``spectra`` (a): sigma_k / sigma_1 of every passage's scores per layer and head (x = k),
-      series ``isotropic``: every reference draw;
-    - ``energy`` (b): the top-k energy E_k per layer and head, median over passages (series
-      ``isotropic``: over draws);
-    - ``stable_rank`` (c): the attention's stable rank per layer, head and mask, median over
-      passages (``isotropic``: over draws).
+    - ``spectra`` (a), data: sigma_k / sigma_1 (y) of every passage's (reference: draw's) scores
+      at x = k;
+    - ``energy`` (c), statistic: the top-k energy E_k (y), median over passages (draws);
+    - ``stable_rank`` (b), statistic: the attention's stable rank (y) per mask, median over
+      passages (draws).
     """
+    parts = []
     for series, data in (("model", long), ("isotropic", iso_long)):
         cells = _cells(data["normalised_singular_values"], layers=series == "model")
-        for layer, head, passage, (k,), value in cells:
-            yield ("spectra", series, layer, head, "", "", passage, k + 1, value)
+        k = cells.pop("index")[0] + 1
+        parts.append(
+            {
+                "kind": DATA,
+                "series": series,
+                "panel": "spectra",
+                "x": k,
+                "y": cells.pop("value"),
+                **cells,
+            }
+        )
     for series, data in (("model", long), ("isotropic", iso_long)):
         energy = np.median(data["energy"][..., top_k - 1], axis=0)
-        for (layer, head), value in np.ndenumerate(energy):
-            cell = (layer, head) if series == "model" else ("", "")
-            yield ("energy", series, *cell, "", "", "", "", float(value))
+        layer, head = (axis.ravel() for axis in np.indices(energy.shape))
+        cells = {"layer": layer, "head": head} if series == "model" else {}
+        parts.append(
+            {"kind": STATISTIC, "series": series, "panel": "energy", "y": energy.ravel(), **cells}
+        )
     for series, data in (("model", long), ("isotropic", iso_long)):
         ranks = np.median(data["stable_rank"], axis=0)
-        for (layer, head, m), value in np.ndenumerate(ranks):
-            cell = (layer, head) if series == "model" else ("", "")
-            yield ("stable_rank", series, *cell, "", MASKS[m], "", "", float(value))
+        layer, head, m = (axis.ravel() for axis in np.indices(ranks.shape))
+        cells = {"layer": layer, "head": head} if series == "model" else {}
+        parts.append(
+            {
+                "kind": STATISTIC,
+                "series": series,
+                "panel": "stable_rank",
+                "mask": np.asarray(MASKS)[m],
+                "y": ranks.ravel(),
+                **cells,
+            }
+        )
+    columns = ("kind", "series", "panel", "layer", "head", "mask", "passage", "x", "y")
+    return tidy_table(parts, columns, integers=("layer", "head", "passage", "x"))
 
 
 def table_header(top_k: int) -> tuple[str, ...]:
@@ -166,12 +232,13 @@ ANGLE_LAYER_HEADER = ("layer", "median_ks_full_rank", "fraction_above_haar_q95")
 """Columns of the per-layer summary under figure C5's caption."""
 
 
-def angle_layer_rows(frame, full_rank_q95: float) -> list[tuple]:
+def angle_layer_rows(frame) -> list[tuple]:
     """Per-layer key numbers of figure C5 from its tidy table: the median over heads, passages
-    and sides of the eigen-angle distances and their share above the Haar 95 % quantile, then
-    the Haar reference's."""
+    and sides of the eigen-angle distances and their share above the Haar 95 % quantile (the
+    table's statistic), then the Haar reference's."""
     frame = numeric(frame, "layer", "x")
-    distances = frame[frame["panel"] == "distances"]
+    full_rank_q95 = float(frame.loc[frame["series"] == REFERENCE_Q95, "x"].iloc[0])
+    distances = frame[(frame["kind"] == DATA) & (frame["panel"] == "distances")]
     model = distances[distances["series"] == "model"]
     above = (model["x"] > full_rank_q95).groupby(model["layer"]).mean()
     rows = [
@@ -197,6 +264,7 @@ def spectra_layer_rows(frame) -> list[tuple]:
     """Per-layer key numbers of figure C6 from its tidy table (medians over heads of the per-head
     energy and stable ranks), then the isotropic reference."""
     frame = numeric(frame, "layer", "y")
+    frame = frame[frame["kind"] == STATISTIC]
     model = frame[frame["series"] == "model"]
     ranks = model[model["panel"] == "stable_rank"]
     columns = [

@@ -1,8 +1,9 @@
 """Figures C1-C4 (paper C, spectral degeneration), drawn with seaborn from their tidy tables.
 
-Each function takes the figure's plotted table (a pandas DataFrame with the columns of
-:mod:`attnspec.experiments.degeneration_summary`'s ``*_PLOTTED_HEADER``, exactly the figure's
-CSV); nothing here computes a result (C2's differences F_n - F_{n_max} are running sums of the
+Each function takes the figure's tidy table (a pandas DataFrame from
+:mod:`attnspec.experiments.degeneration_summary`'s ``*_plotted_table``, exactly the figure's
+CSV) and selects its rows by ``kind`` (data, theory, statistic) and ``series``; nothing here
+computes a result (C2's differences F_n - F_{n_max} are running sums of the
 table's bulk shares). Bands are seaborn's 10-90 % percentile interval of the draws (:data:`BAND`)
 where every point has at least :data:`BAND_MIN_DRAWS` draws, else the draws themselves; theory
 curves, reference lines and annotations are matplotlib on the seaborn axes, drawn above the
@@ -18,11 +19,25 @@ from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 
 from attnspec.experiments.degeneration_summary import (
+    APPROACH,
     ATTENTION,
+    BULK_GUIDE,
+    BULK_LIMIT,
+    DATA,
+    FROBENIUS_SQUARED,
+    HARMONIC,
     ISOTROPIC_ATTENTION,
+    LIMIT,
+    NORM,
+    NORM_LIMIT,
+    REFERENCE,
     SCORES,
     SPIKE_DIAGONAL,
     SPIKE_TIED,
+    STABLE_RANK,
+    STATISTIC,
+    THEORY,
+    TRANSITION,
     fit_line,
     numeric,
 )
@@ -108,11 +123,12 @@ def spectra_panels(frame: pd.DataFrame) -> pd.DataFrame:
     """C1's table with a ``panel`` column: each bulk profile, then the isotropic model in its own
     panel with the singular values of S of its profile (the same sigma: U Sigma V^T and
     diag(sigma) share them)."""
+    frame = frame[frame["kind"] == DATA]
     frame = frame.assign(panel=frame["profile"])
-    isotropic = frame["matrix"] == ISOTROPIC_ATTENTION
+    isotropic = frame["series"] == ISOTROPIC_ATTENTION
     frame.loc[isotropic, "panel"] = ISOTROPIC_PANEL
     profiles = set(frame.loc[isotropic, "profile"])
-    scores = frame[(frame["matrix"] == SCORES) & frame["profile"].isin(profiles)]
+    scores = frame[(frame["series"] == SCORES) & frame["profile"].isin(profiles)]
     return pd.concat([frame, scores.assign(panel=ISOTROPIC_PANEL)], ignore_index=True)
 
 
@@ -129,7 +145,7 @@ def plot_spectra(frame: pd.DataFrame, *, n: int, spikes: int, kappa: float):
     for panel, ax in zip(panels, axes[0], strict=True):
         data = frame[frame["panel"] == panel]
         sns.lineplot(
-            data=data, x="rank", y="drawn", hue="mask", palette=MASK_COLOURS, style="matrix",
+            data=data, x="rank", y="drawn", hue="mask", palette=MASK_COLOURS, style="series",
             dashes=MATRIX_DASHES, estimator=None, lw=1.1, legend=False, ax=ax,
         )  # fmt: skip
         ax.axvline(spikes + 1, color=GUIDE_COLOUR, lw=0.8, ls=":", zorder=1)
@@ -138,7 +154,7 @@ def plot_spectra(frame: pd.DataFrame, *, n: int, spikes: int, kappa: float):
         log_axis(ax.yaxis)
         ax.set_ylim(FLOOR / 3, None)
         if panel == ISOTROPIC_PANEL:
-            profile = data.loc[data["matrix"] == ISOTROPIC_ATTENTION, "profile"].iloc[0]
+            profile = data.loc[data["series"] == ISOTROPIC_ATTENTION, "profile"].iloc[0]
             title = rf"softmax$(U\Sigma V^T)$, {profile} $\sigma$"
         else:
             title = f"{panel} bulk"
@@ -164,7 +180,7 @@ STATISTIC_STYLES = {"median": "-", "0.9 quantile": ":"}
 def resolved_bulks(frame: pd.DataFrame) -> list[tuple[str, str]]:
     """The (profile, mask) pairs of C2 whose bulk is not exactly 0 (every quantile defined), in
     the table's order."""
-    quantiles = frame[frame["panel"] == "quantiles"]
+    quantiles = frame[frame["kind"] == STATISTIC]
     defined = quantiles.groupby(["profile", "mask"], sort=False)["y"].agg(lambda y: y.notna().all())
     return [pair for pair, ok in defined.items() if ok]
 
@@ -193,10 +209,11 @@ def plot_bulk(frame: pd.DataFrame, *, spikes: int):
     left, right = figure.subfigures(1, 2, width_ratios=[len(pairs), 1.15], wspace=0.0)
     axes = left.subplots(2, len(pairs), squeeze=False)
     quantile_axes = right.subplots(len(profiles), 1, squeeze=False)[:, 0]
-    functions = distribution_functions(frame[frame["panel"] == "distribution"].astype({"n": int}))
+    functions = distribution_functions(frame[frame["kind"] == DATA].astype({"n": int}))
     sizes = sorted(functions["n"].unique())
     palette = sequential_colours("size", sizes)
     largest = sizes[-1]
+    theory = frame[frame["kind"] == THEORY]
     for col, (profile, mask) in enumerate(pairs):
         top, bottom = axes[0, col], axes[1, col]
         data = functions[(functions["profile"] == profile) & (functions["mask"] == mask)]
@@ -204,8 +221,10 @@ def plot_bulk(frame: pd.DataFrame, *, spikes: int):
             data=data[data["n"] == largest], x="x", y="F", color=MASK_COLOURS[mask], lw=1.4,
             estimator=None, ax=top,
         )  # fmt: skip
-        limit = frame[
-            (frame["panel"] == "limit") & (frame["profile"] == profile) & (frame["mask"] == mask)
+        limit = theory[
+            (theory["series"] == BULK_LIMIT)
+            & (theory["profile"] == profile)
+            & (theory["mask"] == mask)
         ]
         if len(limit):
             theory_line(top, limit["x"], limit["y"], "--")
@@ -244,15 +263,17 @@ def plot_bulk(frame: pd.DataFrame, *, spikes: int):
 
 def _bulk_quantiles(ax, frame: pd.DataFrame, profile: str) -> None:
     """Median and 0.9 quantile of the bulk s against n over draws, with the 1/n guide."""
-    quantiles = frame[(frame["panel"] == "quantiles") & (frame["profile"] == profile)]
+    quantiles = frame[(frame["kind"] == STATISTIC) & (frame["profile"] == profile)]
     resolved = quantiles.groupby("mask", sort=False)["y"].transform(lambda y: y.notna().all())
     quantiles = quantiles[resolved.astype(bool)]
-    for (mask, statistic), data in quantiles.groupby(["mask", "statistic"], sort=False):
+    for (mask, statistic), data in quantiles.groupby(["mask", "series"], sort=False):
         median_over_draws(
             ax, data, x="n", y="y", colour=MASK_COLOURS[mask], ls=STATISTIC_STYLES[statistic],
             ms=2.5,
         )  # fmt: skip
-    guide = frame[(frame["panel"] == "guide") & (frame["profile"] == profile)]
+    guide = frame[
+        (frame["kind"] == THEORY) & (frame["series"] == BULK_GUIDE) & (frame["profile"] == profile)
+    ]
     ax.plot(guide["n"], guide["y"], color=GUIDE_COLOUR, lw=1.0, ls="--", zorder=1)
     # log scales only after seaborn's medians and bands (it would take them of the logs)
     log_axis(ax.xaxis)
@@ -293,7 +314,13 @@ def _note(ax, lines, x: float, y: float) -> None:
     ax.text(x, y, "\n".join(lines), transform=ax.transAxes, ha="right", va="bottom", fontsize=6)
 
 
-def plot_stable_rank(frame: pd.DataFrame, *, spikes: int, beta: float):
+def _level(theory: pd.DataFrame, series: str, model: str) -> float:
+    """A theory row's value without n (a limit)."""
+    rows = theory[(theory["series"] == series) & (theory["model"] == model)]
+    return float(rows["value"].iloc[0])
+
+
+def plot_stable_rank(frame: pd.DataFrame, *, beta: float):
     """C3: (a) canonical srank against n, bidirectional approaching r + 1 like
     (r + 1) / (1 + sqrt(r / n)), causal growing like log n with its OLS fit, the Cesaro
     matrix (control) with its asymptote H_n / 4, and the isotropic model (crosses); (b) the
@@ -302,7 +329,7 @@ def plot_stable_rank(frame: pd.DataFrame, *, spikes: int, beta: float):
     seaborn ``lineplot`` and ``regplot``; theory above the data; one legend for the figure."""
     apply_style()
     frame = numeric(frame, "n", "draw", "value")
-    draws = frame[frame["draw"].notna()]
+    draws, theory = frame[frame["kind"] == DATA], frame[frame["kind"] == THEORY]
     figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=2.9)
     ax = axes[0, 0]
     fits = []
@@ -318,18 +345,22 @@ def plot_stable_rank(frame: pd.DataFrame, *, spikes: int, beta: float):
             ax, data, x="n", y="value", colour=MASK_COLOURS[mask], marker=ISOTROPIC_MARKER,
             ls="none", ms=4.5, mew=1.0, err_style="bars", err_kws={"elinewidth": 0.8},
         )  # fmt: skip
-    cesaro = frame[frame["model"] == "cesaro"].pivot(index="n", columns="quantity", values="value")
-    ax.plot(cesaro.index, cesaro["stable_rank"], color=CONTROL_COLOUR, lw=1.0, zorder=THEORY_ZORDER)
-    theory_line(ax, cesaro.index, cesaro["harmonic_number"] / 4, ":")
-    ax.axhline(spikes + 1, color=THEORY_COLOUR, lw=1.0, ls="--", zorder=THEORY_ZORDER)
-    approach = frame[(frame["model"] == "canonical") & (frame["profile"] == "derived")]
+    cesaro = frame[
+        (frame["model"] == "cesaro")
+        & frame["series"].isin([STABLE_RANK, NORM, FROBENIUS_SQUARED, HARMONIC])
+    ].pivot(index="n", columns="series", values="value")
+    ax.plot(cesaro.index, cesaro[STABLE_RANK], color=CONTROL_COLOUR, lw=1.0, zorder=THEORY_ZORDER)
+    theory_line(ax, cesaro.index, cesaro[HARMONIC] / 4, ":")
+    limit = _level(theory, LIMIT, "canonical")
+    ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls="--", zorder=THEORY_ZORDER)
+    approach = theory[(theory["series"] == APPROACH) & (theory["model"] == "canonical")]
     theory_line(ax, approach["n"], approach["value"], "-.")
     _note(ax, [FIT_HEADING, *fits], 0.98, 0.03)
     ax.set_xscale("log", base=2)
     ax.set(xlabel="$n$", ylabel=r"stable rank $\|A\|_F^2/\|A\|^2$")
     ax.set_title(r"(a) canonical model diag$(\sigma)$", loc="left")
-    _gaussian_panel(axes[0, 1], frame, draws, beta)
-    _cesaro_panel(axes[0, 2], cesaro)
+    _gaussian_panel(axes[0, 1], theory, draws, beta)
+    _cesaro_panel(axes[0, 2], cesaro, _level(theory, NORM_LIMIT, "cesaro"))
     line = {"lw": 1.0}
     entries = [
         *((Line2D([], [], color=MASK_COLOURS[m], **line), m) for m in MASKS),
@@ -349,28 +380,29 @@ def plot_stable_rank(frame: pd.DataFrame, *, spikes: int, beta: float):
     return figure
 
 
-def _gaussian_panel(ax, frame: pd.DataFrame, draws: pd.DataFrame, beta: float) -> None:
+def _gaussian_panel(ax, theory: pd.DataFrame, draws: pd.DataFrame, beta: float) -> None:
     """C3 (b): the Gaussian model's draws, OLS fit and derived references, its limit."""
     fits = []
     for _, data in draws[draws["model"] == "gaussian"].groupby("mask", sort=False):
         fits += _draws_with_fit(ax, data)
-    derived = frame[(frame["model"] == "gaussian") & (frame["profile"] == "derived")]
+    derived = theory[(theory["series"] == REFERENCE) & (theory["model"] == "gaussian")]
     for mask, curve in derived.groupby("mask", sort=False):
         theory_line(ax, curve["n"], curve["value"], "-.")
         if mask == "causal":
             fits.append(f"derived: {reference_slope(curve['n'], curve['value']):.3f}")
-    ax.axhline(np.exp(beta**2), color=THEORY_COLOUR, lw=1.0, ls="--", zorder=THEORY_ZORDER)
+    limit = _level(theory, LIMIT, "gaussian")
+    ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls="--", zorder=THEORY_ZORDER)
     _note(ax, [FIT_HEADING, *fits], 0.98, 0.2)
     ax.set_xscale("log", base=2)
     ax.set(xlabel=r"$n = \ell = d_{qk}$", ylabel="stable rank")
     ax.set_title(rf"(b) softmax$(\beta QK^T/\sqrt{{d_{{qk}}}})$, $\beta={beta:g}$", loc="left")
 
 
-def _cesaro_panel(ax, cesaro: pd.DataFrame) -> None:
-    """C3 (c): ||C_n|| against its Hardy limit 2, with max_n | ||C_n||_F^2 - H_n |."""
-    ax.plot(cesaro.index, cesaro["norm"], color=CONTROL_COLOUR, marker="o", ms=3, lw=1.0)
-    ax.axhline(2.0, color=THEORY_COLOUR, lw=1.0, ls="--", zorder=THEORY_ZORDER)
-    gap = np.max(np.abs(cesaro["frobenius_squared"] - cesaro["harmonic_number"]))
+def _cesaro_panel(ax, cesaro: pd.DataFrame, limit: float) -> None:
+    """C3 (c): ||C_n|| against its Hardy limit (2), with max_n | ||C_n||_F^2 - H_n |."""
+    ax.plot(cesaro.index, cesaro[NORM], color=CONTROL_COLOUR, marker="o", ms=3, lw=1.0)
+    ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls="--", zorder=THEORY_ZORDER)
+    gap = np.max(np.abs(cesaro[FROBENIUS_SQUARED] - cesaro[HARMONIC]))
     _note(ax, [rf"max$_n\,|\|C_n\|_F^2 - H_n|$ = {gap:.1e}"], 0.98, 0.04)
     ax.set_xscale("log", base=2)
     ax.set(xlabel="$n$", ylabel=r"$\|C_n\|$ (Lanczos)")
@@ -383,7 +415,9 @@ def plot_survival(frame: pd.DataFrame, *, spikes: int, profile: str):
     (spikes sigma = kappa log n) for every n (markers), with the mean explicit diagonal A_pp
     (dashed), one panel per mask (seaborn ``lineplot``); transition near kappa = 1."""
     apply_style()
-    frame = numeric(frame, "n", "kappa", "value").astype({"n": int})
+    frame = numeric(frame, "n", "kappa", "value")
+    transition = float(frame.loc[frame["series"] == TRANSITION, "kappa"].iloc[0])
+    frame = frame[frame["kind"] == DATA].astype({"n": int})
     palette = sequential_colours("size", frame["n"])
     options = {"x": "kappa", "y": "value", "hue": "n", "palette": palette, "legend": False}
     options |= {"estimator": "mean", "errorbar": None}
@@ -395,7 +429,7 @@ def plot_survival(frame: pd.DataFrame, *, spikes: int, profile: str):
             **options,
         )  # fmt: skip
         sns.lineplot(data=data[data["series"] == SPIKE_DIAGONAL], lw=0.8, ls="--", ax=ax, **options)
-        ax.axvline(1.0, color=THEORY_COLOUR, lw=0.9, ls=":", zorder=1)
+        ax.axvline(transition, color=THEORY_COLOUR, lw=0.9, ls=":", zorder=1)
         ax.set(
             xlabel=r"$\kappa$ (spikes $\sigma_p = \kappa \log n$)", title=f"{mask}, {profile} bulk"
         )
@@ -406,7 +440,7 @@ def plot_survival(frame: pd.DataFrame, *, spikes: int, profile: str):
     handles += [
         Line2D([], [], color=largest, marker="o", ms=3, mew=0, lw=1.1, label="spike-tied $s(A)$"),
         Line2D([], [], color=largest, lw=0.8, ls="--", label=r"explicit $A_{pp}$"),
-        Line2D([], [], color=THEORY_COLOUR, lw=0.9, ls=":", label=r"$\kappa = 1$"),
+        Line2D([], [], color=THEORY_COLOUR, lw=0.9, ls=":", label=rf"$\kappa = {transition:g}$"),
     ]
     axes[0, 0].legend(handles=handles, frameon=False, loc="upper left")
     figure.suptitle(

@@ -1,13 +1,13 @@
 """Figures C5 and C6 (paper C, pretrained all-MiniLM-L6-v2), drawn with seaborn from their tidy
 tables.
 
-Each function takes the figure's plotted table (a pandas DataFrame with the columns of
-:data:`attnspec.experiments.pretrained_summary.PLOTTED_HEADER`, exactly the figure's CSV);
-nothing here computes a result. :func:`plot_eigen_angles` (C5, also given the eigen-angle tests
-for the Haar 95 % quantile): the eigen-angle histogram (seaborn ``histplot``), the per-head
-distances and the null-space conventions (``ecdfplot``). :func:`plot_score_spectra` (C6): score
-spectra (``lineplot``, median with the quartile band over passages and heads), stable rank
-(``swarmplot``) and top-k energy (``heatmap``). Colours by meaning
+Each function takes the figure's tidy table (a pandas DataFrame from
+:mod:`attnspec.experiments.pretrained_summary`'s ``*_plotted_table``, exactly the figure's CSV)
+and selects its rows by ``kind``, ``panel`` and ``series``; nothing here computes a result.
+:func:`plot_eigen_angles` (C5): the eigen-angle histogram (seaborn ``histplot``), the per-head
+distances with the Haar 95 % quantile and the null-space conventions (``ecdfplot``).
+:func:`plot_score_spectra` (C6): score spectra (``lineplot``, median with the quartile band over
+passages and heads), stable rank (``swarmplot``) and top-k energy (``heatmap``). Colours by meaning
 (:data:`attnspec.plotting.style.COLOURS`): the model's heads are data, the isotropic (Haar)
 reference the null model, the aligned and local-attention controls the control colour with
 their own line styles, the masks their colours, the layers light (first) to dark (last). The
@@ -22,8 +22,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FixedLocator, NullFormatter, ScalarFormatter
 
-from attnspec.experiments.degeneration_summary import numeric
+from attnspec.experiments.degeneration_summary import DATA, STATISTIC, numeric
 from attnspec.experiments.pretrained import NULL_SPACE_CONVENTIONS
+from attnspec.experiments.pretrained_summary import REFERENCE_Q95
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.style import (
     COLOURS,
@@ -57,8 +58,10 @@ def _panel_title(axis, letter: str, text: str) -> None:
     axis.set_title(f"({letter}) {text}", loc="left")
 
 
-def _rows(frame: pd.DataFrame, panel: str, series: str | None = None) -> pd.DataFrame:
-    rows = frame[frame["panel"] == panel]
+def _rows(
+    frame: pd.DataFrame, panel: str, series: str | None = None, kind: str = DATA
+) -> pd.DataFrame:
+    rows = frame[(frame["kind"] == kind) & (frame["panel"] == panel)]
     return rows if series is None else rows[rows["series"] == series]
 
 
@@ -99,10 +102,11 @@ def _eigen_angle_histogram(axis, frame: pd.DataFrame, n_full: int, bins: int) ->
     _panel_title(axis, "a", f"$n = {n_full}$ tokens (rank $S = n$)")
 
 
-def _distance_cdfs(axis, frame: pd.DataFrame, reference_q95: float) -> None:
+def _distance_cdfs(axis, frame: pd.DataFrame) -> None:
     """(b) Distribution functions of the per-head distances D to uniform (the C.5 test's data),
     with the Haar reference's 95 % quantile."""
     distances = _rows(frame, "distances")
+    reference_q95 = float(_rows(frame, "distances", REFERENCE_Q95, STATISTIC)["x"].iloc[0])
     for name, colour, style, width in DISTANCE_SERIES:
         values = distances[distances["series"] == name]
         if len(values):
@@ -127,7 +131,8 @@ def _null_space_cdfs(axis, frame: pd.DataFrame, n_long: int) -> None:
     for convention in NULL_SPACE_CONVENTIONS:
         for source, colour, lw in (("model", DATA_COLOUR, 1.8), ("isotropic", NULL_COLOUR, 0.9)):
             sns.ecdfplot(
-                data=steps[steps["series"] == f"{source}/{convention}"], x="x", weights="y",
+                data=steps[(steps["series"] == source) & (steps["convention"] == convention)],
+                x="x", weights="y",
                 color=colour, ls=CONVENTION_STYLES[convention], lw=lw, ax=axis,
             )  # fmt: skip
     axis.text(
@@ -141,18 +146,18 @@ def _null_space_cdfs(axis, frame: pd.DataFrame, n_long: int) -> None:
     _panel_title(axis, "c", f"$n = {n_long}$ > head width")
 
 
-def plot_eigen_angles(frame: pd.DataFrame, *, n_full: int, n_long: int, bins: int, tests: dict):
+def plot_eigen_angles(frame: pd.DataFrame, *, n_full: int, n_long: int, bins: int):
     """C5: (a) the pooled eigen-angles of U and V at n = ``n_full`` <= head width against
     uniform and the Haar reference (``bins`` bins on [0, pi]); (b) the distribution functions
     of the per-head distances D to uniform for the model, the Haar reference and the two
-    controls, with the Haar 95 % quantile ``tests["reference_q95"]``; (c) the distribution
+    controls, with the table's statistic: the Haar reference's 95 % quantile; (c) the distribution
     functions of the eigen-angles of U at n = ``n_long`` > head width under both null-space
     completions. One legend for the figure, below the panels."""
     apply_style()
     frame = numeric(frame, "layer", "head", "passage", "x", "y")
     figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=2.75)
     _eigen_angle_histogram(axes[0, 0], frame, n_full, bins)
-    _distance_cdfs(axes[0, 1], frame, float(tests["reference_q95"]))
+    _distance_cdfs(axes[0, 1], frame)
     _null_space_cdfs(axes[0, 2], frame, n_long)
 
     def line(colour, **style):
@@ -210,8 +215,8 @@ def _normalised_spectra(axis, frame: pd.DataFrame) -> None:
 def _stable_ranks(axis, frame: pd.DataFrame) -> None:
     """(b) Stable rank per head (median over passages), by layer and mask (seaborn swarms),
     with the isotropic scores' medians dotted."""
-    model = _rows(frame, "stable_rank", "model").astype({"layer": int})
-    isotropic = _rows(frame, "stable_rank", "isotropic").set_index("mask")["y"]
+    model = _rows(frame, "stable_rank", "model", STATISTIC).astype({"layer": int})
+    isotropic = _rows(frame, "stable_rank", "isotropic", STATISTIC).set_index("mask")["y"]
     log_axis(axis.yaxis)
     axis.set_ylim(0.8, 5 * max(float(model["y"].max()), float(isotropic.max())))
     sns.swarmplot(
@@ -240,8 +245,8 @@ def _stable_ranks(axis, frame: pd.DataFrame) -> None:
 def _energy_map(axis, frame: pd.DataFrame, top_k: int) -> None:
     """(c) Top-k energy per layer and head (median over passages) as a seaborn heatmap; the
     isotropic median as a line on the colour bar."""
-    energy = _rows(frame, "energy", "model").astype({"layer": int, "head": int})
-    isotropic = float(_rows(frame, "energy", "isotropic")["y"].iloc[0])
+    energy = _rows(frame, "energy", "model", STATISTIC).astype({"layer": int, "head": int})
+    isotropic = float(_rows(frame, "energy", "isotropic", STATISTIC)["y"].iloc[0])
     sns.heatmap(
         energy.pivot(index="layer", columns="head", values="y"), vmin=0, vmax=1, cmap="magma",
         annot=True, fmt=".2f", annot_kws={"fontsize": 6.5}, cbar_kws={"pad": 0.02},

@@ -169,12 +169,14 @@ paper.verdicts()
 #
 # Every figure's CSV is the tidy table it was drawn from (one row per observation). A few lines of
 # seaborn redraw C3's stable ranks from `figures/paperC/C3-stable-rank.csv` alone: the median over
-# draws with the 10-90 % band, per model, mask and bulk profile (the Cesàro and derived rows have
-# no draw).
+# draws with the 10-90 % band, per model, mask and bulk profile. Its `kind` column tells the
+# simulated data from the theory curves and limits; among the data, the Cesàro control is one
+# deterministic matrix per n (no draw).
 
 # %%
 table = pd.read_csv(paper.folder / "C3-stable-rank.csv")
-draws = table[table["draw"].notna()]
+data = table[table["kind"] == "data"]
+draws = data[data["draw"].notna()]
 grid = sns.relplot(
     data=draws, kind="line", x="n", y="value", col="model", hue="mask", style="profile",
     estimator="median", errorbar=("pi", 80), markers=True, height=2.6,
