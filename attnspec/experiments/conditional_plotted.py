@@ -29,8 +29,8 @@ from attnspec.experiments.conditional import (
     ConditionalSeries,
     PopulationSeries,
 )
-from attnspec.experiments.sticking_plotted import tidy_table
 from attnspec.theory.population import population_law
+from attnspec.tidy import tidy_table
 
 CONDITIONAL_COLUMNS = ("kind", "series", "covariance", "ell", "draw", "value")
 POPULATION_COLUMNS = ("kind", "series", "covariance", "ell", "draw", "rank", "x", "y")

@@ -17,6 +17,7 @@ from scipy import stats
 from scipy.stats import norm
 
 from attnspec.models.softmax import MASKS
+from attnspec.tidy import DATA, STATISTIC, THEORY, tidy_table
 
 if TYPE_CHECKING:  # pandas is imported lazily (see the tidy tables below)
     import pandas as pd
@@ -455,28 +456,6 @@ def collect_stable_ranks(
 # identifiers and the values; one row per observation, missing cells where a column does not
 # apply (theory curves and pooled values have no draw). pandas is imported inside the functions:
 # the simulation jobs import this module without paying for it.
-DATA, THEORY, STATISTIC = "data", "theory", "statistic"
-
-
-def numeric(frame: "pd.DataFrame", *columns: str) -> "pd.DataFrame":
-    """A copy of a tidy table (pandas DataFrame) with ``columns`` as floats (missing cells ->
-    NaN), as the table reads back from its CSV."""
-    import pandas as pd
-
-    frame = frame.copy()
-    for column in columns:
-        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype(float)
-    return frame
-
-
-def tidy_table(parts, columns: Sequence[str], integers: Sequence[str] = ()) -> "pd.DataFrame":
-    """One tidy table from row blocks (dicts of columns), in ``columns``' order; ``integers``
-    as nullable integers (written without a decimal point, missing cells empty)."""
-    import pandas as pd
-
-    frame = pd.concat([pd.DataFrame(part) for part in parts], ignore_index=True)
-    frame = frame.reindex(columns=list(columns))
-    return frame.astype(dict.fromkeys(integers, "Int64"))
 
 
 SCORES, ATTENTION, ISOTROPIC_ATTENTION = "S", "A", "isotropic A"

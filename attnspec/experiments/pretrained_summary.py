@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from attnspec.experiments.degeneration_summary import DATA, STATISTIC, numeric, tidy_table
 from attnspec.experiments.pretrained import (
     HAAR,
     NEAREST_IDENTITY,
@@ -19,6 +18,7 @@ from attnspec.experiments.pretrained import (
     SIDES,
 )
 from attnspec.models.softmax import MASKS
+from attnspec.tidy import DATA, STATISTIC, numeric, tidy_table
 
 if TYPE_CHECKING:  # pandas is imported lazily, by the tidy tables
     import pandas as pd

@@ -47,37 +47,10 @@ from attnspec.experiments.sticking_summary import (
     tracy_widom_expectation,
     uniform_deviations,
 )
+from attnspec.tidy import tidy_table
 
 CURVE_POINTS = 50
 """Points of the theory curves in ell of figure B2 (geometric grid between the end sizes)."""
-KINDS = ("data", "theory", "statistic")
-
-
-def _whole(value):
-    """An integral number as an int (written 1024, not 1024.0), else the float; NaN -> None."""
-    if value is None or value != value:
-        return None
-    return int(value) if float(value).is_integer() else float(value)
-
-
-def tidy_table(parts: Sequence[Mapping[str, object]], columns: Sequence[str], integers=()):
-    """A figure's tidy table (pandas DataFrame with ``columns``, ``kind`` first) from ``parts``,
-    each a mapping column -> values (scalars broadcast) of the rows of one kind and series, in
-    order; a column a part lacks is empty on its rows. The ``integers`` columns (identifiers such
-    as ell, draw, k) are written as integers: a nullable integer column, or, where integers mix
-    with other numbers (ell of the draws and of a theory curve's grid), integers kept as such."""
-    import pandas as pd
-
-    frame = pd.concat([pd.DataFrame(part) for part in parts], ignore_index=True)
-    frame = frame.reindex(columns=list(columns))
-    assert set(frame["kind"]) <= set(KINDS), set(frame["kind"])
-    for column in integers:
-        present = frame[column].dropna().astype(float)
-        if (present == np.round(present)).all():
-            frame[column] = frame[column].astype(float).astype("Int64")
-        else:
-            frame[column] = pd.Series([_whole(v) for v in frame[column]], dtype=object)
-    return frame
 
 
 def _part(kind: str, series: str, **columns) -> dict:

@@ -23,6 +23,7 @@ from attnspec.multihead.limit import closed_form_moments, limit_law, limit_mean
 from attnspec.multihead.metrics import student_t_interval
 from attnspec.multihead.public_models import public_model
 from attnspec.registry import TESTS
+from attnspec.tidy import DATA, STATISTIC, THEORY, tidy_table
 
 THEORY_POINTS = 400
 W1_METRIC, KS_METRIC = "relative W1 (%)", "KS"
@@ -47,26 +48,8 @@ def theory_curve(law, upper: float, points: int = THEORY_POINTS) -> tuple[np.nda
 
 
 # Figure D1 and table D-T1 ------------------------------------------------------------------
-DATA, THEORY, STATISTIC = "data", "theory", "statistic"
-"""The kinds of a tidy table's rows: simulated values (draws, eigenvalues, per-draw distances),
-theory (limit-law densities, thresholds set by theory), statistics derived from the data."""
 INTEGER_COLUMNS = ("draw", "heads", "n")
 """Identifier columns written as integers (empty where a row has none)."""
-
-
-def tidy_table(blocks, columns):
-    """A tidy table (pandas DataFrame) of ``columns`` from ``blocks``, each a mapping of column
-    to one value or an array (a column a block lacks is empty there); the columns of
-    :data:`INTEGER_COLUMNS` as nullable integers."""
-    import pandas as pd
-
-    frame = pd.concat([pd.DataFrame(block) for block in blocks], ignore_index=True)
-    frame = frame.reindex(columns=list(columns))
-    for column in INTEGER_COLUMNS:
-        if column in frame:
-            frame[column] = frame[column].astype("Int64")
-    return frame
-
 
 PUBLIC_PLOTTED_COLUMNS = ("kind", "series", "model", "name", "metric", "draw", "value")
 OURS, FLOOR = "softmax against its Gaussian equivalent", "floor: two Gaussian equivalents"
@@ -112,7 +95,7 @@ def public_model_plotted_table(records: Mapping[str, Mapping], beta: float):
                 {"kind": STATISTIC, "series": [PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH], **key,
                  "metric": metric, "value": [float(v) for v in published[metric]]}
             )  # fmt: skip
-    return tidy_table(blocks, PUBLIC_PLOTTED_COLUMNS)
+    return tidy_table(blocks, PUBLIC_PLOTTED_COLUMNS, integers=INTEGER_COLUMNS)
 
 
 PUBLIC_TABLE_HEADER = (
@@ -229,7 +212,7 @@ def heads_plotted_table(records: Mapping[int, Mapping], settings: Mapping):
             blocks.append(
                 {"kind": THEORY, "series": LIMIT_LAW, **key, "eigenvalue": x, "density": density}
             )
-    return tidy_table(blocks, HEADS_PLOTTED_COLUMNS)
+    return tidy_table(blocks, HEADS_PLOTTED_COLUMNS, integers=INTEGER_COLUMNS)
 
 
 # Figure D3 --------------------------------------------------------------------------------
@@ -316,7 +299,7 @@ def sharing_plotted_table(spectra: Mapping[str, Mapping[int, np.ndarray]], laws)
     blocks.append(
         {"kind": THEORY, "series": [D2_MARGIN, D2_MARGIN, D3_THRESHOLD], "value": [d2, -d2, d3]}
     )
-    return tidy_table(blocks, SHARING_PLOTTED_COLUMNS)
+    return tidy_table(blocks, SHARING_PLOTTED_COLUMNS, integers=INTEGER_COLUMNS)
 
 
 # Table D-T2 -------------------------------------------------------------------------------

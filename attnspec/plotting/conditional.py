@@ -24,7 +24,7 @@ import seaborn as sns
 from matplotlib.lines import Line2D
 
 from attnspec.experiments.conditional import COVARIANCES
-from attnspec.plotting.sticking import DOT, banded, ell_axis, numeric, rows, value_of
+from attnspec.plotting.sticking import DOT, banded, ell_axis
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
@@ -36,6 +36,7 @@ from attnspec.plotting.style import (
     new_canvas,
     new_figure,
 )
+from attnspec.tidy import numeric, select, value_of
 
 COVARIANCE_COLOURS = {name: COLOURS[name] for name in COVARIANCES}
 COVARIANCE_TEX = {"sigma_f": r"$\Sigma_f$", "sigma_g": r"$\Sigma_G$"}
@@ -83,7 +84,7 @@ def plot_conditional_edges(frame: pd.DataFrame):
     frame = numeric(frame, "ell", "draw", "value")
     figure, axes = new_figure(1, 2, width=TWO_COLUMNS, height=2.9)
     edge_ax, gap_ax = axes[0]
-    data_rows = rows(frame, "data")
+    data_rows = select(frame, "data")
     as_band = banded(data_rows, ["series", "covariance", "ell"])
     x_plus = value_of(frame, "theory", "x_plus")
     median_handles, fit_handles = [], []
@@ -94,7 +95,7 @@ def plot_conditional_edges(frame: pd.DataFrame):
             mine = data[data["series"] == series]
             _draws_and_medians(ax, mine, "value", colour, as_band, SHIFTS[name])
         statistics = frame[frame["covariance"] == name]
-        fit = rows(statistics, "statistic", "abs_gap_fit")
+        fit = select(statistics, "statistic", "abs_gap_fit")
         slope, low, high = (
             value_of(statistics, "statistic", series)
             for series in ("fit_slope", "fit_slope_low", "fit_slope_high")
@@ -149,12 +150,12 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
     frame = numeric(frame, "ell", "draw", "rank", "x", "y")
     figure = new_canvas(width=TWO_COLUMNS, height=5.0)
     axes = figure.subplot_mosaic("FGT;LLK", height_ratios=[1.15, 1])
-    density = rows(frame, "theory", "density")
-    atom = rows(frame, "theory", "atom")
-    rho_edge = rows(frame, "theory", "rho_edge")["x"].item()
-    reference = rows(frame, "theory", "tw_scale", "tw1_mean", "tw1_q99")
-    top = rows(frame, "data", "largest")
-    ell = int(rows(frame, "data")["ell"].max())
+    density = select(frame, "theory", "density")
+    atom = select(frame, "theory", "atom")
+    rho_edge = select(frame, "theory", "rho_edge")["x"].item()
+    reference = select(frame, "theory", "tw_scale", "tw1_mean", "tw1_q99")
+    top = select(frame, "data", "largest")
+    ell = int(select(frame, "data")["ell"].max())
     at_largest = reference[reference["ell"] == ell].set_index("series")["y"]
     support = density.loc[density["y"] > 0, "x"].min()
     left = density.loc[density["x"] < support, "x"].max()  # the edge lies in (left, support]
@@ -162,7 +163,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
     for key, name in (("F", "sigma_f"), ("G", "sigma_g")):
         ax = axes[key]
         colour = COVARIANCE_COLOURS[name]
-        spectrum = rows(frame[frame["covariance"] == name], "data", "eigenvalue")
+        spectrum = select(frame[frame["covariance"] == name], "data", "eigenvalue")
         draws = spectrum["draw"].nunique()
         zoom = ax.inset_axes(INSET)
         for target in (ax, zoom):
@@ -244,7 +245,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
                     title=_spread_text(as_band))  # fmt: skip
 
     ks_ax = axes["K"]
-    distances = rows(frame, "statistic", "kolmogorov")
+    distances = select(frame, "statistic", "kolmogorov")
     sns.lineplot(
         data=distances, x="ell", y="y", hue="covariance", palette=COVARIANCE_COLOURS,
         hue_order=list(COVARIANCES), estimator=None, marker="o", ms=3.5, mec=None,

@@ -23,7 +23,6 @@ from attnspec.experiments.degeneration_summary import (
     ATTENTION,
     BULK_GUIDE,
     BULK_LIMIT,
-    DATA,
     FROBENIUS_SQUARED,
     HARMONIC,
     ISOTROPIC_ATTENTION,
@@ -35,11 +34,8 @@ from attnspec.experiments.degeneration_summary import (
     SPIKE_DIAGONAL,
     SPIKE_TIED,
     STABLE_RANK,
-    STATISTIC,
-    THEORY,
     TRANSITION,
     fit_line,
-    numeric,
 )
 from attnspec.experiments.gaussian_stable_rank import reference_slope
 from attnspec.models.softmax import MASKS
@@ -55,6 +51,7 @@ from attnspec.plotting.style import (
     new_figure,
     sequential_colours,
 )
+from attnspec.tidy import DATA, STATISTIC, THEORY, numeric
 
 MASK_COLOURS = {
     "none": COLOURS["unmasked"],

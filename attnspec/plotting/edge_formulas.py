@@ -20,7 +20,7 @@ import seaborn as sns
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FormatStrFormatter, NullFormatter
 
-from attnspec.plotting.sticking import DOT, TUPLES, banded, in_each, numeric, rows, value_of
+from attnspec.plotting.sticking import DOT, TUPLES, banded, in_each
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
@@ -32,6 +32,7 @@ from attnspec.plotting.style import (
     new_figure,
     sequential_colours,
 )
+from attnspec.tidy import numeric, select, value_of
 
 SPREADS = {
     True: "median, 10–90 % bars",
@@ -47,8 +48,8 @@ CIRCLE = {"ls": "none", "marker": "o", "ms": 5, "mfc": "white", "mew": 1.0}
 def _points(ax, simulated: pd.DataFrame, colour, as_band: bool) -> None:
     """At one c: the median over draws of ell s_2(A)^2 (open circles, 10-90 % bars, or the
     draws as dots) and of s_1(Y_lin)^2 (filled diamonds, on top)."""
-    attention = rows(simulated, "data", "attention")
-    linear = rows(simulated, "data", "Y_lin")
+    attention = select(simulated, "data", "attention")
+    linear = select(simulated, "data", "Y_lin")
     sns.lineplot(
         data=linear, x="beta", y="value", estimator="median", errorbar=None, color=colour,
         zorder=6, legend=False, ax=ax, **DIAMOND,
@@ -68,24 +69,24 @@ def plot_edge_formulas(frame: pd.DataFrame):
     frame = numeric(frame, "c", "ell", "draw", "value")
     figure, axes = new_figure(2, 2, width=TWO_COLUMNS, height=5.2)
     (edge_ax, scaled_ax), (roots_ax, candidates_ax) = axes
-    curves = rows(frame, "theory", "scalar_formula")
+    curves = select(frame, "theory", "scalar_formula")
     colours = sequential_colours("c", curves["c"].unique())
     spreads, simulated = set(), []
     for c, colour in colours.items():
         for ax, panel in ((edge_ax, "x_plus"), (scaled_ax, "x_plus_over_theta1")):
             mine = frame[(frame["panel"] == panel) & (frame["c"] == c)]
-            curve = rows(mine, "theory", "scalar_formula")
+            curve = select(mine, "theory", "scalar_formula")
             ax.plot(curve["beta"], curve["value"], color=colour, lw=1.2)
-            crosses = rows(mine, "theory", "r_transform")
+            crosses = select(mine, "theory", "r_transform")
             ax.plot(crosses["beta"], crosses["value"], color=colour, zorder=3, **CROSS)
-            points = rows(mine, "data")
+            points = select(mine, "data")
             if not points.empty:
                 as_band = banded(points, ["series", "beta"])
                 spreads.add(as_band)
                 _points(ax, points, colour, as_band)
-        if not rows(frame[frame["c"] == c], "data", "attention").empty:
+        if not select(frame[frame["c"] == c], "data", "attention").empty:
             simulated.append(colour)
-    surrogate = rows(frame[frame["panel"] == "x_plus"], "theory", "mp_edge_4theta1")
+    surrogate = select(frame[frame["panel"] == "x_plus"], "theory", "mp_edge_4theta1")
     edge_ax.plot(surrogate["beta"], surrogate["value"], color=SURROGATE_COLOUR, lw=1.2, ls="--")
     limit = value_of(frame, "theory", "mp_edge_4theta1", panel="x_plus_over_theta1")
     scaled_ax.axhline(limit, color=SURROGATE_COLOUR, lw=1.2, ls="--")
@@ -166,6 +167,6 @@ def _branches(ax, panel: pd.DataFrame, symbol: str) -> None:
         ("other_abs_imag", {"color": THEORY_COLOUR, "lw": 0.8, "ls": "--"}),
     )
     for (series, style), label in zip(styles, BRANCH_LABELS[symbol], strict=True):
-        curve = rows(panel, "theory", series)
+        curve = select(panel, "theory", series)
         ax.plot(curve["beta"], curve["value"], label=label, **style)
     log_axis(ax.yaxis)

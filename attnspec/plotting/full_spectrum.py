@@ -27,6 +27,7 @@ from attnspec.plotting.style import (
     log_axis,
     new_figure,
 )
+from attnspec.tidy import select
 
 LEVEL_STYLES = {
     "perron_prediction": dict(color=THEORY_COLOUR, ls="-.", lw=0.9),
@@ -45,16 +46,11 @@ ZOOM_BELOW, ZOOM_ABOVE = 3.0, 2.0
 """The inset of (c) spans these many window heights below x_+ and above the window, from k = 2."""
 
 
-def _rows(frame: pd.DataFrame, kind: str, series: str) -> pd.DataFrame:
-    """The rows of one series of the tidy table."""
-    return frame[(frame["kind"] == kind) & (frame["series"] == series)]
-
-
 def _sorted_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
-    spectrum = _rows(frame, "data", "spectrum")
+    spectrum = select(frame, "data", "spectrum")
     spectrum = spectrum[spectrum["draw"] == 0]
     sns.lineplot(data=spectrum, x="k", y="value", color=DATA_COLOUR, lw=1.4, label="draw 0", ax=ax)
-    theory = _rows(frame, "theory", "nu_inf_quantile")
+    theory = select(frame, "theory", "nu_inf_quantile")
     ax.plot(
         theory["k"], theory["value"], color=THEORY_COLOUR, lw=1.0, ls="--",
         label=r"$\nu_\infty$ quantiles",
@@ -76,8 +72,8 @@ def _sorted_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
 
 
 def _histogram_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
-    spectrum = _rows(frame, "data", "spectrum")
-    expected = _rows(frame, "theory", "nu_inf_expected_count")
+    spectrum = select(frame, "data", "spectrum")
+    expected = select(frame, "theory", "nu_inf_expected_count")
     centres = np.log10(expected["x"].to_numpy())  # log bins: centres evenly spaced in log10
     half = (centres[1] - centres[0]) / 2
     bins = list(np.append(centres - half, centres[-1] + half))  # a list: seaborn compares
@@ -136,10 +132,10 @@ def _zoom_on_the_window(ax, top: pd.DataFrame, levels: pd.Series, window: float)
 
 
 def _top_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
-    top = _rows(frame, "data", "nonperron")
+    top = select(frame, "data", "nonperron")
     ax.axhline(levels["mp_edge"], **LEVEL_STYLES["mp_edge"])
     _draw_top(ax, top, levels)
-    spikes = _rows(frame, "theory", "spike_prediction")
+    spikes = select(frame, "theory", "spike_prediction")
     ax.plot(spikes["k"], spikes["value"], ls="none", marker="x", ms=5, color=THEORY_COLOUR)
     window = levels["outlier_threshold"] - levels["x_plus"]
     low, high = ax.get_ylim()
@@ -184,7 +180,7 @@ def _ipr_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
         ("ell_ipr_left", "o", "left vector"),
         ("ell_ipr_right", "^", "right vector"),
     ):
-        rows = _rows(frame, "data", series)
+        rows = select(frame, "data", series)
         ax.plot(
             rows["x"], rows["value"], ls="none", marker=marker, ms=3.5, mfc="none",
             color=DATA_COLOUR, label=label,

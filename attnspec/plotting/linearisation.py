@@ -32,6 +32,7 @@ from attnspec.plotting.style import (
     new_figure,
     sequential_colours,
 )
+from attnspec.tidy import select
 
 METRIC_LABELS = {
     "kolmogorov": r"Kolmogorov distance $D$ to $\nu_\infty$",
@@ -48,13 +49,9 @@ GUIDE = {"color": COLOURS["guide"], "lw": 1.0}
 """Lines that are not results: zero, the threshold of the excess, the crossover x of (d)."""
 
 
-def _rows(frame: pd.DataFrame, kind: str, series: str) -> pd.DataFrame:
-    return frame[(frame["kind"] == kind) & (frame["series"] == series)]
-
-
 def _statistic(frame: pd.DataFrame, series: str) -> float:
     """The value of the one-row statistic ``series``."""
-    (value,) = _rows(frame, "statistic", series)["value"]
+    (value,) = select(frame, "statistic", series)["value"]
     return float(value)
 
 
@@ -75,7 +72,7 @@ def _over_draws(axis, data: pd.DataFrame, x: str, colours: dict, **style) -> Non
 
 
 def _distance_panel(axis, frame: pd.DataFrame, metric: str, x: str, colours: dict) -> None:
-    rows = _rows(frame, "data", metric)
+    rows = select(frame, "data", metric)
     _over_draws(axis, rows[rows["model"] == "attention"], x, colours, ms=3.2, lw=1.1)
     floor = rows[rows["model"] == "linear"]
     for n, colour in colours.items():  # one call per ell: open circles need their edge colour
@@ -118,7 +115,7 @@ def _exponent_panel(axis, frame: pd.DataFrame, crossover: float) -> None:
 def _excess_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
     axis.axhline(0.0, **GUIDE)
     axis.axhline(EXCESS_THRESHOLD, ls="--", **GUIDE)
-    _over_draws(axis, _rows(frame, "statistic", "excess_over_floor"), "beta", colours, ms=3.2)
+    _over_draws(axis, select(frame, "statistic", "excess_over_floor"), "beta", colours, ms=3.2)
     axis.set_xlabel(r"$\beta$")
     axis.set_ylabel(r"$D(\sqrt{\ell}A^\perp) - D(Y_{\mathrm{lin}})$")
     axis.set_title(
@@ -128,14 +125,14 @@ def _excess_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
 
 
 def _location_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
-    crossings = _rows(frame, "statistic", "beta_star")
+    crossings = select(frame, "statistic", "beta_star")
     sns.scatterplot(
         data=crossings, x="x", y="value", hue="n_tokens", palette=colours, s=7, alpha=0.6, lw=0,
         legend=False, ax=axis,
     )  # fmt: skip
-    fit = _rows(frame, "statistic", "beta_star_fit")
+    fit = select(frame, "statistic", "beta_star_fit")
     if fit["value"].notna().all():
-        reference = _rows(frame, "theory", "beta_star_sqrt_log")
+        reference = select(frame, "theory", "beta_star_sqrt_log")
         slope = _statistic(frame, "beta_star_fit_slope")
         axis.plot(
             fit["x"],
@@ -165,7 +162,7 @@ def plot_linearisation(frame: pd.DataFrame):
     of the attention bulk (solid, filled circles) and of Y_lin (dashed, open circles: the
     floor); (d) the exponent at fixed x with its 95 % interval; (e) the excess over the floor;
     (f) beta*(ell). The legend below the panels names each ell's colour and the two styles."""
-    distances = _rows(frame, "data", "kolmogorov")
+    distances = select(frame, "data", "kolmogorov")
     sizes = sorted(int(n) for n in distances["n_tokens"].unique())
     colours = sequential_colours("size", sizes)
     figure, axes = new_figure(3, 2, width=TWO_COLUMNS, height=7.2)

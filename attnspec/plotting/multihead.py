@@ -57,6 +57,7 @@ from attnspec.plotting.style import (
     new_figure,
     sequential_colours,
 )
+from attnspec.tidy import select
 
 METRIC_LABELS = {
     W1_METRIC: r"relative $W_1$ distance (%)",
@@ -99,12 +100,6 @@ def _numeric(frame: pd.DataFrame, *columns: str) -> pd.DataFrame:
     return frame
 
 
-def _rows(frame: pd.DataFrame, kind: str, *series: str) -> pd.DataFrame:
-    """The rows of one kind (and, if given, of these series)."""
-    rows = frame[frame["kind"] == kind]
-    return rows[rows["series"].isin(series)] if series else rows
-
-
 # D1 ---------------------------------------------------------------------------------------
 D1_SOURCES = {
     OURS: (COLOURS["data"], "o"),
@@ -120,14 +115,14 @@ def plot_public_models(frame: pd.DataFrame):
     mean with its Student-t 95 % interval, the same for the floor, and paper D's mean and
     half-width beside them."""
     frame = _numeric(frame, "value")
-    published = _rows(frame, STATISTIC, PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH)
+    published = select(frame, STATISTIC, PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH)
     names = list(dict.fromkeys(frame["name"]))
     ticks = ["\n".join(wrap(name, 10, break_long_words=False)) for name in names]
     figure, axes = new_figure(1, 2, width=TWO_COLUMNS, height=2.9)
     for ax, metric in zip(axes[0], METRIC_LABELS, strict=True):
         for source in (OURS, FLOOR):
             colour, marker = D1_SOURCES[source]
-            data = _rows(frame, DATA, source)
+            data = select(frame, DATA, source)
             data = data[data["metric"] == metric]
             sns.stripplot(
                 data=data, x="name", y="value", order=names, ax=ax, color=colour, alpha=0.4,
@@ -192,8 +187,8 @@ def plot_heads(frame: pd.DataFrame, bins: int):
     eigenvalues beyond it are not drawn); a log density axis in the panels whose law reaches
     down to 0."""
     frame = _numeric(frame, "eigenvalue", "density", "heads")
-    samples = _rows(frame, DATA)
-    theory = _rows(frame, THEORY, LIMIT_LAW)
+    samples = select(frame, DATA)
+    theory = select(frame, THEORY, LIMIT_LAW)
     head_counts = sorted(samples["heads"].unique())
     figure, axes = new_figure(len(STAGE_TITLES), len(head_counts), width=TWO_COLUMNS, height=4.2)
     for row, stage in zip(axes, STAGE_TITLES, strict=True):
@@ -247,13 +242,13 @@ def plot_sharing(frame: pd.DataFrame, bins: int):
     against n, the statistic of rows D.2 (MQA, GQA) with its margin and that of row D.3 (K = V)
     with its threshold."""
     frame = _numeric(frame, "eigenvalue", "density", "value", "n", "draw")
-    spectrum = _rows(frame, DATA, SPECTRUM)
+    spectrum = select(frame, DATA, SPECTRUM)
     present = set(spectrum["scheme"])
     schemes = [scheme for scheme in SHARING_ORDER if scheme in present]
     figure = new_canvas(width=TWO_COLUMNS, height=4.6)
     top, bottom = figure.subfigures(2, 1, height_ratios=[1.0, 1.08])
     spectra_axes = top.subplots(1, len(schemes), sharey=True)
-    laws = _rows(frame, THEORY, *LAW_STYLES)
+    laws = select(frame, THEORY, *LAW_STYLES)
     largest = int(spectrum["n"].max())
     for ax, scheme in zip(spectra_axes, schemes, strict=True):
         sns.histplot(
@@ -268,19 +263,19 @@ def plot_sharing(frame: pd.DataFrame, bins: int):
         ax.set_xlabel(r"eigenvalue of $\mathrm{MHA}_\perp \mathrm{MHA}_\perp^\top$")
         ax.set_ylabel("density" if scheme == schemes[0] else "")
     distance_ax, excess_ax, delta_ax = bottom.subplots(1, 3)
-    distances = _rows(frame, DATA, *(distance_series(law) for law in LAW_STYLES))
+    distances = select(frame, DATA, *(distance_series(law) for law in LAW_STYLES))
     _per_point(distance_ax, distances, style="series")
     distance_ax.set_ylabel("KS distance")
     distance_ax.set_title("KS to each law")
     log_axis(distance_ax.yaxis)
-    _per_point(excess_ax, _rows(frame, STATISTIC, D2_EXCESS))
-    margin = _rows(frame, THEORY, D2_MARGIN)["value"]
+    _per_point(excess_ax, select(frame, STATISTIC, D2_EXCESS))
+    margin = select(frame, THEORY, D2_MARGIN)["value"]
     excess_ax.axhspan(margin.min(), margin.max(), color=COLOURS["guide"], alpha=0.6, lw=0)
     excess_ax.axhline(0.0, color=COLOURS["guide"], lw=0.8)
     excess_ax.set_ylabel("KS(independent-head law)\n− independent heads' mean")
     excess_ax.set_title("row D.2 (MQA, GQA)")
-    _per_point(delta_ax, _rows(frame, STATISTIC, D3_DELTA))
-    for value in _rows(frame, THEORY, D3_THRESHOLD)["value"]:
+    _per_point(delta_ax, select(frame, STATISTIC, D3_DELTA))
+    for value in select(frame, THEORY, D3_THRESHOLD)["value"]:
         delta_ax.axhline(value, color=COLOURS["guide"], ls="--", lw=1.5)
     delta_ax.axhline(0.0, color=COLOURS["guide"], lw=0.8)
     delta_ax.set_ylabel("KS(independent-head law)\n− KS(tied law)")

@@ -22,7 +22,6 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FixedLocator, NullFormatter, ScalarFormatter
 
-from attnspec.experiments.degeneration_summary import DATA, STATISTIC, numeric
 from attnspec.experiments.pretrained import NULL_SPACE_CONVENTIONS
 from attnspec.experiments.pretrained_summary import REFERENCE_Q95
 from attnspec.models.softmax import MASKS
@@ -38,6 +37,7 @@ from attnspec.plotting.style import (
     new_figure,
     sequential_colours,
 )
+from attnspec.tidy import DATA, STATISTIC, numeric
 
 CONTROL_COLOUR = COLOURS["control"]
 MASK_COLOURS = {mask: COLOURS[mask] for mask in MASKS}

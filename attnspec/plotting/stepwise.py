@@ -19,15 +19,11 @@ from attnspec.plotting.style import (
     log_axis,
     new_figure,
 )
+from attnspec.tidy import select
 
 HISTOGRAM_ALPHA = 0.6
 X_PLUS_STYLE = {"color": THEORY_COLOUR, "ls": ":", "lw": 0.9}
 QUANTILE_STYLE = {"color": THEORY_COLOUR, "ls": "--", "lw": 1.0}
-
-
-def _rows(frame: pd.DataFrame, kind: str, series: str) -> pd.DataFrame:
-    """The rows of one series of the tidy table."""
-    return frame[(frame["kind"] == kind) & (frame["series"] == series)]
 
 
 def plot_stepwise(frame: pd.DataFrame, *, n_tokens: int, bins: int):
@@ -37,11 +33,11 @@ def plot_stepwise(frame: pd.DataFrame, *, n_tokens: int, bins: int):
     ``sns.lineplot`` of the median over draws of the k-th largest bulk value with its 10-90 %
     band (>= 10 draws; else every draw), against the nu_inf quantiles, dashed. The rows share
     their y-axes; one legend for both rows below them."""
-    bulk = _rows(frame, "data", "bulk")
-    density = _rows(frame, "theory", "nu_inf_density")
-    quantile = _rows(frame, "theory", "nu_inf_quantile")
-    x_plus = float(_rows(frame, "theory", "x_plus")["value"].iloc[0])
-    ks = _rows(frame, "statistic", "ks_to_attention").set_index("model")["value"]
+    bulk = select(frame, "data", "bulk")
+    density = select(frame, "theory", "nu_inf_density")
+    quantile = select(frame, "theory", "nu_inf_quantile")
+    x_plus = float(select(frame, "theory", "x_plus")["value"].iloc[0])
+    ks = select(frame, "statistic", "ks_to_attention").set_index("model")["value"]
     models = list(dict.fromkeys(bulk["model"]))
     n_draws = bulk.groupby("model")["draw"].nunique().min()
     band = n_draws >= BAND_MIN_DRAWS

@@ -42,38 +42,13 @@ from attnspec.plotting.style import (
     sequential_colours,
     set_print_size,
 )
+from attnspec.tidy import numeric, select, value_of
 
 DOT = {"marker": "o", "s": 4.0, "linewidth": 0, "legend": False}
 """seaborn scatterplot options of a single draw (a filled dot 2 pt across)."""
 BAND_ALPHA = 0.15
 TUPLES = {tuple: HandlerTuple(ndivide=None, pad=0.2)}
 """Legend handler map: a tuple of handles is drawn side by side (one key per colour)."""
-
-
-def numeric(frame: pd.DataFrame, *columns: str) -> pd.DataFrame:
-    """A copy with ``columns`` as floats (empty cells, for columns that do not apply to a row,
-    -> NaN), so that a table drawn as built and as read back from its CSV are the same."""
-    frame = frame.copy()
-    for column in columns:
-        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype(float)
-    return frame
-
-
-def rows(frame: pd.DataFrame, kind: str, *series: str) -> pd.DataFrame:
-    """The rows of one ``kind`` (data, theory, statistic), of the named ``series`` if given."""
-    keep = frame["kind"] == kind
-    if series:
-        keep &= frame["series"].isin(series)
-    return frame[keep]
-
-
-def value_of(frame: pd.DataFrame, kind: str, series: str, **where) -> float:
-    """The value of the one row of ``kind`` and ``series`` whose columns equal ``where``."""
-    mine = rows(frame, kind, series)
-    for column, wanted in where.items():
-        mine = mine[mine[column] == wanted]
-    (value,) = mine["value"]
-    return float(value)
 
 
 def banded(frame: pd.DataFrame, by: list[str]) -> bool:
@@ -125,7 +100,7 @@ def plot_sticking(frame: pd.DataFrame):
     ``attention`` and ``Y_lin``; theory: ``x_plus`` per (c, beta)."""
     apply_style()
     frame = numeric(frame, "ell", "draw", "k", "value")
-    data = rows(frame, "data").astype({"ell": int, "draw": int, "k": int})
+    data = select(frame, "data").astype({"ell": int, "draw": int, "k": int})
     ratios = sorted(data["c"].unique(), key=lambda c: (c != 1.0, c))
     betas = sorted(data["beta"].unique())
     colours = sequential_colours("k", data["k"].unique())
@@ -202,16 +177,16 @@ def plot_gap(frame: pd.DataFrame):
     """
     apply_style()
     frame = numeric(frame, "ell", "draw", "prediction", "value")
-    colours = sequential_colours("beta", rows(frame, "data")["beta"])
+    colours = sequential_colours("beta", select(frame, "data")["beta"])
     figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=3.3)
     gap_ax, spike_ax, ipr_ax = axes[0]
     _gap_panel(gap_ax, frame[frame["panel"] == "gap"], colours)
     _spike_panel(spike_ax, frame[frame["panel"] == "spike"], colours)
     _ipr_panel(ipr_ax, frame[frame["panel"] == "ipr"], colours)
-    ells = rows(frame[frame["panel"] == "gap"], "data")["ell"]
+    ells = select(frame[frame["panel"] == "gap"], "data")["ell"]
     for ax in (gap_ax, ipr_ax):
         ell_axis(ax, ells)
-    slopes = rows(frame, "statistic", "fit_slope", "fit_slope_low", "fit_slope_high")
+    slopes = select(frame, "statistic", "fit_slope", "fit_slope_low", "fit_slope_high")
     slopes = slopes.pivot(index="beta", columns="series", values="value")
     shades = list(colours.values())
     keys = {
@@ -222,7 +197,7 @@ def plot_gap(frame: pd.DataFrame):
         else rf"$\beta={beta:g}$": Line2D([], [], color=colour, lw=1.0)
         for beta, colour in colours.items()
     }
-    subcritical = rows(frame, "data", "subcritical")["beta"].unique()
+    subcritical = select(frame, "data", "subcritical")["beta"].unique()
     keys |= {
         "(a) Tracy–Widom expectation": in_each(shades, ls=":", lw=1.0),
         r"(a) $Y_{lin}$ median": in_each(shades, ls="none", marker="x", ms=3.5),
@@ -252,25 +227,25 @@ def plot_gap(frame: pd.DataFrame):
 def _gap_panel(ax, frame: pd.DataFrame, colours) -> None:
     """Draws (dots), medians (filled: above x_+, open: below), Y_lin's median (crosses), the
     fit and the Tracy-Widom expectation (dotted) of |gap|."""
-    draws = rows(frame, "data", "attention")
+    draws = select(frame, "data", "attention")
     sns.scatterplot(
         data=draws.assign(value=draws["value"].abs()), x="ell", y="value", hue="beta",
         palette=colours, alpha=0.6, ax=ax, **DOT,
     )  # fmt: skip
     for beta, colour in colours.items():
         mine = frame[frame["beta"] == beta]
-        medians = rows(mine, "data", "attention").groupby("ell")["value"].median()
+        medians = select(mine, "data", "attention").groupby("ell")["value"].median()
         for above in (True, False):
             keep = medians[(medians > 0) == above]
             ax.plot(
                 keep.index, keep.abs(), ls="none", marker="o", ms=3.5, color=colour,
                 mfc=colour if above else "white", zorder=4,
             )  # fmt: skip
-        linear = rows(mine, "data", "Y_lin").groupby("ell")["value"].median()
+        linear = select(mine, "data", "Y_lin").groupby("ell")["value"].median()
         ax.plot(linear.index, linear.abs(), ls="none", marker="x", ms=3.5, color=colour, zorder=4)
-        fit = rows(mine, "statistic", "fit")
+        fit = select(mine, "statistic", "fit")
         ax.plot(fit["ell"], fit["value"], color=colour, lw=1.0)
-        expected = rows(mine, "theory", "tracy_widom")
+        expected = select(mine, "theory", "tracy_widom")
         ax.plot(expected["ell"], expected["value"].abs(), color=colour, lw=1.0, ls=":")
     log_axis(ax.yaxis)
     ax.set_ylabel(r"$|\ell s_2(A)^2 - x_+| / x_+$")
@@ -282,10 +257,10 @@ def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
     (filled dots) and subcritical ones (no prediction: open triangles, on top, shown at the
     theory row x_+); the diagonal y = x; the correlation (statistic) in the legend."""
     handles = []
-    betas = sorted(rows(frame, "data")["beta"].unique())
+    betas = sorted(select(frame, "data")["beta"].unique())
     for beta in betas:
         colour = colours[beta]
-        supercritical = rows(frame[frame["beta"] == beta], "data", "supercritical")
+        supercritical = select(frame[frame["beta"] == beta], "data", "supercritical")
         sns.scatterplot(
             data=supercritical, x="prediction", y="value", color=colour, s=10,
             linewidth=0, alpha=0.8, legend=False, ax=ax,
@@ -296,7 +271,7 @@ def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
                    label=rf"$\beta={beta:g}$: ${r:.3f}$ ({len(supercritical)})")
         )  # fmt: skip
     for beta in betas:  # on top of every supercritical draw
-        subcritical = rows(frame[frame["beta"] == beta], "data", "subcritical")
+        subcritical = select(frame[frame["beta"] == beta], "data", "subcritical")
         x_plus = value_of(frame, "theory", "x_plus", beta=beta)
         sns.scatterplot(
             data=subcritical.assign(prediction=x_plus), x="prediction", y="value", marker="v",
@@ -318,7 +293,7 @@ def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
 def _ipr_panel(ax, frame: pd.DataFrame, colours) -> None:
     """IPR of the k = 2 singular vectors per draw (dots) and their medians (lines: left o,
     right s) against the delocalised 3/ell (theory, dashed)."""
-    draws = rows(frame, "data", "left", "right")
+    draws = select(frame, "data", "left", "right")
     sns.scatterplot(
         data=draws, x="ell", y="value", hue="beta", palette=colours, alpha=0.6, ax=ax, **DOT
     )
@@ -327,7 +302,7 @@ def _ipr_panel(ax, frame: pd.DataFrame, colours) -> None:
         markers={"left": "o", "right": "s"}, dashes=False, estimator="median", errorbar=None,
         ms=3, mec="auto", lw=0.8, legend=False, ax=ax,
     )  # fmt: skip
-    delocalised = rows(frame, "theory", "delocalised")
+    delocalised = select(frame, "theory", "delocalised")
     ax.plot(delocalised["ell"], delocalised["value"], color=THEORY_COLOUR, lw=1.0, ls="--")
     log_axis(ax.yaxis)
     ax.set_ylabel(r"IPR $\sum_i v_i^4$ ($k = 2$)")
@@ -348,8 +323,8 @@ def plot_uniform(frame: pd.DataFrame):
     ``classical_D`` per (beta, schedule, ell)."""
     apply_style()
     frame = numeric(frame, "ell", "k_ell", "draw", "value")
-    classical_rows = rows(frame, "theory", "classical_D")
-    frame = rows(frame, "data", "D")
+    classical_rows = select(frame, "theory", "classical_D")
+    frame = select(frame, "data", "D")
     betas = sorted(frame["beta"].unique())
     as_band = banded(frame, ["beta", "schedule", "ell"])
     shades = sequential_colours("k", range(len(SCHEDULES)))
