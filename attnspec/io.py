@@ -96,11 +96,12 @@ def load_evidence(path: str | os.PathLike) -> list:
     return items
 
 
-def write_table(path: str | os.PathLike, frame) -> None:
+def write_table(path: str | os.PathLike, frame, missing: str = "") -> None:
     """Write a table (a pandas DataFrame) as CSV atomically: no index, ``\\n`` line ends, floats
-    in shortest round-trip form (pandas' own), empty cells for missing values."""
+    in shortest round-trip form (pandas' own), ``missing`` for missing values (empty cells in
+    the figures' tables; the claims tables write ``nan``, a number their readers parse)."""
     with atomic_path(path) as tmp:
-        frame.to_csv(tmp, index=False, lineterminator="\n")
+        frame.to_csv(tmp, index=False, lineterminator="\n", na_rep=missing)
 
 
 def read_csv(path: str | os.PathLike) -> list[dict[str, str]]:

@@ -9,7 +9,7 @@ from attnspec.io import configure_logging, read_csv, write_table, write_text
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     rows = dashboard_rows({paper: read_csv(path) for paper, path in smk.input.items()})
-    write_table(smk.output.csv, pd.DataFrame(rows, columns=DASHBOARD_HEADER))
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=DASHBOARD_HEADER), missing="nan")
     write_text(smk.output.md, dashboard_markdown(rows))
     log.info("%d rows: %s", len(rows), ", ".join(f"{r['row_id']} {r['verdict']}" for r in rows))
 

@@ -20,7 +20,7 @@ def main(smk) -> None:
             replicate=smk.params.replicate,
             mapper=pool.map,
         )
-    write_table(smk.output[0], pd.DataFrame(rows, columns=ROW_HEADER))
+    write_table(smk.output[0], pd.DataFrame(rows, columns=ROW_HEADER), missing="nan")
     for row in rows:
         log.info("%s: %s (stability %.3f)", row["row_id"], row["verdict"], row["stability"])
 

@@ -13,7 +13,7 @@ def main(smk) -> None:
         for name, paths in smk.input.items()
     }
     header, table = replicates_rows(by_replicate)
-    write_table(smk.output.csv, pd.DataFrame(table, columns=header))
+    write_table(smk.output.csv, pd.DataFrame(table, columns=header), missing="nan")
     write_text(smk.output.md, replicates_markdown(header, table))
     log.info("%d of %d rows agree", sum(row[-1] == "yes" for row in table), len(table))
 

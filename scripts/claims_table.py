@@ -18,7 +18,7 @@ from attnspec.verdicts import ROW_HEADER
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     rows = read_csv(smk.input.claims)
-    write_table(smk.output.csv, pd.DataFrame(rows, columns=ROW_HEADER))
+    write_table(smk.output.csv, pd.DataFrame(rows, columns=ROW_HEADER), missing="nan")
     write_text(smk.output.md, paper_markdown(smk.wildcards.paper, rows))
     save_evidence(
         smk.output.evidence, [item for path in smk.input.evidence for item in load_evidence(path)]
