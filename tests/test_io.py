@@ -168,3 +168,11 @@ def test_evidence_round_trips_through_npz(tmp_path):
             np.testing.assert_array_equal(
                 a.alternatives[name].by_size[2]["values"], alternative.by_size[2]["values"]
             )
+
+
+def test_missing_values_are_empty_cells_or_the_given_marker(tmp_path):
+    frame = pd.DataFrame({"x": [1.5, np.nan], "label": ["a", None]})
+    write_table(tmp_path / "empty.csv", frame)
+    write_table(tmp_path / "nan.csv", frame, missing="nan")
+    assert (tmp_path / "empty.csv").read_text() == "x,label\n1.5,a\n,\n"
+    assert (tmp_path / "nan.csv").read_text() == "x,label\n1.5,a\nnan,nan\n"
