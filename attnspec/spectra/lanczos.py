@@ -25,6 +25,8 @@ import numpy as np
 _BLOCK_SIZE = 16
 # The convergence test (an m x m eigh) runs when the basis has grown by this factor.
 _CHECK_GROWTH = 1.1
+# Rows of the operand per slice of the fused normal product (_normal_product).
+_OPERAND_ROWS = 128
 # A second whole Gram-Schmidt pass runs when the first shrank a column below this fraction.
 _REORTHOGONALISE_BELOW = 0.5
 
@@ -62,7 +64,7 @@ def bulk_operator(A: np.ndarray):
 
 
 def _orthonormalise(
-    block: np.ndarray, basis: np.ndarray, recent: int
+    block: np.ndarray, basis: np.ndarray, recent: int, rounded: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Q, R, C with block - basis^T C = Q R, Q orthonormal and orthogonal to the basis rows.
 
@@ -72,29 +74,42 @@ def _orthonormalise(
     recent rows, as in BCGS2, once for the rest), and a second whole pass only if the first
     removed a fair share of a column (Kahan-Parlett: lost orthogonality); then a QR. C = basis
     block, the projected matrix's column. Overwrites ``block``.
+
+    ``rounded``: the basis rounded to float32, for whole passes in float32 (half the memory
+    traffic, twice the rate). They remove components that the local pass has left at the level
+    of the float32 products (relative 1e-7), so their own float32 error is 6e-8 of the block's
+    norm: the basis stays orthogonal to about 1e-7, which moves the Ritz values by about that
+    relative amount, as the float32 products already do.
     """
     lo = basis.shape[0] - recent
     local = basis[lo:] @ block
     block -= basis[lo:].T @ local
     norms = np.linalg.norm(block, axis=0)
-    coefficients = basis @ block
-    block -= basis.T @ coefficients
+
+    def whole_pass():
+        if rounded is None:
+            found = basis @ block
+            block[...] -= basis.T @ found
+            return found
+        found = rounded @ block.astype(np.float32)
+        block[...] -= rounded.T @ found
+        return found.astype(np.float64)
+
+    coefficients = whole_pass()
     if np.any(np.linalg.norm(block, axis=0) < _REORTHOGONALISE_BELOW * norms):
-        again = basis @ block
-        block -= basis.T @ again
-        coefficients += again
+        coefficients += whole_pass()
     coefficients[lo:] += local
     q, r = np.linalg.qr(block)
     return q, r, coefficients
 
 
-def _converged(theta, ritz, link, k, tol) -> bool:
-    """Whether the k leading Ritz values have min(r, r^2 / gap) <= tol * theta.
+def _relative_error(theta, ritz, link, k) -> float:
+    """The largest min(r_i, r_i^2 / gap_i) / theta_i over the k leading Ritz values.
 
     r_i = ||link ritz[last block, i]|| is the residual norm ||H x_i - theta_i x_i|| from the
     block Lanczos relation H V = V T + V_next link E_last^T; gap_i is the distance to the
     nearest other Ritz value. r bounds the error always, r^2 / gap (Kato-Temple) once the
-    neighbouring eigenvalues are resolved.
+    neighbouring eigenvalues are resolved. The values are accepted when this is <= tol.
     """
     residual = np.linalg.norm(link @ ritz[-link.shape[1] :, :k], axis=0)
     gap = np.abs(theta[:k, None] - theta[None, :])
@@ -102,12 +117,29 @@ def _converged(theta, ritz, link, k, tol) -> bool:
     nearest = gap.min(axis=1)
     kato_temple = np.divide(residual**2, nearest, out=np.full(k, np.inf), where=nearest > 0)
     error = np.minimum(residual, kato_temple)
-    return bool(np.all(error <= tol * np.abs(theta[:k])))
+    scale = np.abs(theta[:k])
+    relative = np.divide(error, scale, out=np.full(k, np.inf), where=scale > 0)
+    return float(np.max(np.where(error == 0, 0.0, relative)))
+
+
+def _next_check(m: int, width: int, error: float, previous: tuple[int, float] | None, tol):
+    """Basis size of the next convergence test, after one at m vectors with ``error``.
+
+    At most _CHECK_GROWTH m (a Rayleigh-Ritz costs O(m^3)); earlier when the errors of this
+    test and the previous one, extrapolated log-linearly in m, reach tol sooner (at least one
+    block later): near convergence a test costs less than the block products it saves.
+    """
+    latest = max(m + 1, int(_CHECK_GROWTH * m))
+    if previous is None or not 0 < error < previous[1] or not np.isfinite(previous[1]):
+        return latest
+    per_vector = np.log(previous[1] / error) / (m - previous[0])
+    predicted = m + int(np.ceil(np.log(error / tol) / per_vector))
+    return max(m + width, min(latest, predicted))
 
 
 def _grown(array: np.ndarray, rows: int, columns: int) -> np.ndarray:
     """A zero array of shape (rows, columns) holding ``array`` in its leading corner."""
-    out = np.zeros((rows, columns))
+    out = np.zeros((rows, columns), array.dtype)
     out[: array.shape[0], : array.shape[1]] = array
     return out
 
@@ -118,14 +150,17 @@ def _block_lanczos(
     k: int,
     tol: float,
     max_basis: int | None,
+    float32_passes: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Top k eigenpairs of a symmetric PSD H (n x n) given V^T -> (H V)^T on row blocks.
 
     Fixed start block (default_rng(0)), so results are reproducible bit for bit. The basis
     and the projected matrix grow as needed (doubling) up to ``max_basis`` vectors (default n:
     the whole space, where the Ritz values are exact), so memory follows the vectors used:
-    m n + 2 m^2 float64 for m vectors. Returns the descending Ritz values (clipped at 0) and
-    the unit Ritz vectors as columns (n, k).
+    m n + 2 m^2 float64 for m vectors (and m n float32 with ``float32_passes``: a float32 copy
+    of the basis for the whole Gram-Schmidt passes, for products that are float32 anyway; see
+    :func:`_orthonormalise`). Returns the descending Ritz values (clipped at 0) and the unit
+    Ritz vectors as columns (n, k).
     """
     if not 1 <= k < n:
         raise ValueError(f"need 1 <= k < n = {n}, got k = {k}")
@@ -137,26 +172,34 @@ def _block_lanczos(
     basis = np.empty((capacity, n))  # rows: orthonormal Krylov basis vectors
     projected = np.zeros((capacity, capacity))  # T = basis H basis^T (block tridiagonal)
     basis[:width] = np.linalg.qr(np.random.default_rng(0).standard_normal((n, width)))[0].T
-    m, next_check = 0, k + 1
+    rounded = np.empty((capacity, n), np.float32) if float32_passes else None
+    m, next_check, previous = 0, k + 1, None
     while True:
         image = normal_rows(basis[m : m + width]).T  # H V, shape (n, width)
+        if rounded is not None:
+            rounded[m : m + width] = basis[m : m + width]
         m += width
-        next_block, link, coefficients = _orthonormalise(image, basis[:m], min(m, 2 * width))
+        next_block, link, coefficients = _orthonormalise(
+            image, basis[:m], min(m, 2 * width), None if rounded is None else rounded[:m]
+        )
         projected[:m, m - width : m] = coefficients
         projected[m - width : m, :m] = coefficients.T
         if m >= next_check or m == m_max:
-            # Rayleigh-Ritz costs O(m^3): done when the basis has grown by _CHECK_GROWTH.
-            next_check = max(m + 1, int(_CHECK_GROWTH * m))
             theta, ritz = np.linalg.eigh(projected[:m, :m])
             theta, ritz = theta[::-1], ritz[:, ::-1]
-            if m == n or (m > k and _converged(theta, ritz, link, k, tol)):
+            error = _relative_error(theta, ritz, link, k) if m > k else np.inf
+            if m == n or error <= tol:
                 break
+            next_check = _next_check(m, width, error, previous, tol)
+            previous = (m, error)
             if m == m_max:
                 raise RuntimeError(f"Lanczos did not converge with a basis of {m_max} vectors")
         width = min(width, m_max - m)
         if m + width > capacity:
             capacity = min(m_max, 2 * capacity)
             basis = _grown(basis[:m], capacity, n)
+            if rounded is not None:
+                rounded = _grown(rounded[:m], capacity, n)
             projected = _grown(projected[:m, :m], capacity, capacity)
         basis[m : m + width] = next_block[:, :width].T
     return np.clip(theta[:k], 0.0, None), basis[:m].T @ ritz[:, :k]
@@ -214,6 +257,27 @@ def top_nonperron_squared_singular_values(
     return _with_vectors(values, right, op.matmat) if return_vectors else values
 
 
+def _normal_product(M: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    """rows -> (rows @ M^T) @ M for float64 rows, in M's dtype, as one pass over M's rows.
+
+    M's rows are taken _OPERAND_ROWS at a time: W = rows @ R^T, then out += W @ R while the
+    slice R is still in cache, so M is read from memory once per block instead of twice and
+    each slice's two products run at the rate of a small GEMM on cached data (module notes).
+    The rows are rounded to M's dtype; the result is returned in float64.
+    """
+
+    def normal_rows(rows: np.ndarray) -> np.ndarray:
+        block = rows.astype(M.dtype, copy=False)
+        out = np.zeros((rows.shape[0], M.shape[1]), M.dtype)
+        work = np.empty((rows.shape[0], min(_OPERAND_ROWS, M.shape[0])), M.dtype)
+        for r0 in range(0, M.shape[0], _OPERAND_ROWS):
+            part = M[r0 : r0 + _OPERAND_ROWS]
+            out += np.matmul(block, part.T, out=work[:, : part.shape[0]]) @ part
+        return out.astype(np.float64, copy=False)
+
+    return normal_rows
+
+
 def _products_in(dtype: np.dtype, product: Callable[[np.ndarray], np.ndarray]):
     """``product`` applied to float64 rows rounded to ``dtype``, its result back in float64."""
     if dtype == np.float64:
@@ -267,8 +331,9 @@ def top_squared_singular_values(
         Only with ``return_vectors``: M right[:, i] = sqrt(values[i]) left[:, i].
     """
     _check_operand(M, "M")
-    normal_rows = _products_in(M.dtype, lambda rows: (rows @ M.T) @ M)
-    values, right = _block_lanczos(normal_rows, M.shape[1], k, tol, max_basis)
+    values, right = _block_lanczos(
+        _normal_product(M), M.shape[1], k, tol, max_basis, M.dtype == np.float32
+    )
     if not return_vectors:
         return values
     return _with_vectors(values, right, _products_in(M.dtype, lambda x: M @ x))
@@ -311,7 +376,7 @@ def top_squared_singular_values_from_perp(
     if perp.shape != (ell, ell):
         raise ValueError("perp must be square")
     column_sums = perp.sum(axis=0, dtype=np.float64)  # r = C^T 1
-    gram_rows = _products_in(perp.dtype, lambda rows: (rows @ perp.T) @ perp)
+    gram_rows = _normal_product(perp)
     apply_perp = _products_in(perp.dtype, lambda x: perp @ x)
 
     def normal_rows(rows):
@@ -321,7 +386,7 @@ def top_squared_singular_values_from_perp(
         out += (rows @ column_sums[:, None] + sums) / ell
         return out
 
-    values, right = _block_lanczos(normal_rows, ell, k, tol, max_basis)
+    values, right = _block_lanczos(normal_rows, ell, k, tol, max_basis, perp.dtype == np.float32)
     if not return_vectors:
         return values
     return _with_vectors(
