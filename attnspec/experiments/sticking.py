@@ -58,8 +58,10 @@ LANCZOS_TOLERANCE = 1e-6
 # Lanczos) 5.0e-8, 1.0e-6, 2.1e-6; Y_lin under 5e-8. Draw-to-draw spreads: 0.5 %, 8.5 %, 47 %.
 SCORE_DTYPE = np.float32
 SCORE_FLOAT32_BOUND = 1e-5
-# Rows of Q drawn (and multiplied by K^T) per block while S is formed.
-_QUERY_BLOCK_ROWS = 256
+# Rows of Q drawn (and multiplied by K^T) per block while S is formed. SGEMM of a block of rows
+# against K^T at ell = 8192, one thread, against square SGEMM (2048): 0.95 for 256 rows, 1.0
+# for 512, 1.01 for 1024 and 2048 (1 % to 3 % noise).
+_QUERY_BLOCK_ROWS = 1024
 # Memory model (sticking_peak_mb). Peak resident memory of a draw's job process at small ell
 # (interpreter, numpy, Snakemake's script preamble, attnspec): 45 MB, and 63 MB when the dense
 # solver's scipy.linalg is loaded (ell < DENSE_CROSSOVER). Krylov vectors used for A's leading
@@ -145,9 +147,9 @@ def sticking_peak_mb(n_tokens: int, ratio: float) -> float:
 
     The job's process (_PROCESS_MB, plus _DENSE_SOLVER_MB below DENSE_CROSSOVER) and the larger
     of forming S (K and S in SCORE_DTYPE, a block of Q) and the solves: above DENSE_CROSSOVER
-    S, the A_perp / Y_lin buffer and the Krylov basis (m ell float64, twice while it grows, and
-    three m x m copies in Rayleigh-Ritz, m = _KRYLOV_VECTORS_PER_ROOT sqrt(ell)); below it S,
-    A and its Gram matrix in float64.
+    S, the A_perp / Y_lin buffer and the Krylov basis (m ell float64 and its float32 copy for
+    the Gram-Schmidt passes, twice while they grow, and three m x m copies in Rayleigh-Ritz,
+    m = _KRYLOV_VECTORS_PER_ROOT sqrt(ell)); below it S, A and its Gram matrix in float64.
     """
     d_qk = query_key_width(n_tokens, ratio)
     ell, item = int(n_tokens), np.dtype(SCORE_DTYPE).itemsize
@@ -155,7 +157,7 @@ def sticking_peak_mb(n_tokens: int, ratio: float) -> float:
     if ell < DENSE_CROSSOVER:
         return _PROCESS_MB + _DENSE_SOLVER_MB + max(forming, ell * ell * (item + 8 + 8)) / 1e6
     vectors = min(ell, _KRYLOV_VECTORS_PER_ROOT * ceil_root(ell, 2))
-    solving = 2 * ell * ell * item + 2 * vectors * ell * 8 + 3 * vectors**2 * 8
+    solving = 2 * ell * ell * item + 2 * vectors * ell * (8 + item) + 3 * vectors**2 * 8
     return _PROCESS_MB + max(forming, solving) / 1e6
 
 
@@ -177,19 +179,22 @@ def sample_scores(
     """S = Q K^T / sqrt(d_qk), Q, K iid N(0, 1) of shape (ell, d_qk) (papers A, B, section 1).
 
     K and Q are drawn in float64 from ``keys_rng`` and ``queries_rng`` in blocks of rows (the
-    same numbers as one (ell, d_qk) draw each) and stored in ``dtype``; Q is never held whole.
-    With ``dtype=np.float32`` the product runs in float32 (SGEMM) on the rounded draws.
+    same numbers as one (ell, d_qk) draw each, into one reused float64 block) and stored in
+    ``dtype``; Q is never held whole. With ``dtype=np.float32`` the product runs in float32
+    (SGEMM) on the rounded draws.
     """
+    rows_per_block = min(_QUERY_BLOCK_ROWS, n_tokens)
+    draws = np.empty((rows_per_block, d_qk))
     keys = np.empty((n_tokens, d_qk), dtype)
-    for r0 in range(0, n_tokens, _QUERY_BLOCK_ROWS):
-        block = keys[r0 : r0 + _QUERY_BLOCK_ROWS]
-        block[...] = keys_rng.standard_normal(block.shape)
+    for r0 in range(0, n_tokens, rows_per_block):
+        block = keys[r0 : r0 + rows_per_block]
+        block[...] = keys_rng.standard_normal(out=draws[: block.shape[0]])
     scores = np.empty((n_tokens, n_tokens), dtype)
-    queries = np.empty((min(_QUERY_BLOCK_ROWS, n_tokens), d_qk), dtype)
-    for r0 in range(0, n_tokens, _QUERY_BLOCK_ROWS):
-        block = scores[r0 : r0 + _QUERY_BLOCK_ROWS]
+    queries = draws if dtype == np.float64 else np.empty((rows_per_block, d_qk), dtype)
+    for r0 in range(0, n_tokens, rows_per_block):
+        block = scores[r0 : r0 + rows_per_block]
         rows = queries[: block.shape[0]]
-        rows[...] = queries_rng.standard_normal(rows.shape)
+        rows[...] = queries_rng.standard_normal(out=draws[: block.shape[0]])
         np.matmul(rows, keys.T, out=block)
     scores *= dtype(1.0 / np.sqrt(d_qk))
     return scores

@@ -155,9 +155,12 @@ def linear_model(
     n_rows = S.shape[0]
     out = np.multiply(S, beta, out=out)
     noise_scale = np.sqrt(nonlinearity_coefficients(beta).a)
+    noise = np.empty((min(_NOISE_BLOCK_ROWS, n_rows), S.shape[1]))  # reused: no page faults
     for r0 in range(0, n_rows, _NOISE_BLOCK_ROWS):
         block = out[r0 : r0 + _NOISE_BLOCK_ROWS]
-        block += noise_scale * rng.standard_normal(block.shape)
+        draws = rng.standard_normal(out=noise[: block.shape[0]])
+        draws *= noise_scale
+        block += draws
     out *= 1.0 / np.sqrt(n_rows)
     return out
 
