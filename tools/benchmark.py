@@ -83,6 +83,12 @@ IMPORT_CASES = {
     "attnspec.spectra.lanczos": ("attnspec.spectra.lanczos",),
 }
 MIB = 2.0**20
+# Krylov vectors of the sticking draw's Lanczos solves at ell = 8192 (betas 0.5, 1, 1.5) before
+# issue 21 (block 16): the per-step floors at that ell charge the Lanczos parts for this work,
+# whatever block or method the library now uses (issue 21's definition of the floors).
+REFERENCE_VECTORS = {
+    8192: {"attention_lanczos": (912, 1008, 736), "linear_lanczos": (432, 480, 480)}
+}
 
 
 def _attention(n_tokens):
@@ -206,17 +212,51 @@ def case_top_naive(sizes):
     return {"ell": n, "setup_s": setup_s, "spectral_s": spectral_s, "values": values.tolist()}
 
 
-class PartTimer:
-    """CPU seconds per named part of a draw, and the Krylov vectors of each Lanczos call."""
+def step_floors():
+    """The floors a step's own floor needs, measured here and now (one thread, this process):
+    square SGEMM GFLOP/s (2048), exp and standard_normal ns per float64 element (2^22), read
+    GB/s (64 MiB, twice the last-level cache)."""
+    square = np.ones((2048, 2048), np.float32)
+    product = np.empty_like(square)
+    x = np.random.default_rng(0).standard_normal(1 << 22)
+    y = np.empty_like(x)
+    rng = np.random.default_rng(1)
+    return {
+        "sgemm_gflops": 2
+        * 2048**3
+        / _cpu_best(lambda: np.matmul(square, square, out=product), 3)
+        / 1e9,
+        "exp_ns": _cpu_best(lambda: np.exp(x, out=y), 3) / x.size * 1e9,
+        "normal_ns": _cpu_best(lambda: rng.standard_normal(out=y), 3) / y.size * 1e9,
+        "read_gbs": (1 << 26) / _cpu_best(np.ones(1 << 23).sum, 3) / 1e9,
+    }
 
-    def __init__(self):
+
+class PartTimer:
+    """CPU seconds per named part of a draw, and the Krylov vectors of each Lanczos call.
+
+    With ``floors``, the floors (:func:`step_floors`) are measured right before and right after
+    each part, in the same process; their mean is the part's floor rate (``step_floors``), and
+    their CPU time is kept apart (``floor_seconds``)."""
+
+    def __init__(self, floors=False):
         self.seconds: dict[str, float] = {}
         self.calls: dict[str, int] = {}
         self.vectors: dict[str, list[int]] = {}
+        self.step_floors: dict[str, list[dict]] = {}
+        self.floor_seconds = 0.0
+        self._floors = floors
         self._part: list[str] = []
+
+    def _measure(self):
+        start = time.process_time()
+        floors = step_floors()
+        self.floor_seconds += time.process_time() - start
+        return floors
 
     def wrap(self, part, function):
         def timed(*args, **kwargs):
+            before = self._measure() if self._floors else None
             self._part.append(part)
             start = time.process_time()
             try:
@@ -225,6 +265,11 @@ class PartTimer:
                 self.seconds[part] = self.seconds.get(part, 0.0) + time.process_time() - start
                 self.calls[part] = self.calls.get(part, 0) + 1
                 self._part.pop()
+                if before is not None:
+                    after = self._measure()
+                    self.step_floors.setdefault(part, []).append(
+                        {key: (before[key] + after[key]) / 2 for key in before}
+                    )
 
         return timed
 
@@ -256,10 +301,12 @@ def _draw_job(n_tokens):
 def _draw_summary(n_tokens, result, timer, total):
     return {
         "ell": n_tokens,
-        "cpu_s": total,
+        "cpu_s": total - timer.floor_seconds,
         "parts_s": timer.seconds,
         "calls": timer.calls,
         "vectors": timer.vectors,
+        "step_floors": timer.step_floors,
+        "floor_cpu_s": timer.floor_seconds,
         "attention": np.asarray(result["attention"]).tolist(),
         "linear": np.asarray(result["linear"]).tolist(),
     }
@@ -270,7 +317,7 @@ def _new_draw(n_tokens):
     from attnspec.experiments import sticking
     from attnspec.spectra import lanczos
 
-    timer = PartTimer()
+    timer = PartTimer(floors=True)
     for name, part in (
         ("sample_scores", "scores"),
         ("perp_attention", "softmax"),
@@ -421,6 +468,7 @@ def run_case(name, threads, small, extra=()):
     run = run_process(command, threads)
     run["child"] = json.loads(run.pop("output").strip().splitlines()[-1])
     run["rss"] = run["child"].pop("vm_hwm")
+    run["cpu"] -= run["child"].get("floor_cpu_s", 0.0)  # the draws' in-process floor timings
     return run
 
 
@@ -474,6 +522,57 @@ def draw_floors(child, floors, single):
             lanczos_floor(n, m, floors, single) for m in child["vectors"]["linear_lanczos"]
         ),
     }
+
+
+def step_rows(child):
+    """Rows (part, CPU s, floor s, ratio, vectors) of a draw whose floors were measured before
+    and after each step in its own process (:class:`PartTimer` with floors), and the whole
+    draw; Lanczos floors from REFERENCE_VECTORS at that ell, else from the vectors used."""
+    n, rows = child["ell"], []
+    reference = REFERENCE_VECTORS.get(n, {})
+    total_floor = 0.0
+    for part, label in DRAW_PARTS.items():
+        floors = child["step_floors"][part]
+        if part in ("attention_lanczos", "linear_lanczos"):
+            counts = reference.get(part, child["vectors"][part])
+            floor = sum(
+                4.0 * n * n * m / (f["sgemm_gflops"] * 1e9)
+                for m, f in zip(counts, floors, strict=True)
+            )
+        elif part == "scores":
+            floor = sum(
+                2.0 * n**3 / (f["sgemm_gflops"] * 1e9) + 2 * n * n * f["normal_ns"] * 1e-9
+                for f in floors
+            )
+        elif part == "softmax":  # the exp rate or the memory traffic (float32 in and out)
+            floor = sum(
+                max(n * n * f["exp_ns"] * 1e-9, n * n * 8 / (f["read_gbs"] * 1e9)) for f in floors
+            )
+        else:
+            floor = sum(n * n * f["normal_ns"] * 1e-9 for f in floors)
+        total_floor += floor
+        seconds = child["parts_s"][part]
+        rows.append(
+            {
+                "ell": n,
+                "part": label,
+                "cpu_s": seconds,
+                "floor_s": floor,
+                "ratio": seconds / floor,
+                "vectors": child["vectors"].get(part),
+            }
+        )
+    rows.append(
+        {
+            "ell": n,
+            "part": "whole draw (CPU inside sticking_draw)",
+            "cpu_s": child["cpu_s"],
+            "floor_s": total_floor,
+            "ratio": child["cpu_s"] / total_floor,
+            "vectors": None,
+        }
+    )
+    return rows
 
 
 DRAW_PARTS = {
@@ -638,6 +737,16 @@ def large_draw_rows(runs):
     return rows
 
 
+def draw_step_rows(runs):
+    """:func:`step_rows` of the new-path draws run (each ell once)."""
+    rows, seen = [], set()
+    for name in ("draw_new", "draw_large", "draw_huge"):
+        if name in runs and runs[name]["child"]["ell"] not in seen:
+            seen.add(runs[name]["child"]["ell"])
+            rows += step_rows(runs[name]["child"])
+    return rows
+
+
 def _table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     return lines + ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
@@ -721,6 +830,30 @@ def markdown(summary) -> str:
                 f"{row['peak_over_ell2_8B']:.2f}",
             ]
             for row in summary["large_draws"]
+        ],
+    )
+    lines += [
+        "",
+        "## Sticking draws per step, floors measured in the draw's own process",
+        "",
+        "Each step's floor from the square-SGEMM, exp and normal-draw rates measured right "
+        "before and after it in the same process (their mean); the Lanczos floors count "
+        f"2 products per Krylov vector for the vectors used before issue 21 at ell = "
+        f"{', '.join(str(n) for n in REFERENCE_VECTORS)} (block 16), else for the vectors used.",
+        "",
+    ]
+    lines += _table(
+        ["ell", "part", "CPU s", "floor s", "CPU / floor", "Krylov vectors used"],
+        [
+            [
+                row["ell"],
+                row["part"],
+                f"{row['cpu_s']:.2f}",
+                f"{row['floor_s']:.2f}",
+                f"{row['ratio']:.2f}",
+                _vectors(row["vectors"]) if row["vectors"] else "",
+            ]
+            for row in summary["draw_steps"]
         ],
     )
     bare = summary["imports"]["(bare interpreter)"]["cpu"]
@@ -841,6 +974,7 @@ def main():
         "draw_parts": draw_rows(runs, floors),
         "comparisons": comparisons(runs, sizes, batching),
         "large_draws": large_draw_rows(runs),
+        "draw_steps": draw_step_rows(runs),
         "imports": imports,
         "batching": batching,
         "runs": runs,
