@@ -128,3 +128,29 @@ def test_operands_must_be_float_matrices():
         top_squared_singular_values(np.zeros((5, 5), dtype=np.float16), 2)
     with pytest.raises(ValueError, match="square"):
         top_squared_singular_values_from_perp(np.zeros((5, 6)), 2)
+
+
+def _reflection(rng, n):
+    """I - 2 w w^T for a random unit w, as a function applied to the rows of a matrix."""
+    w = rng.standard_normal(n)
+    w /= np.linalg.norm(w)
+    return lambda X: X - 2.0 * np.outer(X @ w, w)
+
+
+@pytest.mark.slow
+def test_float32_values_at_a_clustered_square_root_edge_are_within_1e_5():
+    # n = 4096, k = 64 (ceil(sqrt(n))): squared singular values with a square-root edge,
+    # x_j = 9.5 (1 - (j / n)^(2/3)) (the density ~ sqrt(x_+ - x) of the attention bulk), the
+    # leading ones in clusters of three 1e-7 (relative) apart, where the Kato-Temple bound does
+    # not help inside a cluster. M = P diag(sqrt(x)) R (P, R reflections: dense, same values),
+    # rounded to float32; the values are known exactly.
+    n, k = 4096, 64
+    rng = np.random.default_rng(10)
+    x = 9.5 * (1.0 - (np.arange(n) / n) ** (2.0 / 3.0))
+    x[: 3 * k] = np.repeat(x[: 3 * k : 3], 3) * np.tile([1.0, 1.0 - 1e-7, 1.0 - 2e-7], k)
+    x = np.sort(x)[::-1]
+    left, right = _reflection(rng, n), _reflection(rng, n)
+    M = left(right(np.diag(np.sqrt(x))).T).T  # P D R with P, R symmetric reflections
+    values = top_squared_singular_values(M.astype(np.float32), k, tol=1e-6)
+    error = np.max(np.abs(values - x[:k]) / x[:k])
+    assert error <= 1e-5 * 0.3, error
