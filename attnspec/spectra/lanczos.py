@@ -15,6 +15,29 @@ products) blocks of 8, 16, 24, 32, 64, 128 needed 928, 1008, 1224, 1312, 1728, 2
 vectors) make each product faster but need more vectors, more reorthogonalisation (O(m^2 n))
 and larger Rayleigh-Ritz problems. Float32 operands (products in float32, basis and
 Rayleigh-Ritz in float64) halve the time per product (SGEMM) and the memory of the operand.
+
+Issue 21 (same problem, float32 A_perp, one thread, 2-core AMD EPYC with OpenBLAS's Haswell
+kernels, shared with other jobs: CPU times +-10 %). The normal product (V C^T) C as two whole
+products ran at 28, 43-50, 60-62, 75, 86, 97 GFLOP per CPU-s for blocks of 8, 16, 32, 64, 128,
+256 against 100-117 for square SGEMM: a narrow block cannot amortise OpenBLAS's packing of C.
+In one pass over slices of C's rows (_normal_product: both products on a slice still in cache,
+C read once per block) it ran at 35, 52-60, 66-76, 75, 85, 91 (128 to 1024 rows per slice
+within the noise). With it, the k = 91 values needed 1008, 1104, 1184, 1440 vectors with
+blocks of 16, 24, 32, 48 and 6.4-7.4, 7.5-7.8, 7.7-8.0, 10.9 CPU-s: the products took 4.5-5.3 s
+at every width from 16 to 32 (more vectors cancel the faster rate) while Gram-Schmidt and
+Rayleigh-Ritz grow with the width, so the block stays 16. Y_lin's top 5 (three betas) needed
+272-336, 348-408, 432-480 vectors with blocks of 8, 12, 16 and 8.0, 7.7, 8.3 s (within the
+noise). A randomised block Krylov method with a block of k + p spans the same space as block
+Lanczos with that block (2688 vectors at 128), and thick restart bounds the basis but adds
+products: neither lowers the products, which are the cost. Whole Gram-Schmidt passes in float32
+(_orthonormalise) took 0.6-0.7 s per solve instead of 0.9; Rayleigh-Ritz by scipy's eigh with a
+subset (evr, evx) cost as much as numpy's eigh (the reduction to tridiagonal form dominates)
+and eig_banded with the selected vectors more (1.0 s against 0.63 s per solve); scheduling the
+tests by the errors' trend (_next_check) stopped at 976 vectors instead of 1008 (beta = 1) and
+704 instead of 736 (beta = 1.5). One solve at beta = 1 now: products 5.0 s, Gram-Schmidt 0.6 s,
+Rayleigh-Ritz 0.7 s (21 tests), growing the basis 0.26 s, the rest (Perron terms, vectors)
+0.4 s, about 7.0 s against 8.0-8.5 s before; its floor (1008 vectors at the square-SGEMM rate)
+is 2.5 s, so the products alone are 2x the floor: the rate of a 16-wide block is the limit.
 """
 
 from collections.abc import Callable
@@ -300,11 +323,12 @@ def top_squared_singular_values(
 ) -> np.ndarray | tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The k largest squared singular values s_1(M)^2 >= ... >= s_k(M)^2 of M itself (paper B).
 
-    Block Lanczos on H = M^T M, applied to row blocks as (V^T M^T) M (reads a C-ordered M
-    row-wise), with the acceptance test of :func:`top_nonperron_squared_singular_values` and
-    no Perron projection: for the attention matrix, ell times these are paper B's ell s_k(A)^2
-    with the Perron value ell s_1(A)^2 ~ ell first; for Y_lin, its top squared singular values.
-    A float32 M has its products in float32 (the Krylov basis and Rayleigh-Ritz stay float64),
+    Block Lanczos on H = M^T M, applied to row blocks as (V^T M^T) M in one pass over M's
+    rows (:func:`_normal_product`), with the acceptance test of
+    :func:`top_nonperron_squared_singular_values` and no Perron projection: for the attention
+    matrix, ell times these are paper B's ell s_k(A)^2 with the Perron value ell s_1(A)^2 ~ ell
+    first; for Y_lin, its top squared singular values. A float32 M has its products (and the
+    whole Gram-Schmidt passes) in float32 (the Krylov basis and Rayleigh-Ritz stay float64),
     which limits the relative accuracy to about 1e-7 (for the attention matrix, whose Perron
     value dwarfs the rest, use :func:`top_squared_singular_values_from_perp`).
 
