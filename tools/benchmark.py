@@ -836,8 +836,9 @@ def markdown(summary) -> str:
         "",
         "## Sticking draws per step, floors measured in the draw's own process",
         "",
-        "Each step's floor from the square-SGEMM, exp and normal-draw rates measured right "
-        "before and after it in the same process (their mean); the Lanczos floors count "
+        "Each step's floor from the square-SGEMM, exp and normal-draw rates and the read "
+        "bandwidth measured right before and after it in the same process (their mean), as "
+        "defined above; the Lanczos floors count "
         f"2 products per Krylov vector for the vectors used before issue 21 at ell = "
         f"{', '.join(str(n) for n in REFERENCE_VECTORS)} (block 16), else for the vectors used.",
         "",
