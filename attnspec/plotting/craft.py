@@ -33,15 +33,16 @@ def _tick_labels(ax: Axes) -> list[Text]:
 def drawn_texts(figure) -> list[Text]:
     """Every text a drawn ``figure`` shows: titles, labels, tick labels in view, legend
     entries, annotations (not those of hidden axes or hidden legends)."""
-    hidden = {id(t) for ax in figure.axes for axis in (ax.xaxis, ax.yaxis)
-              for tick in axis.get_major_ticks() + axis.get_minor_ticks()
-              for t in (tick.label1, tick.label2)}  # fmt: skip
+    # tick labels are taken from _tick_labels (only those in view); texts of hidden legends never
+    skipped = {id(t) for ax in figure.axes for axis in (ax.xaxis, ax.yaxis)
+               for tick in axis.get_major_ticks() + axis.get_minor_ticks()
+               for t in (tick.label1, tick.label2)}  # fmt: skip
     for legend in figure.findobj(Legend):
         if not legend.get_visible():
-            hidden |= {id(t) for t in [*legend.get_texts(), legend.get_title()]}
+            skipped |= {id(t) for t in [*legend.get_texts(), legend.get_title()]}
     texts = [
         t for t in figure.findobj(Text)
-        if id(t) not in hidden and t.get_visible() and t.get_text().strip()
+        if id(t) not in skipped and t.get_visible() and t.get_text().strip()
         and (t.axes is None or t.axes.get_visible())
     ]  # fmt: skip
     return texts + [t for ax in figure.axes if ax.get_visible() for t in _tick_labels(ax)]
