@@ -7,11 +7,15 @@ Prints one line per difference beyond tolerance; exit status 1 if any, 2 on bad 
 """
 
 import sys
+from pathlib import Path
 
-from attnspec.drift import compare_trees
+from attnspec.drift import COMPARED, compare_trees
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if len(argv) != 2:
         print("usage: python tools/compare_outputs.py COMMITTED_DIR FRESH_DIR", file=sys.stderr)
         return 2
@@ -20,7 +24,8 @@ def main(argv: list[str]) -> int:
     except ValueError as error:
         print(f"compare_outputs: error: {error}", file=sys.stderr)
         return 2
-    print("\n".join(found) if found else "no drift beyond tolerance")
+    compared = sum(1 for p in Path(argv[0]).rglob("*") if p.suffix in COMPARED)
+    print("\n".join(found) if found else f"no drift beyond tolerance ({compared} files compared)")
     return 1 if found else 0
 
 
