@@ -169,10 +169,19 @@ def rule_caption(smk) -> str:
     return caption.rstrip("\n") + (f"\n\n*Produced by {provenance}.*" if provenance else "")
 
 
+def write_plotted(smk, frame):
+    """Write a figure's tidy table (a DataFrame: every number drawn, a ``kind`` column telling
+    data, theory and statistics apart) as ``output.plotted`` and return it as read back from
+    that CSV: the figure is drawn from exactly what a reader of the CSV gets."""
+    import pandas as pd
+
+    write_table(smk.output.plotted, frame)
+    return pd.read_csv(smk.output.plotted)
+
+
 def write_figure_outputs(
     smk,
     figure,
-    plotted,
     tables=(),
     judged=(),
     digits: int = 4,
@@ -181,12 +190,11 @@ def write_figure_outputs(
 ) -> None:
     """Write the files of one figure rule and release the figure.
 
-    ``output.pdf``/``output.png`` (deterministic bytes), ``output.plotted`` (``plotted``, the
-    figure's tidy table as a DataFrame: every number drawn, a ``kind`` column telling data,
-    theory and statistics apart), ``output.caption`` (the rendered ``input.caption``, then the
-    Markdown text ``intro``, then the ``tables``, each a (header, rows) pair, then the verdicts
-    of the ``judged`` claims-table rows this figure supports,
-    :func:`attnspec.dashboard.verdict_table`).
+    ``output.pdf``/``output.png`` (deterministic bytes) and ``output.caption`` (the rendered
+    ``input.caption``, then the Markdown text ``intro``, then the ``tables``, each a (header,
+    rows) pair, then the verdicts of the ``judged`` claims-table rows this figure supports,
+    :func:`attnspec.dashboard.verdict_table`); ``output.plotted`` is written before the figure
+    is drawn, by :func:`write_plotted`.
     """
     from matplotlib import pyplot
 
@@ -195,7 +203,6 @@ def write_figure_outputs(
 
     save_figure(figure, smk.output.pdf, smk.output.png)
     pyplot.close(figure)
-    write_table(smk.output.plotted, plotted)
     tables = list(tables)
     if judged:
         tables.append(verdict_table(judged))

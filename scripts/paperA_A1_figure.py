@@ -1,11 +1,9 @@
 """Figure A1: the stepwise approximation, drawn from its tidy table (PDF, PNG, CSV), caption with
 the distances of every model and the A.3 row."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.stepwise import stepwise_plotted_table
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.plotting.stepwise import plot_stepwise
 
 STEP_HEADER = ("model", "ks_to_sqrt_ell_A_perp", "ks_to_nu_inf")
@@ -20,9 +18,8 @@ def main(smk) -> None:
         for model, path in zip(smk.params.models, smk.input.spectra, strict=True)
     }
     plotted = stepwise_plotted_table(spectra, summary, cfg["n_removed"])
-    write_table(smk.output.plotted, plotted)
     figure = plot_stepwise(
-        pd.read_csv(smk.output.plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
+        write_plotted(smk, plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
     )
     table = [
         (str(model), float(ks_attention), float(ks_law))
@@ -33,7 +30,6 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(STEP_HEADER, table)],
         judged=rows_of(read_csv(smk.input.claims), "A.3"),
         intro="\n",

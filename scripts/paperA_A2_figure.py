@@ -1,8 +1,6 @@
 """Figure A2: the full sorted spectrum of sqrt(ell) A, drawn from its tidy table (PDF, PNG, CSV),
 and its caption with the per-draw table and the theory references."""
 
-import pandas as pd
-
 from attnspec.experiments.full_spectrum import (
     FULL_SPECTRUM_TABLE_HEADER,
     REFERENCE_TABLE_HEADER,
@@ -12,7 +10,7 @@ from attnspec.experiments.full_spectrum import (
     summarise_full_spectrum,
     unpack_draws,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 from attnspec.plotting.full_spectrum import plot_full_spectrum
 
 
@@ -22,13 +20,11 @@ def main(smk) -> None:
     parameters = dict(n_tokens=cfg["n_tokens"], d_qk=cfg["d_qk"], beta=cfg["beta"])
     summary = summarise_full_spectrum(unpack_draws(load_npz(smk.input.draws)), **parameters)
     plotted = full_spectrum_plotted_table(summary)
-    write_table(smk.output.plotted, plotted)
-    figure = plot_full_spectrum(pd.read_csv(smk.output.plotted), **parameters)
+    figure = plot_full_spectrum(write_plotted(smk, plotted), **parameters)
     rows = full_spectrum_table_rows(summary)
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[
             (FULL_SPECTRUM_TABLE_HEADER, rows),
             (REFERENCE_TABLE_HEADER, full_spectrum_reference_rows(summary)),

@@ -1,8 +1,6 @@
 """Figure A3: the bulk against nu_inf and the MP surrogate, drawn from its tidy table (PDF, PNG,
 CSV), caption with the table and the A.4 rows."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.bulk_laws import (
     BULK_LAWS_TABLE_HEADER,
@@ -10,7 +8,7 @@ from attnspec.experiments.bulk_laws import (
     bulk_laws_table_rows,
     unpack_panels,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.plotting.bulk_laws import plot_bulk_laws
 
 
@@ -22,14 +20,12 @@ def main(smk) -> None:
     attention = [load_npz(path)["attention"][:draws] for path in smk.input.attention]
     linear = [load_npz(path)["linear"][:draws] for path in smk.input.linear]
     plotted = bulk_laws_plotted_table(panels, attention, linear)
-    write_table(smk.output.plotted, plotted)
     figure = plot_bulk_laws(
-        pd.read_csv(smk.output.plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
+        write_plotted(smk, plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
     )
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(BULK_LAWS_TABLE_HEADER, bulk_laws_table_rows(panels))],
         judged=rows_of(read_csv(smk.input.claims), "A.4/"),
     )

@@ -1,8 +1,6 @@
 """Figure A4: the edge x_+(beta) against 4 theta_1, drawn from its tidy table (PDF, PNG, CSV),
 caption with the table of the simulated top values."""
 
-import pandas as pd
-
 from attnspec.experiments.edges import (
     EDGE_TABLE_HEADER,
     edge_plotted_table,
@@ -10,7 +8,7 @@ from attnspec.experiments.edges import (
     edge_theory_curves,
     simulated_edges,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 from attnspec.plotting.edges import plot_edges
 
 
@@ -26,10 +24,9 @@ def main(smk) -> None:
         cfg["beta_min"], cfg["beta_max"], cfg["theory_points"], cfg["n_tokens"]
     )
     plotted = edge_plotted_table(theory, simulated)
-    write_table(smk.output.plotted, plotted)
-    figure = plot_edges(pd.read_csv(smk.output.plotted), n_tokens=cfg["n_tokens"])
+    figure = plot_edges(write_plotted(smk, plotted), n_tokens=cfg["n_tokens"])
     rows = edge_table_rows(simulated)
-    write_figure_outputs(smk, figure, plotted, tables=[(EDGE_TABLE_HEADER, rows)], intro="\n")
+    write_figure_outputs(smk, figure, tables=[(EDGE_TABLE_HEADER, rows)], intro="\n")
     for row in rows:
         beta, x_plus, median, units = row[0], row[1], row[5], row[8]
         log.info(

@@ -1,8 +1,6 @@
 """Figure A5: the linearisation threshold, drawn from its tidy table (PDF, PNG, CSV), caption
 with the tables and the A.1 and A.5 rows."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.linearisation import (
     DISTANCE_TABLE_HEADER,
@@ -14,7 +12,7 @@ from attnspec.experiments.linearisation import (
     linearisation_plotted_table,
     summarise_distances,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.plotting.linearisation import plot_linearisation
 
 TABLES_INTRO = (
@@ -29,14 +27,12 @@ def main(smk) -> None:
     summary = summarise_distances(load_npz(smk.input.distances))
     collapse = collapse_analysis(summary)
     plotted = linearisation_plotted_table(summary, collapse)
-    write_table(smk.output.plotted, plotted)
     rows = read_csv(smk.input.claims)
     judged = rows_of(rows, "A.1/") + rows_of(rows, "A.5/")
-    figure = plot_linearisation(pd.read_csv(smk.output.plotted))
+    figure = plot_linearisation(write_plotted(smk, plotted))
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[
             (EXPONENT_TABLE_HEADER, exponent_table_rows(summary, collapse)),
             (DISTANCE_TABLE_HEADER, distance_table_rows(summary)),

@@ -1,8 +1,6 @@
 """Figure A6: |s_1(A) - 1| and the stable rank against ell, drawn from its tidy table (PDF, PNG,
 CSV), caption with the table and the A.2 rows."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.perron import (
     PERRON_TABLE_HEADER,
@@ -10,7 +8,7 @@ from attnspec.experiments.perron import (
     perron_table_rows,
     series_of_sizes,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.plotting.perron import plot_perron
 
 
@@ -22,12 +20,10 @@ def main(smk) -> None:
         for beta, path in zip(cfg["betas"], smk.input.points, strict=True)
     ]
     plotted = perron_plotted_table(series)
-    write_table(smk.output.plotted, plotted)
-    figure = plot_perron(pd.read_csv(smk.output.plotted))
+    figure = plot_perron(write_plotted(smk, plotted))
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(PERRON_TABLE_HEADER, perron_table_rows(series))],
         judged=rows_of(read_csv(smk.input.claims), "A.2/"),
     )

@@ -1,15 +1,13 @@
 """Figure A7: nu_inf across c = ell / d_qk, drawn from its tidy table (PDF, PNG, CSV), caption
 with the table."""
 
-import pandas as pd
-
 from attnspec.experiments.bulk_laws import (
     RATIO_TABLE_HEADER,
     ratio_table_rows,
     ratios_plotted_table,
     unpack_panels,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 from attnspec.plotting.bulk_laws import plot_ratios
 
 
@@ -19,9 +17,8 @@ def main(smk) -> None:
     panels = unpack_panels(load_npz(smk.input.summary))
     attention = [load_npz(path)["attention"][: cfg["draws"]] for path in smk.input.spectra]
     plotted = ratios_plotted_table(panels, attention)
-    write_table(smk.output.plotted, plotted)
     figure = plot_ratios(
-        pd.read_csv(smk.output.plotted),
+        write_plotted(smk, plotted),
         n_tokens=cfg["n_tokens"],
         beta=cfg["beta"],
         bins=cfg["histogram_bins"],
@@ -29,7 +26,6 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(RATIO_TABLE_HEADER, ratio_table_rows(panels))],
         intro="\n",
     )

@@ -2,8 +2,6 @@
 table (PDF, PNG, CSV), its caption with the key numbers for k = 2, what the data show and the
 verdicts of rows B.1 (read from the judged claims table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import edge_findings
@@ -14,7 +12,7 @@ from attnspec.experiments.sticking_summary import (
     edge_key_rows,
     split_square,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.plotting.sticking import plot_sticking
 
 
@@ -26,12 +24,10 @@ def main(smk) -> None:
     rows = rows_of(read_csv(smk.input.claims), "B.1/")
     judged = {row["row_id"]: row for row in rows}
     plotted = sticking_plotted_table(series)
-    write_table(smk.output.plotted, plotted)
-    figure = plot_sticking(pd.read_csv(smk.output.plotted))
+    figure = plot_sticking(write_plotted(smk, plotted))
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(EDGE_KEY_HEADER, edge_key_rows(series))],
         judged=rows,
         intro=edge_findings(square, judged),

@@ -3,8 +3,6 @@ Tracy-Widom expectation, the spike prediction draw by draw, and the localisation
 singular vectors (c = 1), drawn from its tidy table (PDF, PNG, CSV), and its caption with the
 key numbers and the verdicts of rows B.1 (read from the judged claims table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import gap_findings
@@ -16,7 +14,7 @@ from attnspec.experiments.sticking_summary import (
     edge_key_rows,
     gap_key_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.plotting.sticking import plot_gap
 
 # Panel (b) shows the betas at which spikes matter (papers.md section 3: beta >= 1).
@@ -29,13 +27,11 @@ def main(smk) -> None:
     series = collect_series(records)
     spike_betas = [s.beta for s in series if s.beta >= SPIKE_BETA_MIN]
     plotted = gap_plotted_table(series, spike_betas=spike_betas)
-    write_table(smk.output.plotted, plotted)
-    figure = plot_gap(pd.read_csv(smk.output.plotted))
+    figure = plot_gap(write_plotted(smk, plotted))
     gap_rows = gap_key_rows(series)
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(GAP_KEY_HEADER, gap_rows), (EDGE_KEY_HEADER, edge_key_rows(series))],
         judged=rows_of(read_csv(smk.input.claims), "B.1/"),
         intro=gap_findings(series),

@@ -3,8 +3,6 @@ three sublinear k_ell (c = 1), drawn from its tidy table (PDF, PNG, CSV), its ca
 key numbers, what the data show and the verdicts of rows B.2 (read from the judged claims
 table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import uniform_findings
@@ -14,7 +12,7 @@ from attnspec.experiments.sticking_summary import (
     collect_series,
     uniform_key_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.plotting.sticking import plot_uniform
 
 
@@ -25,12 +23,10 @@ def main(smk) -> None:
     rows = rows_of(read_csv(smk.input.claims), "B.2/")
     judged = {row["row_id"]: row for row in rows}
     plotted = uniform_plotted_table(series)
-    write_table(smk.output.plotted, plotted)
-    figure = plot_uniform(pd.read_csv(smk.output.plotted))
+    figure = plot_uniform(write_plotted(smk, plotted))
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(UNIFORM_KEY_HEADER, uniform_key_rows(series))],
         judged=rows,
         intro=uniform_findings(series, judged),

@@ -2,8 +2,6 @@
 Y_lin at the largest ell, drawn from its tidy table (PDF, PNG, CSV), and its caption with the
 verdicts of rows B.4/c=<c> (read from the judged claims table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.edge_formulas import (
@@ -17,7 +15,7 @@ from attnspec.experiments.edge_formulas import (
 from attnspec.experiments.sticking_findings import linear_edge_findings
 from attnspec.experiments.sticking_plotted import edge_formula_plotted_table
 from attnspec.experiments.sticking_summary import collect_series
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.plotting.edge_formulas import plot_edge_formulas
 
 
@@ -32,13 +30,11 @@ def main(smk) -> None:
     rows = rows_of(read_csv(smk.input.claims), "B.4/c=")
     judged = {row["row_id"]: row for row in rows}
     plotted = edge_formula_plotted_table(curves, markers, branches, series)
-    write_table(smk.output.plotted, plotted)
-    figure = plot_edge_formulas(pd.read_csv(smk.output.plotted))
+    figure = plot_edge_formulas(write_plotted(smk, plotted))
     table = simulated_point_rows(largest_ell_points(series))
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(SIMULATED_POINT_HEADER, table)],
         judged=rows,
         intro=linear_edge_findings(series, max(smk.params.ratio_scan["n_tokens"]), judged),

@@ -2,8 +2,6 @@
 PNG, CSV), its caption with what the data show and the verdicts of rows B.3 (read from the
 judged claims table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.conditional import (
     CONDITIONAL_TABLE_HEADER,
@@ -14,7 +12,7 @@ from attnspec.experiments.conditional import (
 from attnspec.experiments.conditional_plotted import conditional_plotted_table
 from attnspec.experiments.draw_batches import unstack_draws
 from attnspec.experiments.sticking_findings import conditional_findings
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.plotting.conditional import plot_conditional_edges
 
 
@@ -27,12 +25,10 @@ def main(smk) -> None:
     rows = rows_of(read_csv(smk.input.claims), "B.3/")
     judged = {row["row_id"]: row for row in rows}
     plotted = conditional_plotted_table(series)
-    write_table(smk.output.plotted, plotted)
-    figure = plot_conditional_edges(pd.read_csv(smk.output.plotted))
+    figure = plot_conditional_edges(write_plotted(smk, plotted))
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(CONDITIONAL_TABLE_HEADER, conditional_table_rows(series))],
         judged=rows,
         digits=6,

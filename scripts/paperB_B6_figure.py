@@ -1,8 +1,6 @@
 """Figure B6: spectra of Sigma_f and Sigma_G against rho = a + b MP_c, drawn from its tidy
 table (PDF, PNG, CSV), caption."""
 
-import pandas as pd
-
 from attnspec.experiments.conditional import (
     POPULATION_TABLE_HEADER,
     group_by_size,
@@ -11,7 +9,7 @@ from attnspec.experiments.conditional import (
 )
 from attnspec.experiments.conditional_plotted import population_plotted_table
 from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 from attnspec.plotting.conditional import plot_population
 
 HISTOGRAM_BINS = 80
@@ -24,13 +22,11 @@ def main(smk) -> None:
     sizes, results = group_by_size(records)
     series = population_series(cfg["beta"], cfg["ratio"], sizes, results)
     plotted = population_plotted_table(results, series)
-    write_table(smk.output.plotted, plotted)
-    figure = plot_population(pd.read_csv(smk.output.plotted), bins=HISTOGRAM_BINS)
+    figure = plot_population(write_plotted(smk, plotted), bins=HISTOGRAM_BINS)
     rows = population_table_rows(series)
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(POPULATION_TABLE_HEADER, rows)],
     )
     for row in rows:

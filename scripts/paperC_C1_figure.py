@@ -1,8 +1,6 @@
 """Figure C1: singular values of S and of A, drawn from its tidy table (PDF, PNG, CSV), and its
 caption with the key numbers and the verdicts of C.1 and C.2 (read from the claims table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
     SPECTRA_TABLE_HEADER,
@@ -14,7 +12,7 @@ from attnspec.io import (
     load_npz,
     read_csv,
     write_figure_outputs,
-    write_table,
+    write_plotted,
 )
 from attnspec.plotting.degeneration import plot_spectra
 
@@ -26,8 +24,7 @@ def main(smk) -> None:
     claims = read_csv(smk.input.claims)
     judged = [*rows_of(claims, "C.1/"), *rows_of(claims, "C.2/")]
     tidy = spectra_plotted_table(spectra, profiles=cfg["profiles"])
-    write_table(smk.output.plotted, tidy)
-    plotted = pd.read_csv(smk.output.plotted)
+    plotted = write_plotted(smk, tidy)
     figure = plot_spectra(
         plotted,
         n=cfg["n_tokens"],
@@ -40,7 +37,6 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        tidy,
         tables=[(SPECTRA_TABLE_HEADER, table)],
         judged=judged,
         intro="\n",

@@ -1,8 +1,6 @@
 """Figure C2: bulk distribution of n s_k(A) for growing n and its quantiles against n, drawn from
 its tidy table (PDF, PNG, CSV), and its caption with the verdicts of C.2."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
     BULK_TABLE_HEADER,
@@ -16,7 +14,7 @@ from attnspec.io import (
     load_npz,
     read_csv,
     write_figure_outputs,
-    write_table,
+    write_plotted,
 )
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.degeneration import plot_bulk
@@ -40,14 +38,12 @@ def main(smk) -> None:
         spikes=model["spikes"],
         bulk_scale=model["bulk_scale"],
     )
-    write_table(smk.output.plotted, tidy)
-    plotted = pd.read_csv(smk.output.plotted)
+    plotted = write_plotted(smk, tidy)
     judged = rows_of(read_csv(smk.input.claims), "C.2/")
     figure = plot_bulk(plotted, spikes=model["spikes"])
     write_figure_outputs(
         smk,
         figure,
-        tidy,
         tables=[(BULK_TABLE_HEADER, bulk_table_rows(series))],
         judged=judged,
         intro="\n",

@@ -1,8 +1,6 @@
 """Figure C3: stable rank against n, canonical and Gaussian models, drawn from its tidy table
 (PDF, PNG, CSV), and its caption with table C-T1's rows and the verdicts of C.3 and C.4."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
     STABLE_RANK_TABLE_HEADER,
@@ -15,7 +13,7 @@ from attnspec.io import (
     load_npz,
     read_csv,
     write_figure_outputs,
-    write_table,
+    write_plotted,
 )
 from attnspec.plotting.degeneration import plot_stable_rank
 
@@ -35,8 +33,7 @@ def main(smk) -> None:
     judged = [*rows_of(claims, "C.3/"), *rows_of(claims, "C.4/")]
     spikes, beta = params.model["spikes"], params.gaussian_model["beta"]
     tidy = stable_rank_plotted_table(data, reference, spikes=spikes, beta=beta)
-    write_table(smk.output.plotted, tidy)
-    plotted = pd.read_csv(smk.output.plotted)
+    plotted = write_plotted(smk, tidy)
     figure = plot_stable_rank(plotted, beta=beta)
     table = stable_rank_table_rows(
         [*data.canonical, *data.isotropic, *data.gaussian],
@@ -48,7 +45,6 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        tidy,
         tables=[(STABLE_RANK_TABLE_HEADER, table)],
         judged=judged,
         intro="\n",

@@ -1,8 +1,6 @@
 """Figure C4: spike survival against kappa, drawn from its tidy table (PDF, PNG, CSV), and its
 caption with the key numbers and the verdicts of C.1."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.degeneration_summary import (
     SURVIVAL_TABLE_HEADER,
@@ -14,7 +12,7 @@ from attnspec.io import (
     load_npz,
     read_csv,
     write_figure_outputs,
-    write_table,
+    write_plotted,
 )
 from attnspec.plotting.degeneration import plot_survival
 
@@ -25,8 +23,7 @@ def main(smk) -> None:
     jobs = [load_npz(path) for path in smk.input.survival]
     judged = rows_of(read_csv(smk.input.claims), "C.1/")
     tidy = survival_plotted_table(jobs, n_tokens=cfg["n_tokens"])
-    write_table(smk.output.plotted, tidy)
-    plotted = pd.read_csv(smk.output.plotted)
+    plotted = write_plotted(smk, tidy)
     figure = plot_survival(
         plotted,
         spikes=smk.params.model["spikes"],
@@ -35,7 +32,6 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        tidy,
         tables=[(SURVIVAL_TABLE_HEADER, survival_table_rows(jobs, cfg["n_tokens"]))],
         judged=judged,
         intro="\n",

@@ -2,8 +2,6 @@
 PNG, CSV), and its caption (per-layer distances, the two-sample tests of the eigen-angle
 distances, their power, the verdicts of C.5 read from the claims table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.pretrained_summary import (
     ANGLE_LAYER_HEADER,
@@ -20,7 +18,7 @@ from attnspec.io import (
     load_npz,
     read_csv,
     write_figure_outputs,
-    write_table,
+    write_plotted,
 )
 from attnspec.plotting.pretrained import plot_eigen_angles
 
@@ -39,8 +37,7 @@ def main(smk) -> None:
         controls=controls,
         reference_q95=float(tests["reference_q95"]),
     )
-    write_table(smk.output.plotted, tidy)
-    frame = pd.read_csv(smk.output.plotted)
+    frame = write_plotted(smk, tidy)
     judged = rows_of(read_csv(smk.input.claims), "C.5/")
     figure = plot_eigen_angles(
         frame,
@@ -54,7 +51,6 @@ def main(smk) -> None:
     write_figure_outputs(
         smk,
         figure,
-        tidy,
         tables=[
             (ANGLE_LAYER_HEADER, angle_layer_rows(frame)),
             (TESTS_HEADER, tests_rows(tests, sizes)),

@@ -2,8 +2,6 @@
 drawn from its tidy table (PDF, PNG, CSV), and its caption (per-layer numbers, the verdicts of
 C.6 read from the claims table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
 from attnspec.experiments.pretrained_summary import (
     spectra_layer_header,
@@ -15,7 +13,7 @@ from attnspec.io import (
     load_npz,
     read_csv,
     write_figure_outputs,
-    write_table,
+    write_plotted,
 )
 from attnspec.plotting.pretrained import plot_score_spectra
 
@@ -28,14 +26,12 @@ def main(smk) -> None:
         load_npz(smk.input.isotropic_long),
         top_k=cfg["top_k"],
     )
-    write_table(smk.output.plotted, tidy)
-    frame = pd.read_csv(smk.output.plotted)
+    frame = write_plotted(smk, tidy)
     judged = rows_of(read_csv(smk.input.claims), "C.6/")
     figure = plot_score_spectra(frame, n_long=cfg["long_passages"]["tokens"], top_k=cfg["top_k"])
     write_figure_outputs(
         smk,
         figure,
-        tidy,
         tables=[(spectra_layer_header(cfg["top_k"]), spectra_layer_rows(frame))],
         judged=judged,
         intro="\n",

@@ -3,10 +3,8 @@ table D.2 configuration, with the floor of rows D.1 (two Gaussian equivalents), 
 tidy table (PDF, PNG, CSV), its caption with the comparison table, what the data show and the
 verdicts of rows D.1/<model>/w1 and D.1/<model>/ks (read from the judged claims table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of, verdict_label
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.multihead.summary import (
     PUBLIC_TABLE_HEADER,
     public_model_findings,
@@ -26,13 +24,11 @@ def main(smk) -> None:
     # the verdict as the table shows it (with "fragile" and the alternative when unstable)
     verdicts = {row["row_id"]: verdict_label(row).split(": ", 1)[1] for row in judged}
     plotted = public_model_plotted_table(records, smk.params.beta)
-    write_table(smk.output.plotted, plotted)  # drawn from the CSV as read back
-    figure = plot_public_models(pd.read_csv(smk.output.plotted))
+    figure = plot_public_models(write_plotted(smk, plotted))
     table = public_model_table_rows(records, smk.params.beta, verdicts)
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(PUBLIC_TABLE_HEADER, table)],
         judged=judged,
         intro=public_model_findings(records, smk.params.beta),

@@ -2,9 +2,7 @@
 counts h, drawn from its tidy table (PDF, PNG, CSV), and its caption with the KS of each
 (stage, h) to the law."""
 
-import pandas as pd
-
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 from attnspec.multihead.summary import HEADS_KEY_HEADER, heads_key_rows, heads_plotted_table
 from attnspec.plotting.multihead import plot_heads
 
@@ -17,12 +15,10 @@ def main(smk) -> None:
         for heads, path in zip(settings["head_counts"], smk.input.draws, strict=True)
     }
     plotted = heads_plotted_table(records, settings)
-    write_table(smk.output.plotted, plotted)  # drawn from the CSV as read back
-    figure = plot_heads(pd.read_csv(smk.output.plotted), settings["histogram_bins"])
+    figure = plot_heads(write_plotted(smk, plotted), settings["histogram_bins"])
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         tables=[(HEADS_KEY_HEADER, heads_key_rows(records, settings))],
     )
     log.info("wrote %s", ", ".join(smk.output))

@@ -2,10 +2,8 @@
 and tied laws, drawn from its tidy table (PDF, PNG, CSV), its caption with what the data show
 and the verdicts of rows D.2/<scheme> and D.3/tied (read from the judged claims table)."""
 
-import pandas as pd
-
 from attnspec.dashboard import rows_of
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_table
+from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
 from attnspec.multihead.evidence import sharing_laws
 from attnspec.multihead.summary import sharing_findings, sharing_plotted_table
 from attnspec.plotting.multihead import plot_sharing
@@ -23,12 +21,10 @@ def main(smk) -> None:
     )
     laws = sharing_laws(settings)
     plotted = sharing_plotted_table(spectra, laws)
-    write_table(smk.output.plotted, plotted)  # drawn from the CSV as read back
-    figure = plot_sharing(pd.read_csv(smk.output.plotted), settings["histogram_bins"])
+    figure = plot_sharing(write_plotted(smk, plotted), settings["histogram_bins"])
     write_figure_outputs(
         smk,
         figure,
-        plotted,
         judged=judged,
         intro=sharing_findings(spectra, laws),
     )

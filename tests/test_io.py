@@ -76,17 +76,13 @@ def _figure():
 
 
 def test_figure_outputs_carry_caption_tables_and_verdict_rows(tmp_path):
-    from attnspec.io import write_figure_outputs
+    from attnspec.io import write_figure_outputs, write_plotted
 
     smk = _figure_rule(tmp_path)
-    write_figure_outputs(
-        smk,
-        _figure(),
-        pd.DataFrame({"x": [1], "y": [2.5]}),
-        tables=[(("k",), [(3,)])],
-        judged=[_judged("A.2")],
-    )
+    drawn = write_plotted(smk, pd.DataFrame({"x": [1], "y": [2.5]}))
+    write_figure_outputs(smk, _figure(), tables=[(("k",), [(3,)])], judged=[_judged("A.2")])
     assert read_csv(smk.output.plotted) == [{"x": "1", "y": "2.5"}]
+    assert drawn.equals(pd.read_csv(smk.output.plotted))
     caption = (tmp_path / "out.caption").read_text()
     assert caption.startswith("beta = 1.5\n\n\n| k |")
     assert "| A.2 | empirical | -0.98 | [-1.02, -0.94] | [-1.1, -0.9] | holds | 0.99 |" in caption
@@ -99,7 +95,6 @@ def test_figure_outputs_take_an_intro_and_no_verdicts(tmp_path):
     write_figure_outputs(
         smk,
         _figure(),
-        pd.DataFrame({"x": [1]}),
         tables=[(("k",), [(0.123456,)])],
         digits=2,
         intro="\n**Claims hold.**\n",
@@ -112,8 +107,7 @@ def test_figure_outputs_without_verdicts_end_with_their_tables(tmp_path):
     from attnspec.io import write_figure_outputs
 
     smk = _figure_rule(tmp_path)
-    plotted = pd.DataFrame({"x": [1]})
-    write_figure_outputs(smk, _figure(), plotted, tables=[(("k",), [(3,)])], intro="\n")
+    write_figure_outputs(smk, _figure(), tables=[(("k",), [(3,)])], intro="\n")
     assert (tmp_path / "out.caption").read_text() == "beta = 1.5\n\n| k |\n|---|\n| 3 |\n"
 
 

@@ -57,7 +57,7 @@ from attnspec.plotting.style import (
     new_figure,
     sequential_colours,
 )
-from attnspec.tidy import select
+from attnspec.tidy import numeric, select
 
 METRIC_LABELS = {
     W1_METRIC: r"relative $W_1$ distance (%)",
@@ -92,14 +92,6 @@ def student_t_errorbar(values) -> tuple[float, float]:
     return interval.mean - interval.half_width, interval.mean + interval.half_width
 
 
-def _numeric(frame: pd.DataFrame, *columns: str) -> pd.DataFrame:
-    """A copy with ``columns`` as floats (empty CSV cells -> NaN)."""
-    frame = frame.copy()
-    for column in columns:
-        frame[column] = pd.to_numeric(frame[column], errors="coerce")
-    return frame
-
-
 # D1 ---------------------------------------------------------------------------------------
 D1_SOURCES = {
     OURS: (COLOURS["data"], "o"),
@@ -114,7 +106,7 @@ def plot_public_models(frame: pd.DataFrame):
     """Figure D1 from its tidy table: per metric panel (log scale) and model the draws, their
     mean with its Student-t 95 % interval, the same for the floor, and paper D's mean and
     half-width beside them."""
-    frame = _numeric(frame, "value")
+    frame = numeric(frame, "value")
     published = select(frame, STATISTIC, PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH)
     names = list(dict.fromkeys(frame["name"]))
     ticks = ["\n".join(wrap(name, 10, break_long_words=False)) for name in names]
@@ -186,7 +178,7 @@ def plot_heads(frame: pd.DataFrame, bins: int):
     ``bins`` bins per histogram over the range of the panel's limit-law curve (theory;
     eigenvalues beyond it are not drawn); a log density axis in the panels whose law reaches
     down to 0."""
-    frame = _numeric(frame, "eigenvalue", "density", "heads")
+    frame = numeric(frame, "eigenvalue", "density", "heads")
     samples = select(frame, DATA)
     theory = select(frame, THEORY, LIMIT_LAW)
     head_counts = sorted(samples["heads"].unique())
@@ -241,7 +233,7 @@ def plot_sharing(frame: pd.DataFrame, bins: int):
     at the largest n against both laws (log density); bottom, the KS distances to the laws
     against n, the statistic of rows D.2 (MQA, GQA) with its margin and that of row D.3 (K = V)
     with its threshold."""
-    frame = _numeric(frame, "eigenvalue", "density", "value", "n", "draw")
+    frame = numeric(frame, "eigenvalue", "density", "value", "n", "draw")
     spectrum = select(frame, DATA, SPECTRUM)
     present = set(spectrum["scheme"])
     schemes = [scheme for scheme in SHARING_ORDER if scheme in present]
