@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
-from scipy import stats
-from scipy.stats import norm
 
 from attnspec.models.softmax import MASKS
 from attnspec.tidy import DATA, STATISTIC, THEORY, tidy_table
@@ -46,6 +44,8 @@ class LineFit(NamedTuple):
 
 def confidence_halfwidth(standard_error: float, dof: int) -> float:
     """Half-width t_{0.975, dof} x standard error of a 95 % Student-t interval."""
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     return float(stats.t.ppf(0.975, dof) * standard_error)
 
 
@@ -202,6 +202,8 @@ def iid_bidirectional_bulk_cdf(x, beta: float) -> np.ndarray:
     -> e^{sigma_i} - 1, and s_k(diag(delta) P) interlaces the sorted |delta_i| (rank-one
     perturbations shift the index by at most one), so the bulk law of n s is that of |e^sigma - 1|.
     """
+    from scipy.stats import norm  # lazy: jobs that never call it skip the import
+
     x = np.asarray(x, dtype=np.float64)
     upper = norm.cdf(np.log1p(x) / beta)
     with np.errstate(invalid="ignore", divide="ignore"):

@@ -23,7 +23,6 @@ section 9), which the causal rows approach only as n -> infinity.
 from collections.abc import Sequence
 
 import numpy as np
-from scipy import stats
 from scipy.sparse.linalg import LinearOperator, eigsh
 
 Z_SPAN = 12.0
@@ -40,6 +39,8 @@ def lognormal_row_moments(i_max: int, b: float) -> np.ndarray:
     t^2 L''(t) = E[(t w)^2 e^(-t w)] by quadrature over Z on [-12, 12] (step 0.02) and over
     log t on a uniform grid wide enough that the integrand vanishes at both ends.
     """
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     if i_max < 1:
         raise ValueError(f"i_max must be >= 1, got {i_max}")
     if not (np.isfinite(b) and 0 < b <= 4):
@@ -68,6 +69,8 @@ def lognormal_row_moments(i_max: int, b: float) -> np.ndarray:
 
 def expected_row_norms(n: int, beta: float, d_qk: int) -> np.ndarray:
     """E ||row_i||^2 = E_s rho_i(beta sqrt(s)), s = chi^2_d / d, for rows of i = 1..n entries."""
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     levels = (np.arange(S_NODES) + 0.5) / S_NODES
     nodes = stats.chi2.ppf(levels, d_qk) / d_qk
     return np.mean([lognormal_row_moments(n, beta * np.sqrt(s)) for s in nodes], axis=0)

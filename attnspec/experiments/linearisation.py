@@ -27,7 +27,6 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
-from scipy import stats
 
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.evidence import Evidence, threshold_crossings
@@ -248,6 +247,8 @@ def size_exponent(n_tokens: np.ndarray, log_values: np.ndarray, log_errors: np.n
 
 def interval_factor(draws: int) -> float:
     """The Student-t quantile t_{0.975, draws - 1}: a 95 % interval is value +- factor x s.e."""
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     return float(stats.t.ppf(0.5 + CONFIDENCE / 2, int(draws) - 1))
 
 

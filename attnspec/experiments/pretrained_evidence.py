@@ -29,7 +29,6 @@ ratio of pooled to own sample size).
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from scipy import stats
 
 from attnspec.evidence import Evidence
 from attnspec.experiments.degeneration_evidence import with_alternatives
@@ -85,6 +84,8 @@ def two_sample_tests(first: np.ndarray, second: np.ndarray) -> dict[str, float]:
     """Kolmogorov-Smirnov and Mann-Whitney two-sample tests of pooled values (both treat the
     values as independent draws): statistics and two-sided p-values, and the common-language
     effect size P(first > second) + P(tie)/2 = U / (m n)."""
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     first, second = np.ravel(first), np.ravel(second)
     ks = stats.ks_2samp(first, second)
     mw = stats.mannwhitneyu(first, second, alternative="two-sided")

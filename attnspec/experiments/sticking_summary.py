@@ -30,7 +30,6 @@ from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
-from scipy import stats
 
 from attnspec.experiments.sticking import uniform_index_counts
 from attnspec.theory.nu_infinity import NuInfinity
@@ -191,6 +190,8 @@ NO_RATE = Rate(*(4 * [float("nan")]))
 def fit_rate(n_tokens: Sequence[int], values: Sequence[np.ndarray]) -> Rate:
     """:class:`Rate` of |y| on ell, ``values[i]`` the draws at ``n_tokens[i]`` (NaN draws
     dropped); :data:`NO_RATE` without 3 finite non-zero points at 2 sizes."""
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     ells = np.concatenate(
         [
             np.full(np.size(v), ell, dtype=np.float64)

@@ -11,8 +11,6 @@ sup_x |F_1(x) - F_2(x)| from their cdfs.
 from typing import NamedTuple
 
 import numpy as np
-from scipy import stats
-from scipy.optimize import minimize_scalar
 
 from attnspec.distances import kolmogorov_distance
 
@@ -71,6 +69,8 @@ _LAW_GRID = 4001
 
 def kolmogorov_between_laws(first, second) -> float:
     """sup_x |F_first(x) - F_second(x)| of two laws on [0, inf) (``cdf``, ``edge``, ``atom``)."""
+    from scipy.optimize import minimize_scalar  # lazy: jobs that never call it skip the import
+
     top = max(first.edge, second.edge)
     grid = np.linspace(0.0, top, _LAW_GRID)
 
@@ -99,6 +99,8 @@ class Interval(NamedTuple):
 
 def student_t_interval(values, level: float = 0.95) -> Interval:
     """mean +- t_{N-1, (1 + level)/2} s / sqrt(N) over N >= 2 finite values (paper D, app. D)."""
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     values = np.ravel(np.asarray(values, dtype=np.float64))
     if values.size < 2 or not np.all(np.isfinite(values)):
         raise ValueError(f"need at least 2 finite values, got {values.size}")

@@ -12,7 +12,6 @@ level by level for several), and the support edges are critical values of some l
 from collections.abc import Callable
 
 import numpy as np
-from scipy.optimize import minimize_scalar
 
 _SAMPLES = 4001
 _LOG_RANGE = 35.0
@@ -36,6 +35,8 @@ def _grid(lo: float, hi: float) -> np.ndarray:
 
 def _boundary_value(levels_of, p, i, j, top, sign):
     """x_top at the extremum of level j on [p[i-1], p[i+1]] (a minimum of sign * x_j)."""
+    from scipy.optimize import minimize_scalar  # lazy: jobs that never call it skip the import
+
     result = minimize_scalar(
         lambda q: sign * float(levels_of(np.array([q]))[j, 0]),
         bounds=(p[i - 1], p[i + 1]),
