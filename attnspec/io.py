@@ -116,9 +116,12 @@ def write_text(path: str | os.PathLike, text: str) -> None:
         Path(tmp).write_text(text, encoding="utf-8")
 
 
-def save_figure(figure, pdf_path: str | os.PathLike, png_path: str | os.PathLike, dpi=150) -> None:
-    """Save a matplotlib figure as PDF and PNG at its own size (a print width, never widened by
-    a tight bounding box) with deterministic bytes (metadata stripped).
+def save_figure(
+    figure, pdf_path: str | os.PathLike | None, png_path: str | os.PathLike, dpi=150
+) -> None:
+    """Save a matplotlib figure as PNG and, unless ``pdf_path`` is None, PDF at its own size (a
+    print width, never widened by a tight bounding box) with deterministic bytes (metadata
+    stripped).
 
     The layout is computed once: one draw runs the figure's layout engine, and both files reuse
     its positions. What a figure editor would reject
@@ -130,8 +133,9 @@ def save_figure(figure, pdf_path: str | os.PathLike, png_path: str | os.PathLike
     for problem in craft_problems(figure):
         logging.getLogger("attnspec").warning("%s: %s", png_path, problem)
     figure.set_layout_engine("none")  # keep the positions that draw computed
-    with atomic_path(pdf_path) as tmp:
-        figure.savefig(tmp, format="pdf", metadata=PDF_METADATA)
+    if pdf_path is not None:
+        with atomic_path(pdf_path) as tmp:
+            figure.savefig(tmp, format="pdf", metadata=PDF_METADATA)
     with atomic_path(png_path) as tmp:
         figure.savefig(tmp, format="png", dpi=dpi, metadata=PNG_METADATA)
 
@@ -190,7 +194,8 @@ def write_figure_outputs(
 ) -> None:
     """Write the files of one figure rule and release the figure.
 
-    ``output.pdf``/``output.png`` (deterministic bytes) and ``output.caption`` (the rendered
+    ``output.png`` and, when the rule has it (config vector_pdfs), ``output.pdf`` (deterministic
+    bytes) and ``output.caption`` (the rendered
     ``input.caption``, then the Markdown text ``intro``, then the ``tables``, each a (header,
     rows) pair, then the verdicts of the ``judged`` claims-table rows this figure supports,
     :func:`attnspec.dashboard.verdict_table`); ``output.plotted`` is written before the figure
@@ -201,7 +206,7 @@ def write_figure_outputs(
     from attnspec.dashboard import verdict_table
     from attnspec.tables import to_markdown
 
-    save_figure(figure, smk.output.pdf, smk.output.png)
+    save_figure(figure, getattr(smk.output, "pdf", None), smk.output.png)
     pyplot.close(figure)
     tables = list(tables)
     if judged:

@@ -39,14 +39,13 @@ def test_csv_and_npz_round_trip_exactly(tmp_path):
     assert load_npz(tmp_path / "a.npz")["values"][0] == value
 
 
-def _figure_rule(tmp_path):
+def _figure_rule(tmp_path, names=("pdf", "png", "plotted", "caption")):
     """A stand-in for a figure rule's ``snakemake`` object, with a one-line caption template and
     a config snapshot without provenance line (the caption then ends with the template)."""
     from types import SimpleNamespace
 
     (tmp_path / "cap.rst").write_text('beta = {{ snakemake.config["beta"] }}')
     (tmp_path / "config.yaml").write_text("beta: 1.5\n")
-    names = ("pdf", "png", "plotted", "caption")
     return SimpleNamespace(
         output=SimpleNamespace(**{n: str(tmp_path / f"out.{n}") for n in names}),
         input=SimpleNamespace(
@@ -86,6 +85,19 @@ def test_figure_outputs_carry_caption_tables_and_verdict_rows(tmp_path):
     caption = (tmp_path / "out.caption").read_text()
     assert caption.startswith("beta = 1.5\n\n\n| k |")
     assert "| A.2 | empirical | -0.98 | [-1.02, -0.94] | [-1.1, -0.9] | holds | 0.99 |" in caption
+
+
+def test_figure_outputs_write_the_pdf_only_when_the_rule_has_one(tmp_path):
+    from attnspec.io import write_figure_outputs
+
+    for names in (("pdf", "png", "plotted", "caption"), ("png", "plotted", "caption")):
+        folder = tmp_path / str(len(names))
+        folder.mkdir()
+        write_figure_outputs(_figure_rule(folder, names), _figure())
+        assert (folder / "out.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        pdf = folder / "out.pdf"
+        assert pdf.read_bytes()[:5] == b"%PDF-" if "pdf" in names else not pdf.exists()
+        assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []
 
 
 def test_figure_outputs_take_an_intro_and_no_verdicts(tmp_path):

@@ -94,6 +94,24 @@ PAPER_CATEGORIES = {
 }
 
 
+# Extensions of every figure's files; the vector PDF only when the preset asks for it.
+FIGURE_EXTENSIONS = (["pdf"] if config["vector_pdfs"] else []) + ["png", "csv", "md"]
+
+
+def figure_files(stem):
+    """The outputs of the figure ``figures/paper<X>/<id>`` by name; ``png`` (in the report),
+    ``plotted`` (the tidy CSV it is drawn from), ``caption`` (Markdown) and, when config
+    vector_pdfs is set, ``pdf``."""
+    files = {
+        "png": reported(f"{stem}.png"),
+        "plotted": f"{stem}.csv",
+        "caption": f"{stem}.md",
+    }
+    if config["vector_pdfs"]:
+        files["pdf"] = f"{stem}.pdf"
+    return files
+
+
 def reported(path):
     """``figures/paper<X>/<id>.<ext>`` registered in the report under paper X (category) and
     <id> (subcategory), captioned by workflow/report/paper<X>/<id>.rst, labelled by paper, id

@@ -24,7 +24,7 @@ rule paperA:
         expand(
             "figures/paperA/{figure}.{ext}",
             figure=PAPER_A_FIGURES,
-            ext=["pdf", "png", "csv", "md"],
+            ext=FIGURE_EXTENSIONS,
         ),
         expand(
             "figures/paperA/{table}.{ext}",
@@ -108,10 +108,7 @@ rule paperA_A1_figure:
         caption="workflow/report/paperA/A1-stepwise.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperA/A1-stepwise.pdf",
-        png=reported("figures/paperA/A1-stepwise.png"),
-        plotted="figures/paperA/A1-stepwise.csv",
-        caption="figures/paperA/A1-stepwise.md",
+        **figure_files("figures/paperA/A1-stepwise"),
     log:
         "logs/paperA/A1-figure.log",
     benchmark:

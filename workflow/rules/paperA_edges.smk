@@ -27,10 +27,7 @@ rule paperA_A4_figure:
         caption="workflow/report/paperA/A4-edge.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperA/A4-edge.pdf",
-        png=reported("figures/paperA/A4-edge.png"),
-        plotted="figures/paperA/A4-edge.csv",
-        caption="figures/paperA/A4-edge.md",
+        **figure_files("figures/paperA/A4-edge"),
     log:
         "logs/paperA/A4-figure.log",
     benchmark:
@@ -106,10 +103,7 @@ rule paperA_A5_figure:
         caption="workflow/report/paperA/A5-linearisation.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperA/A5-linearisation.pdf",
-        png=reported("figures/paperA/A5-linearisation.png"),
-        plotted="figures/paperA/A5-linearisation.csv",
-        caption="figures/paperA/A5-linearisation.md",
+        **figure_files("figures/paperA/A5-linearisation"),
     log:
         "logs/paperA/A5-figure.log",
     benchmark:

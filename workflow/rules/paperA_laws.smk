@@ -76,10 +76,7 @@ rule paperA_A3_figure:
         caption="workflow/report/paperA/A3-bulk-laws.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperA/A3-bulk-laws.pdf",
-        png=reported("figures/paperA/A3-bulk-laws.png"),
-        plotted="figures/paperA/A3-bulk-laws.csv",
-        caption="figures/paperA/A3-bulk-laws.md",
+        **figure_files("figures/paperA/A3-bulk-laws"),
     log:
         "logs/paperA/A3-figure.log",
     benchmark:
@@ -130,10 +127,7 @@ rule paperA_A7_figure:
         caption="workflow/report/paperA/A7-ratios.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperA/A7-ratios.pdf",
-        png=reported("figures/paperA/A7-ratios.png"),
-        plotted="figures/paperA/A7-ratios.csv",
-        caption="figures/paperA/A7-ratios.md",
+        **figure_files("figures/paperA/A7-ratios"),
     log:
         "logs/paperA/A7-figure.log",
     benchmark:

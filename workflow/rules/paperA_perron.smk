@@ -56,10 +56,7 @@ rule paperA_A2_figure:
         caption="workflow/report/paperA/A2-spectrum.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperA/A2-spectrum.pdf",
-        png=reported("figures/paperA/A2-spectrum.png"),
-        plotted="figures/paperA/A2-spectrum.csv",
-        caption="figures/paperA/A2-spectrum.md",
+        **figure_files("figures/paperA/A2-spectrum"),
     log:
         "logs/paperA/A2-figure.log",
     benchmark:
@@ -128,10 +125,7 @@ rule paperA_A6_figure:
         caption="workflow/report/paperA/A6-perron.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperA/A6-perron.pdf",
-        png=reported("figures/paperA/A6-perron.png"),
-        plotted="figures/paperA/A6-perron.csv",
-        caption="figures/paperA/A6-perron.md",
+        **figure_files("figures/paperA/A6-perron"),
     log:
         "logs/paperA/A6-figure.log",
     benchmark:

@@ -10,7 +10,7 @@ rule paperB:
         expand(
             "figures/paperB/{figure}.{ext}",
             figure=PAPER_B_FIGURES,
-            ext=["pdf", "png", "csv", "md"],
+            ext=FIGURE_EXTENSIONS,
         ),
         expand(
             "figures/paperB/{table}.{ext}",

@@ -88,10 +88,7 @@ rule paperB_B1_figure:
         caption="workflow/report/paperB/B1-sticking.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperB/B1-sticking.pdf",
-        png=reported("figures/paperB/B1-sticking.png"),
-        plotted="figures/paperB/B1-sticking.csv",
-        caption="figures/paperB/B1-sticking.md",
+        **figure_files("figures/paperB/B1-sticking"),
     log:
         "logs/paperB/B1-figure.log",
     benchmark:
@@ -114,10 +111,7 @@ rule paperB_B2_figure:
         caption="workflow/report/paperB/B2-gap.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperB/B2-gap.pdf",
-        png=reported("figures/paperB/B2-gap.png"),
-        plotted="figures/paperB/B2-gap.csv",
-        caption="figures/paperB/B2-gap.md",
+        **figure_files("figures/paperB/B2-gap"),
     log:
         "logs/paperB/B2-figure.log",
     benchmark:
@@ -140,10 +134,7 @@ rule paperB_B3_figure:
         caption="workflow/report/paperB/B3-uniform.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperB/B3-uniform.pdf",
-        png=reported("figures/paperB/B3-uniform.png"),
-        plotted="figures/paperB/B3-uniform.csv",
-        caption="figures/paperB/B3-uniform.md",
+        **figure_files("figures/paperB/B3-uniform"),
     log:
         "logs/paperB/B3-figure.log",
     benchmark:

@@ -106,10 +106,7 @@ rule paperB_B5_figure:
         caption="workflow/report/paperB/B5-conditional-edges.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperB/B5-conditional-edges.pdf",
-        png=reported("figures/paperB/B5-conditional-edges.png"),
-        plotted="figures/paperB/B5-conditional-edges.csv",
-        caption="figures/paperB/B5-conditional-edges.md",
+        **figure_files("figures/paperB/B5-conditional-edges"),
     log:
         "logs/paperB/B5-figure.log",
     benchmark:
@@ -133,10 +130,7 @@ rule paperB_B6_figure:
         caption="workflow/report/paperB/B6-population.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperB/B6-population.pdf",
-        png=reported("figures/paperB/B6-population.png"),
-        plotted="figures/paperB/B6-population.csv",
-        caption="figures/paperB/B6-population.md",
+        **figure_files("figures/paperB/B6-population"),
     log:
         "logs/paperB/B6-figure.log",
     benchmark:
@@ -161,10 +155,7 @@ rule paperB_B4_figure:
         caption="workflow/report/paperB/B4-edge-formula.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperB/B4-edge-formula.pdf",
-        png=reported("figures/paperB/B4-edge-formula.png"),
-        plotted="figures/paperB/B4-edge-formula.csv",
-        caption="figures/paperB/B4-edge-formula.md",
+        **figure_files("figures/paperB/B4-edge-formula"),
     log:
         "logs/paperB/B4-figure.log",
     benchmark:

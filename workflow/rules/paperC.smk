@@ -8,7 +8,7 @@ rule paperC:
         expand(
             "figures/paperC/{figure}.{ext}",
             figure=PAPER_C_FIGURES,
-            ext=["pdf", "png", "csv", "md"],
+            ext=FIGURE_EXTENSIONS,
         ),
         expand(
             "figures/paperC/{table}.{ext}",

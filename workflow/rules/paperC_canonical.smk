@@ -80,10 +80,7 @@ rule paperC_C1_figure:
         caption="workflow/report/paperC/C1-spectra.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperC/C1-spectra.pdf",
-        png=reported("figures/paperC/C1-spectra.png"),
-        plotted="figures/paperC/C1-spectra.csv",
-        caption="figures/paperC/C1-spectra.md",
+        **figure_files("figures/paperC/C1-spectra"),
     log:
         "logs/paperC/C1-figure.log",
     benchmark:
@@ -153,10 +150,7 @@ rule paperC_C2_figure:
         caption="workflow/report/paperC/C2-bulk.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperC/C2-bulk.pdf",
-        png=reported("figures/paperC/C2-bulk.png"),
-        plotted="figures/paperC/C2-bulk.csv",
-        caption="figures/paperC/C2-bulk.md",
+        **figure_files("figures/paperC/C2-bulk"),
     log:
         "logs/paperC/C2-figure.log",
     benchmark:
@@ -305,10 +299,7 @@ rule paperC_C3_figure:
         caption="workflow/report/paperC/C3-stable-rank.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperC/C3-stable-rank.pdf",
-        png=reported("figures/paperC/C3-stable-rank.png"),
-        plotted="figures/paperC/C3-stable-rank.csv",
-        caption="figures/paperC/C3-stable-rank.md",
+        **figure_files("figures/paperC/C3-stable-rank"),
     log:
         "logs/paperC/C3-figure.log",
     benchmark:
@@ -360,10 +351,7 @@ rule paperC_C4_figure:
         caption="workflow/report/paperC/C4-spike-survival.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperC/C4-spike-survival.pdf",
-        png=reported("figures/paperC/C4-spike-survival.png"),
-        plotted="figures/paperC/C4-spike-survival.csv",
-        caption="figures/paperC/C4-spike-survival.md",
+        **figure_files("figures/paperC/C4-spike-survival"),
     log:
         "logs/paperC/C4-figure.log",
     benchmark:

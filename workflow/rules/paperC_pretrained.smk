@@ -234,10 +234,7 @@ rule paperC_C5_figure:
         caption="workflow/report/paperC/C5-eigen-angles.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperC/C5-eigen-angles.pdf",
-        png=reported("figures/paperC/C5-eigen-angles.png"),
-        plotted="figures/paperC/C5-eigen-angles.csv",
-        caption="figures/paperC/C5-eigen-angles.md",
+        **figure_files("figures/paperC/C5-eigen-angles"),
     log:
         "logs/paperC/C5-figure.log",
     benchmark:
@@ -263,10 +260,7 @@ rule paperC_C6_figure:
         caption="workflow/report/paperC/C6-score-spectra.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperC/C6-score-spectra.pdf",
-        png=reported("figures/paperC/C6-score-spectra.png"),
-        plotted="figures/paperC/C6-score-spectra.csv",
-        caption="figures/paperC/C6-score-spectra.md",
+        **figure_files("figures/paperC/C6-score-spectra"),
     log:
         "logs/paperC/C6-figure.log",
     benchmark:

@@ -11,7 +11,7 @@ rule paperD:
         expand(
             "figures/paperD/{figure}.{ext}",
             figure=PAPER_D_FIGURES,
-            ext=["pdf", "png", "csv", "md"],
+            ext=FIGURE_EXTENSIONS,
         ),
         expand(
             "figures/paperD/{table}.{ext}",

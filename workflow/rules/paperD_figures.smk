@@ -12,10 +12,7 @@ rule paperD_D1_figure:
         caption="workflow/report/paperD/D1-public-models.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperD/D1-public-models.pdf",
-        png=reported("figures/paperD/D1-public-models.png"),
-        plotted="figures/paperD/D1-public-models.csv",
-        caption="figures/paperD/D1-public-models.md",
+        **figure_files("figures/paperD/D1-public-models"),
     log:
         "logs/paperD/D1-figure.log",
     benchmark:
@@ -40,10 +37,7 @@ rule paperD_D2_figure:
         caption="workflow/report/paperD/D2-heads.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperD/D2-heads.pdf",
-        png=reported("figures/paperD/D2-heads.png"),
-        plotted="figures/paperD/D2-heads.csv",
-        caption="figures/paperD/D2-heads.md",
+        **figure_files("figures/paperD/D2-heads"),
     log:
         "logs/paperD/D2-figure.log",
     benchmark:
@@ -69,10 +63,7 @@ rule paperD_D3_figure:
         caption="workflow/report/paperD/D3-sharing.rst",
         config="results/config.yaml",
     output:
-        pdf="figures/paperD/D3-sharing.pdf",
-        png=reported("figures/paperD/D3-sharing.png"),
-        plotted="figures/paperD/D3-sharing.csv",
-        caption="figures/paperD/D3-sharing.md",
+        **figure_files("figures/paperD/D3-sharing"),
     log:
         "logs/paperD/D3-figure.log",
     benchmark:

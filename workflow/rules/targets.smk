@@ -2,7 +2,6 @@
 # builds figure A1-stepwise, `... AT1` table A-T1-edges (rule names cannot hold the dash of
 # "A-T1"); each with the simulations it needs. Local rules: a cluster run does not submit them.
 
-FIGURE_EXTENSIONS = ["pdf", "png", "csv", "md"]
 TABLE_EXTENSIONS = ["csv", "md", "tex"]
 FIGURE_TARGETS = {
     paper: figures
