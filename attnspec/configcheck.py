@@ -25,9 +25,72 @@ class ConfigError(ValueError):
     """A configuration problem; the message names the key and what is allowed."""
 
 
+class StrictLoader(yaml.SafeLoader):
+    """PyYAML's safe loader without YAML 1.1's silent surprises: a key given twice in one mapping
+    (the last value would win), integers in octal, base-60 or digit-group form (``010`` is 8,
+    ``1:30`` is 90, ``1_0`` is 10) and base-60 floats are refused, each with its line."""
+
+
+class _Refused(yaml.constructor.ConstructorError):
+    """Valid YAML that :class:`StrictLoader` refuses."""
+
+
+def _unique_mapping(loader, node, deep=False):
+    loader.flatten_mapping(node)
+    first_line = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if key in first_line:
+            raise _Refused(
+                None,
+                None,
+                f"duplicate key {key!r} (first at line {first_line[key]}; "
+                "the last value would silently win)",
+                key_node.start_mark,
+            )
+        first_line[key] = line
+    return loader.construct_mapping(node, deep=deep)
+
+
+_DECIMAL_INTEGER = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+
+
+def _plain_integer(loader, node):
+    text = loader.construct_scalar(node)
+    if not _DECIMAL_INTEGER.fullmatch(text):
+        value = yaml.SafeLoader.construct_yaml_int(loader, node)
+        raise _Refused(
+            None,
+            None,
+            f"{text} is read by YAML 1.1 as {value}; write a plain decimal integer",
+            node.start_mark,
+        )
+    return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+
+def _plain_float(loader, node):
+    text = loader.construct_scalar(node)
+    if ":" in text:
+        value = yaml.SafeLoader.construct_yaml_float(loader, node)
+        raise _Refused(
+            None,
+            None,
+            f"{text} is read by YAML 1.1 as {value} (base 60); write a plain decimal number",
+            node.start_mark,
+        )
+    return yaml.SafeLoader.construct_yaml_float(loader, node)
+
+
+StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _unique_mapping)
+StrictLoader.add_constructor("tag:yaml.org,2002:int", _plain_integer)
+StrictLoader.add_constructor("tag:yaml.org,2002:float", _plain_float)
+
+
 def read_config_file(path: str | Path) -> dict:
-    """A YAML config file as a mapping; ConfigError naming the file (and the line of a syntax
-    error) if it is missing, unreadable or not a mapping."""
+    """A YAML config file as a mapping, read by :class:`StrictLoader`; ConfigError naming the
+    file (and the line of a syntax error, a duplicate key or an octal or base-60 number) if it
+    is missing, unreadable, not UTF-8 text or not a mapping."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -35,12 +98,16 @@ def read_config_file(path: str | Path) -> dict:
         raise ConfigError(f"config file {path}: not found") from None
     except OSError as error:
         raise ConfigError(f"config file {path}: cannot be read ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"config file {path}: not UTF-8 text (save it as UTF-8)") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=StrictLoader)  # noqa: S506 (a SafeLoader subclass)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+        if isinstance(error, _Refused):
+            raise ConfigError(f"config file {path}{where}: {problem}") from None
         raise ConfigError(f"config file {path}{where}: invalid YAML ({problem})") from None
     if not isinstance(data, Mapping):
         raise ConfigError(f"config file {path}: must be a mapping of config keys, got {data!r}")
@@ -278,8 +345,9 @@ def check_cross_key_constraints(config: Mapping) -> None:
 
     The literal sampler builds X with orthonormal rows (X X^T = I_ell), which needs
     n_tokens <= d_model (paper A, section 1: ell <= d); a beta range needs beta_min < beta_max;
-    figure A1 drops n_removed < ell values; every ratio c gives a query/key width ell / c >= 1
-    (paper B: a whole number, as its jobs require; paper A rounds, by at most 1 % in c).
+    figure A1 drops n_removed < ell values; paper B's top_k < ell; every ratio c gives a
+    query/key width ell / c >= 1 (paper B: a whole number, as its jobs require; paper A rounds,
+    by at most 1 % in c).
     """
     stepwise = config.get("paperA", {}).get("stepwise", {})
     if "n_removed" in stepwise and stepwise["n_removed"] >= stepwise.get("n_tokens", 0):
@@ -293,6 +361,14 @@ def check_cross_key_constraints(config: Mapping) -> None:
     scan = config.get("paperB", {}).get("ratio_scan", {})
     if "ratios" in scan:
         _check_widths("paperB.ratio_scan.ratios", scan["n_tokens"], scan["ratios"], exact=True)
+    sticking = config.get("paperB", {}).get("sticking", {})
+    if "top_k" in sticking:
+        sizes = list(sticking.get("n_tokens", [])) + list(scan.get("n_tokens", []))
+        if sizes and sticking["top_k"] >= min(sizes):
+            raise ConfigError(
+                f"config key paperB.sticking.top_k: got {sticking['top_k']}; allowed: top_k < "
+                f"every n_tokens of paperB.sticking and paperB.ratio_scan (smallest {min(sizes)})"
+            )
     conditional = config.get("paperB", {}).get("conditional", {})
     if "ratio" in conditional:
         _check_widths(
@@ -347,6 +423,8 @@ def prepare_config(
     overrides, or the overrides alone when ``configfiles`` is empty, in which case
     ``default_preset`` is read under them. ConfigError lists every problem.
     """
+    for path in configfiles:  # Snakemake's reader lets duplicate keys and YAML 1.1 octal through
+        read_config_file(path)
     base = {} if configfiles else read_config_file(default_preset)
     schema = load_schema(schema_path)
     prepared = coerce_numbers(merge(base, config), schema)
@@ -357,3 +435,39 @@ def prepare_config(
         raise ConfigError(head + "\n".join(problems))
     check_cross_key_constraints(prepared)
     return prepared
+
+
+def check_corpus(config: Mapping, root: str | Path) -> None:
+    """Paper C's corpus before any job: every file of ``paperC.pretrained.corpus`` exists under
+    ``root`` as UTF-8 text, and it has the full passages that ``full_rank_passages`` and
+    ``long_passages`` ask for (WordPiece ids of all-MiniLM-L6-v2's tokenizer, counted as
+    :func:`attnspec.pretrained.passages.count_full_passages`). ConfigError naming the key."""
+    from attnspec.pretrained.loader import load_tokenizer
+    from attnspec.pretrained.passages import count_full_passages, encode_documents
+
+    pretrained = config["paperC"]["pretrained"]
+    texts = []
+    for name in pretrained["corpus"]:
+        path = Path(root) / name
+        try:
+            texts.append(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(f"config key paperC.pretrained.corpus: {name} not found") from None
+        except UnicodeDecodeError:
+            raise ConfigError(
+                f"config key paperC.pretrained.corpus: {name} is not UTF-8 text; allowed: "
+                "UTF-8 text files under data/corpus/"
+            ) from None
+        except OSError as error:
+            raise ConfigError(
+                f"config key paperC.pretrained.corpus: {name} cannot be read ({error.strerror})"
+            ) from None
+    documents = encode_documents(load_tokenizer(), texts)
+    for section in ("full_rank_passages", "long_passages"):
+        tokens, count = pretrained[section]["tokens"], pretrained[section]["count"]
+        available = count_full_passages(documents, tokens)
+        if count > available:
+            raise ConfigError(
+                f"config key paperC.pretrained.{section}.count: got {count}; allowed: at most "
+                f"{available} (the corpus has {available} full passages of {tokens} tokens)"
+            )

@@ -1,6 +1,7 @@
 """The config is complete, typed, in range and consistent before any job (attnspec.configcheck)."""
 
 import copy
+import re
 
 import jsonschema
 import pytest
@@ -9,6 +10,7 @@ from conftest import REPO, run, tool, tracked_copy
 
 from attnspec.configcheck import (
     ConfigError,
+    check_corpus,
     check_cross_key_constraints,
     coerce_numbers,
     load_schema,
@@ -220,3 +222,58 @@ def test_config_overrides_on_the_command_line_are_typed(tmp_path):
         cwd=workdir,
     )
     assert "config_snapshot" in result.stdout
+
+
+def _corpus_config(names, long_count=1):
+    config = copy.deepcopy(DEFAULT)
+    pretrained = config["paperC"]["pretrained"]
+    pretrained["corpus"] = names
+    pretrained["full_rank_passages"] = {"tokens": 16, "count": 2}
+    pretrained["long_passages"] = {"tokens": 128, "count": long_count}
+    return config
+
+
+def test_the_corpus_is_checked_before_any_job(tmp_path):
+    corpus = tmp_path / "data" / "corpus"
+    corpus.mkdir(parents=True)
+    (corpus / "text.txt").write_text((REPO / "data/corpus/gettysburg_address.txt").read_text())
+    (corpus / "binary.txt").write_bytes(b"\xff\xfe\x00\x81" * 10)
+    check_corpus(_corpus_config(["data/corpus/text.txt"], long_count=2), tmp_path)
+    for names, count, expected in (
+        (["data/corpus/text.txt"], 3, "long_passages.count: got 3; allowed: at most 2 (the "),
+        (["data/corpus/missing.txt"], 1, "corpus: data/corpus/missing.txt not found"),
+        (["data/corpus/binary.txt"], 1, "corpus: data/corpus/binary.txt is not UTF-8 text"),
+    ):
+        with pytest.raises(ConfigError, match=re.escape(expected)):
+            check_corpus(_corpus_config(names, long_count=count), tmp_path)
+
+
+def test_a_config_file_with_a_duplicate_key_or_yaml_1_1_numbers_is_refused_with_its_line(
+    tmp_path,
+):
+    for text, expected in (
+        (
+            "a:\n  beta: 1.0\n  beta: 7.0\n",
+            "line 3, column 3: duplicate key 'beta' (first at line 2",
+        ),
+        ("draws: 010\n", "line 1, column 8: 010 is read by YAML 1.1 as 8"),
+        ("draws: 1:30\n", "1:30 is read by YAML 1.1 as 90"),
+        ("draws: 1_0\n", "1_0 is read by YAML 1.1 as 10"),
+        ("x: 1:30.5\n", "1:30.5 is read by YAML 1.1 as 90.5 (base 60)"),
+    ):
+        path = tmp_path / "preset.yaml"
+        path.write_text(text)
+        with pytest.raises(ConfigError, match=re.escape(expected)):
+            read_config_file(path)
+    path.write_bytes("replicate: 0\n".encode("utf-16"))
+    with pytest.raises(ConfigError, match="not UTF-8 text"):
+        read_config_file(path)
+    path.write_text("a: 1\nb: 0.001\nc: -5\nd: 0\ne: [1, 2]\nf: {g: 1}\n")
+    assert read_config_file(path) == {
+        "a": 1,
+        "b": 0.001,
+        "c": -5,
+        "d": 0,
+        "e": [1, 2],
+        "f": {"g": 1},
+    }
