@@ -6,18 +6,82 @@
 - A ``.npz`` under ``results/`` left corrupt or truncated by an earlier run (a killed job, a full
   disk, a copy gone wrong) is detected by reading its zip directory and checking every member's
   CRC, and removed, so that Snakemake recomputes it rather than a figure plotting from it.
+- One Snakemake command per folder at a time: each holds an exclusive ``fcntl`` lock on
+  ``.snakemake/attnspec-run.lock`` for its whole life (:func:`hold_run_lock`); a second command
+  in the folder stops with one line naming the holder. The system releases the lock when the
+  process ends, however it ends (``kill -9`` too). Snakemake's own lock is not enough: a second
+  run stopped by it removes the first run's lock files on exit (Snakemake 9), and a killed run
+  leaves them behind; holding ours, :func:`remove_stale_snakemake_locks` clears them (no live
+  command can own them), so ``--unlock`` is never needed.
 """
 
+import fcntl
 import os
 import shutil
+import time
 import zipfile
 from pathlib import Path
 
 OUTPUT_FOLDERS = ("figures", "results", "logs", "benchmarks")
 
 
+RUN_LOCK = Path(".snakemake") / "attnspec-run.lock"
+
+
 class PreflightError(RuntimeError):
     """The working directory cannot hold the run's outputs; the message says why."""
+
+
+def _lock_file(root: str | Path):
+    path = Path(root) / RUN_LOCK
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return open(path, "a+", encoding="utf-8")  # noqa: SIM115 (held open for the run's life)
+
+
+def _locked_by_another(handle) -> bool:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    return False
+
+
+def _refusal(handle) -> PreflightError:
+    handle.seek(0)
+    holder = handle.read().strip() or "another process"
+    return PreflightError(
+        f"attnspec: another Snakemake command is running in this folder ({holder}); wait for it "
+        "to end or work in another clone (its lock goes when that process ends, also after "
+        "kill -9: no --unlock needed)"
+    )
+
+
+def hold_run_lock(root: str | Path):
+    """Take the folder's run lock for the life of this process and return its open file (keep
+    a reference: closing it releases the lock); PreflightError if another command holds it."""
+    handle = _lock_file(root)
+    if _locked_by_another(handle):
+        error = _refusal(handle)
+        handle.close()
+        raise error
+    handle.seek(0)
+    handle.truncate()
+    started = time.strftime("%Y-%m-%d %H:%M:%S %Z")
+    handle.write(f"pid {os.getpid()}, started {started}\n")
+    handle.flush()
+    return handle
+
+
+def remove_stale_snakemake_locks(root: str | Path) -> list[Path]:
+    """Remove Snakemake's lock files under ``root`` (``.snakemake/locks/*``) and return them.
+
+    Call only while holding :func:`hold_run_lock`: every Snakemake command of this workflow holds
+    it, so no live command owns these files (they are left by a killed run, or by a second run
+    that removed and rewrote them wrongly)."""
+    stale = sorted((Path(root) / ".snakemake" / "locks").glob("*"))
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return stale
 
 
 def check_writable(root: str | Path, folders=OUTPUT_FOLDERS) -> None:

@@ -420,6 +420,38 @@ CONFIG_CASES = [
     ),
     Case(
         "config file",
+        "a key given twice in one mapping (--configfile; YAML lets the last win)",
+        "duplicate key 'replicate' (first at line",
+        config=lambda preset: yaml.safe_dump(preset) + "replicate: 0\n",
+    ),
+    Case(
+        "config file",
+        "replicate: 010 (YAML 1.1 octal, read as 8)",
+        "010 is read by YAML 1.1 as 8; write a plain decimal integer",
+        config=lambda preset: yaml.safe_dump(preset).replace("replicate: 0", "replicate: 010"),
+    ),
+    Case(
+        "config file",
+        "replicate: 1:30 (YAML 1.1 base 60, read as 90)",
+        "1:30 is read by YAML 1.1 as 90; write a plain decimal integer",
+        config=lambda preset: yaml.safe_dump(preset).replace("replicate: 0", "replicate: 1:30"),
+    ),
+    Case(
+        "config file",
+        "paperC.pretrained.long_passages: 100 of 128 tokens (the corpus has 2)",
+        "config key paperC.pretrained.long_passages.count: got 100; allowed: at most 2 (the",
+        config=_set("paperC.pretrained.long_passages", {"tokens": 128, "count": 100}),
+    ),
+    Case(
+        "config file",
+        "paperB.sticking.top_k: 50 with n_tokens [16, 32, 64]",
+        "config key paperB.sticking.top_k: got 50; allowed: top_k < every n_tokens",
+        config=lambda preset: _set("paperB.sticking.top_k", 50)(
+            _set("paperB.sticking.n_tokens", [16, 32, 64])(preset)
+        ),
+    ),
+    Case(
+        "config file",
         "a tab-indented line in the default preset config/config.yaml",
         "config/config.yaml, line 3, column 1: invalid YAML",
         default_preset="replicate: 0\npaperA:\n\tstepwise: 1\n",

@@ -56,6 +56,13 @@ def split_into_passages(
     ]
 
 
+def count_full_passages(documents: Sequence[np.ndarray], passage_tokens: int) -> int:
+    """Number of full-length passages of ``passage_tokens`` ids (with [CLS], [SEP]) the
+    documents give: sum over documents of floor(T / m), m = passage_tokens - 2."""
+    run = passage_tokens - SPECIAL_TOKENS
+    return sum(int(np.asarray(document).size) // run for document in documents)
+
+
 def full_passages(
     documents: Sequence[np.ndarray], passage_tokens: int, count: int, *, cls_id: int, sep_id: int
 ) -> np.ndarray:

@@ -1,0 +1,88 @@
+"""One Snakemake command per folder at a time (attnspec.preflight): the lock is held for the
+life of a process, refused to a second one with one line, and released by kill -9."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import tool, tracked_copy
+
+from attnspec.preflight import (
+    RUN_LOCK,
+    PreflightError,
+    hold_run_lock,
+    remove_stale_snakemake_locks,
+)
+
+HOLD = (
+    "import sys, time; from attnspec.preflight import hold_run_lock; "
+    "lock = hold_run_lock(sys.argv[1]); print('held', flush=True); time.sleep(600)"
+)
+
+
+def wait_for(predicate, seconds=120.0):
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.2)
+
+
+def test_the_lock_is_refused_while_held_and_free_after_kill_9(tmp_path):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(PreflightError, match=f"pid {holder.pid}, started .*no --unlock"):
+            hold_run_lock(tmp_path)
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    lock = hold_run_lock(tmp_path)
+    assert (tmp_path / RUN_LOCK).read_text().startswith(f"pid {os.getpid()}, started ")
+    lock.close()
+
+
+def test_stale_snakemake_locks_are_removed(tmp_path):
+    locks = tmp_path / ".snakemake" / "locks"
+    locks.mkdir(parents=True)
+    (locks / "0.input.lock").write_text("x")
+    assert [p.name for p in remove_stale_snakemake_locks(tmp_path)] == ["0.input.lock"]
+    assert list(locks.iterdir()) == []
+
+
+@pytest.mark.slow
+def test_a_second_run_is_refused_and_a_killed_run_needs_no_unlock(tmp_path):
+    """Two real runs of the CI preset in one copy: the second stops with one line naming the
+    first; after kill -9 of the first (Snakemake's lock files left behind), a third runs."""
+    workdir = tracked_copy(tmp_path / "copy")
+    command = [tool("snakemake"), "--configfile", "config/ci.yaml", "--cores", "1"]
+    first = subprocess.Popen(
+        [*command, "--", "paperA"],
+        cwd=workdir,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        wait_for(lambda: list((workdir / ".snakemake" / "locks").glob("*")))
+        second = subprocess.run(
+            [*command, "--", "paperA"], cwd=workdir, capture_output=True, text=True
+        )
+        assert second.returncode != 0
+        assert f"another Snakemake command is running in this folder (pid {first.pid}" in (
+            second.stderr
+        )
+        assert "Traceback" not in second.stderr
+        assert list((workdir / ".snakemake" / "locks").glob("*")), "the first run's lock is gone"
+    finally:
+        os.killpg(first.pid, signal.SIGKILL)
+        first.wait()
+    third = subprocess.run(
+        [*command, "-n", "--", "paperA"], cwd=workdir, capture_output=True, text=True
+    )
+    assert third.returncode == 0, third.stderr
+    assert "left by an ended run" in third.stderr
