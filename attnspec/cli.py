@@ -10,6 +10,7 @@ and exit status 2; beta must lie in [1e-150, 26.6] and c in [1e-8, 1e8]
 import argparse
 import sys
 
+from attnspec import __version__
 from attnspec.theory.parameters import check_beta, check_ratio
 
 
@@ -24,6 +25,10 @@ def _argument(check):
     """An argparse type that parses a number and checks it with a theory validator."""
 
     def parse(text: str) -> float:
+        if "_" in text:  # float() reads "1_0" as 10
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: write the number without '_' (e.g. 1.5, 2e-3)"
+            )
         try:
             return check(text)
         except ValueError as error:
@@ -32,19 +37,32 @@ def _argument(check):
     return parse
 
 
+class _Once(argparse.Action):
+    """Store an option's value, refusing the option given twice (argparse keeps the last)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if option_string in getattr(namespace, "_given", set()):
+            parser.error(f"{option_string} given twice; give it once")
+        namespace._given = getattr(namespace, "_given", set()) | {option_string}
+        setattr(namespace, self.dest, values)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="attnspec", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"attnspec {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     edge = commands.add_parser("edge", help="bulk edge x_+ and the MP surrogate edge 4(e^{b^2}-1)")
     edge.add_argument(
         "--beta",
         type=_argument(check_beta),
+        action=_Once,
         required=True,
         help="inverse temperature, in [1e-150, 26.6]",
     )
     edge.add_argument(
         "--ratio",
         type=_argument(check_ratio),
+        action=_Once,
         default=1.0,
         help="c = ell/d_qk, in [1e-8, 1e8] (default 1)",
     )

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from attnspec import __version__ as attnspec_version
 from attnspec.cli import main
 from attnspec.theory import bulk_edge, mp_edge
 
@@ -78,6 +79,10 @@ def test_edge_rejects_impossible_parameters(args, capsys):
         ([], "--beta", "required"),
         (["--beta"], "--beta", "expected one argument"),
         (["--beta", "1", "--width", "3"], "--width", "unrecognized"),
+        (["--beta", "1_0"], "--beta", "without '_'"),
+        (["--beta", "1", "--beta", "2"], "--beta given twice", "give it once"),
+        (["--beta", "1", "--ratio", "1", "--ratio", "2"], "--ratio given twice", "give it once"),
+        (["--beta", "-1"], "--beta", "an inverse temperature is not negative"),
     ],
 )
 def test_bad_input_gets_one_line_and_a_nonzero_exit(args, names, allowed):
@@ -115,3 +120,8 @@ def test_representable_extremes_print_finite_edges(beta, ratio):
 def test_help_is_printed_and_exits_zero():
     result = attnspec("edge", "--help")
     assert result.returncode == 0 and "[1e-150, 26.6]" in result.stdout
+
+
+def test_version_is_printed():
+    result = attnspec("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"attnspec {attnspec_version}"

@@ -167,6 +167,18 @@ CLI_CASES = [
     ),
     Case(
         "CLI",
+        "attnspec edge --beta 1 --beta 2",
+        "--beta given twice; give it once",
+        cli=("edge", "--beta", "1", "--beta", "2"),
+    ),
+    Case(
+        "CLI",
+        "attnspec edge --beta 1_0 (Python reads 10)",
+        "write the number without '_'",
+        cli=("edge", "--beta", "1_0"),
+    ),
+    Case(
+        "CLI",
         "attnspec edge (no --beta)",
         "the following arguments are required: --beta",
         cli=("edge",),

@@ -71,10 +71,15 @@ def check_beta(beta, *, allow_zero: bool = False) -> float:
             f"temperature) must be {beta_range_text(False)}"
         )
     if not (beta == 0 or BETA_MIN <= beta <= BETA_MAX):
+        if beta < 0:
+            why = "an inverse temperature is not negative"
+        elif beta > BETA_MAX:
+            why = f"above {BETA_MAX:g}, 4(e^(beta^2) - 1) overflows float64"
+        else:
+            why = f"below {BETA_MIN:g}, beta^2 leaves the normal float64 range"
         raise ValueError(
             f"beta (inverse temperature) must be {beta_range_text(allow_zero)}, got {beta!r} "
-            f"(above {BETA_MAX:g}, 4(e^(beta^2) - 1) overflows float64; below {BETA_MIN:g}, "
-            "beta^2 leaves the normal float64 range)"
+            f"({why})"
         )
     return beta
 
