@@ -594,3 +594,17 @@ def test_every_caption_paragraph_names_its_rows_and_the_numbers_they_judge():
     assert "c = 0.5 (beta 0.5: +0.0" in linear and "row B.4/c=2: " in linear
     assert "(s_1(Y_lin)^2 - E lambda_max)/x_+" in linear
     assert "declared finite-size model" in gap_findings([series])
+
+
+def test_whole_width_step_makes_every_ratio_divide_ell():
+    from attnspec.experiments.sticking import whole_width_step
+
+    assert [whole_width_step(r) for r in ([1.0], [0.5, 2.0], [0.25, 4.0], [1.5], [0.3])] == [
+        1,
+        2,
+        4,
+        3,
+        3,
+    ]
+    with pytest.raises(ValueError, match="ratios: no ell up to 8"):
+        whole_width_step([1 / 3 + 1e-9], largest=8)

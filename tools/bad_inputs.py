@@ -413,6 +413,13 @@ CONFIG_CASES = [
     ),
     Case(
         "config file",
+        "paperA.stepwise.beta: 1e-300 (inside (0, 10], below the theory's range)",
+        "config key paperA.stepwise.beta: got 1e-300 (too small); allowed: a finite number in "
+        "[1e-150, 10]",
+        config=_set("paperA.stepwise.beta", 1e-300),
+    ),
+    Case(
+        "config file",
         "replicate: -1",
         "config key replicate: got -1 (too small)",
         config=_set("replicate", -1),
@@ -508,6 +515,12 @@ CONFIG_CASES = [
         config=lambda preset: _set("job_memory_limit_mb", 2000)(
             _set("paperB.sticking.n_tokens", [64, 128, 16384])(preset)
         ),
+    ),
+    Case(
+        "command line",
+        "--resources mem_mb=1",
+        "jobs that could not run (refused before any job): config key",
+        args=("--resources", "mem_mb=1"),
     ),
     Case(
         "command line",

@@ -100,6 +100,22 @@ def query_key_width(n_tokens: int, ratio: float) -> int:
     return int(round(d_qk))
 
 
+def whole_width_step(ratios, largest: int = 1 << 20) -> int:
+    """The smallest ell >= 1 with ell / c a whole number for every c of ``ratios`` (every
+    multiple of it is one too): the step of a search over sizes (attnspec.memorycheck).
+    ValueError if no ell up to ``largest`` is."""
+    step = 1
+    for ratio in ratios:
+        own = next(
+            (ell for ell in range(1, largest + 1) if (ell / ratio) == round(ell / ratio) >= 1),
+            None,
+        )
+        if own is None:
+            raise ValueError(f"ratios: no ell up to {largest} makes ell / {ratio} whole")
+        step = math.lcm(step, own)
+    return step
+
+
 class StickingJob(NamedTuple):
     """What one (ell, c) job computes per draw: which betas and how many values of A."""
 

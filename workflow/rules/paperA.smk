@@ -48,7 +48,7 @@ rule paperA_spectra:
         models="(" + "|".join(MODEL_NAMES) + r")(\+(" + "|".join(MODEL_NAMES) + "))*",
         n_tokens=r"\d+",
         d_qk=r"\d+",
-        beta=r"\d+\.\d+(e[+-]\d+)?",
+        beta=r"\d+(\.\d+)?(e[+-]\d+)?",
         sampler=r"gaussian|literal-d\d+",
         draws=r"\d+",
     conda:

@@ -27,7 +27,7 @@ rule paperA_A2_spectra:
     wildcard_constraints:
         n_tokens=r"\d+",
         d_qk=r"\d+",
-        beta=r"\d+\.\d+(e[+-]\d+)?",
+        beta=r"\d+(\.\d+)?(e[+-]\d+)?",
         draws=r"\d+",
     conda:
         "../envs/simulate.yaml"
@@ -81,7 +81,7 @@ rule paperA_A6_simulate:
     benchmark:
         "benchmarks/{results}/paperA/perron/beta{beta}-draws{draws}.tsv"
     wildcard_constraints:
-        beta=r"\d+\.\d+(e[+-]\d+)?",
+        beta=r"\d+(\.\d+)?(e[+-]\d+)?",
         draws=r"\d+",
     conda:
         "../envs/simulate.yaml"

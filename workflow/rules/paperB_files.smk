@@ -4,7 +4,11 @@
 
 from attnspec.experiments.conditional import key_dimension
 from attnspec.experiments.draw_batches import is_batched
-from attnspec.experiments.sticking import sticking_job_mem_mb, sticking_jobs
+from attnspec.experiments.sticking import (
+    sticking_job_mem_mb,
+    sticking_jobs,
+    whole_width_step,
+)
 
 STICKING = config["paperB"]["sticking"]
 RATIO_SCAN = config["paperB"]["ratio_scan"]
@@ -86,6 +90,7 @@ declare_memory(
     lambda ell: max(
         job_mem_mb(sticking_job_mem_mb(ell, float(c))) for c in RATIO_SCAN["ratios"]
     ),
+    step=whole_width_step(RATIO_SCAN["ratios"]),
 )
 declare_memory(
     "paperB.conditional.n_tokens",

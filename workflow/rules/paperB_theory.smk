@@ -16,7 +16,7 @@ rule paperB_conditional_draw:
     wildcard_constraints:
         n_tokens=r"\d+",
         d_qk=r"\d+",
-        beta=r"\d+\.\d+(e[+-]\d+)?",
+        beta=r"\d+(\.\d+)?(e[+-]\d+)?",
         draw=r"\d+",
     conda:
         "../envs/simulate.yaml"
@@ -41,7 +41,7 @@ rule paperB_conditional_batch:
     wildcard_constraints:
         n_tokens=r"\d+",
         d_qk=r"\d+",
-        beta=r"\d+\.\d+(e[+-]\d+)?",
+        beta=r"\d+(\.\d+)?(e[+-]\d+)?",
         draws=r"\d+",
     conda:
         "../envs/simulate.yaml"
