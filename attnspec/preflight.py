@@ -12,11 +12,14 @@
   process ends, however it ends (``kill -9`` too). Snakemake's own lock is not enough: a second
   run stopped by it removes the first run's lock files on exit (Snakemake 9), and a killed run
   leaves them behind; holding ours, :func:`remove_stale_snakemake_locks` clears them (no live
-  command can own them), so ``--unlock`` is never needed.
+  command can own them), so ``--unlock`` is never needed; the hidden temporary files a killed
+  job was writing (:func:`attnspec.io.atomic_path`) are removed too
+  (:func:`remove_partial_files`).
 """
 
 import fcntl
 import os
+import re
 import shutil
 import time
 import zipfile
@@ -128,4 +131,22 @@ def remove_corrupt_results(root: str | Path) -> list[Path]:
         if is_corrupt_npz(path):
             path.unlink()
             removed.append(path)
+    return removed
+
+
+# attnspec.io.atomic_path's temporary files: ".<name>.<8 characters of mkstemp><suffix of name>".
+_PARTIAL = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}(?P<suffix>\.[^./]+)?")
+
+
+def remove_partial_files(root: str | Path, folders=("figures", "results")) -> list[Path]:
+    """Remove the temporary files of outputs being written when a job was killed (hidden files
+    named as :func:`attnspec.io.atomic_path` names them) and return them. Call only while
+    holding :func:`hold_run_lock` (no live job is writing them)."""
+    removed = []
+    for folder in folders:
+        for path in sorted((Path(root) / folder).rglob(".*")):
+            found = _PARTIAL.fullmatch(path.name)
+            if path.is_file() and found and Path(found["name"]).suffix == (found["suffix"] or ""):
+                path.unlink()
+                removed.append(path)
     return removed

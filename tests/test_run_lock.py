@@ -14,6 +14,7 @@ from attnspec.preflight import (
     RUN_LOCK,
     PreflightError,
     hold_run_lock,
+    remove_partial_files,
     remove_stale_snakemake_locks,
 )
 
@@ -52,6 +53,21 @@ def test_stale_snakemake_locks_are_removed(tmp_path):
     (locks / "0.input.lock").write_text("x")
     assert [p.name for p in remove_stale_snakemake_locks(tmp_path)] == ["0.input.lock"]
     assert list(locks.iterdir()) == []
+
+
+def test_half_written_outputs_of_a_killed_job_are_removed(tmp_path):
+    """A temporary file named as attnspec.io.atomic_path names it (mkstemp beside the output)
+    is removed; the output itself and other hidden files are kept."""
+    import tempfile
+
+    figures = tmp_path / "figures" / "paperD"
+    figures.mkdir(parents=True)
+    fd, partial = tempfile.mkstemp(prefix=".D2-heads.csv.", suffix=".csv", dir=figures)
+    os.close(fd)
+    (figures / ".gitkeep").write_text("")
+    (figures / "D2-heads.csv").write_text("a committed output")
+    assert remove_partial_files(tmp_path) == [figures / os.path.basename(partial)]
+    assert sorted(p.name for p in figures.iterdir()) == [".gitkeep", "D2-heads.csv"]
 
 
 @pytest.mark.slow
