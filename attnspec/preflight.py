@@ -35,6 +35,15 @@ class PreflightError(RuntimeError):
     """The working directory cannot hold the run's outputs; the message says why."""
 
 
+def check_cores(cores: int | None) -> None:
+    """PreflightError for ``--cores`` below 1 (Snakemake waits forever with 0 and runs on every
+    core with -1); None (not given, e.g. a cluster run with --jobs) passes."""
+    if cores is not None and cores < 1:
+        raise PreflightError(
+            f"attnspec: --cores {cores}: allowed: --cores N with N >= 1, or --cores all"
+        )
+
+
 def _lock_file(root: str | Path):
     path = Path(root) / RUN_LOCK
     path.parent.mkdir(parents=True, exist_ok=True)

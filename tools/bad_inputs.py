@@ -518,6 +518,18 @@ CONFIG_CASES = [
     ),
     Case(
         "command line",
+        "--cores 0 (Snakemake would wait forever)",
+        "attnspec: --cores 0: allowed: --cores N with N >= 1, or --cores all",
+        args=("--cores", "0"),
+    ),
+    Case(
+        "command line",
+        "--cores -1",
+        "attnspec: --cores -1: allowed: --cores N with N >= 1, or --cores all",
+        args=("--cores", "-1"),
+    ),
+    Case(
+        "command line",
         "--resources mem_mb=1",
         "jobs that could not run (refused before any job): config key",
         args=("--resources", "mem_mb=1"),
