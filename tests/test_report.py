@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import jinja2
 import pytest
 import yaml
-from conftest import FIGURES, REPO, TABLES, snakemake_ci
+from conftest import FIGURES, REPO, TABLES, run, snakemake_ci, tool, tracked_copy
 from docutils.core import publish_parts
 
 LANDING_PAGE = REPO / "workflow" / "report" / "workflow.rst"
@@ -66,6 +66,20 @@ def test_every_figure_and_table_has_a_caption():
     for paper in FIGURES:
         for item in FIGURES[paper] + TABLES[paper]:
             assert f"paper{paper}/{item}" in names, item
+
+
+@pytest.mark.slow
+def test_report_builds_on_a_fresh_clone_from_the_committed_outputs(tmp_path):
+    """No run yet, no notebooks: the report holds the committed figures and tables."""
+    import zipfile
+
+    clone = tracked_copy(tmp_path / "fresh")
+    run([tool("snakemake"), "--report", "report.zip"], cwd=clone)
+    with zipfile.ZipFile(clone / "report.zip") as archive:
+        html = next(archive.read(n) for n in archive.namelist() if n.endswith("report.html"))
+    for paper in FIGURES:
+        for figure in FIGURES[paper]:
+            assert f"figures/paper{paper}/{figure}.png" in html.decode(), figure
 
 
 @pytest.mark.slow
