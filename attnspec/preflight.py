@@ -120,12 +120,28 @@ def check_free_space(root: str | Path, needed_mb: int) -> None:
 
 
 def is_corrupt_npz(path: str | Path) -> bool:
-    """Whether ``path`` is not a readable zip archive whose members all pass their CRC."""
+    """Whether ``path`` is not an ``.npz`` as numpy writes it: a readable zip archive whose
+    members all pass their CRC, with at least one member, every member a ``.npy`` array whose
+    header numpy reads (an empty or foreign zip is corrupt too)."""
+    import numpy as np
+
     try:
         with zipfile.ZipFile(path) as archive:
-            return archive.testzip() is not None
-    except (zipfile.BadZipFile, OSError, EOFError):
+            names = archive.namelist()
+            if not names or archive.testzip() is not None:
+                return True
+            for name in names:
+                if not name.endswith(".npy"):
+                    return True
+                with archive.open(name) as member:
+                    major, _ = np.lib.format.read_magic(member)
+                    if major == 1:
+                        np.lib.format.read_array_header_1_0(member)
+                    else:
+                        np.lib.format.read_array_header_2_0(member)
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
         return True
+    return False
 
 
 def remove_corrupt_results(root: str | Path) -> list[Path]:

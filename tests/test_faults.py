@@ -66,10 +66,14 @@ def test_corrupt_and_truncated_npz_are_found_and_removed(tmp_path):
     with zipfile.ZipFile(good) as archive:
         offset = archive.infolist()[0].header_offset + 200
     flipped.write_bytes(data[:offset] + bytes([data[offset] ^ 0xFF]) + data[offset + 1 :])
+    empty, foreign = results / "empty.npz", results / "foreign.npz"
+    zipfile.ZipFile(empty, "w").close()  # a valid zip with no array (made a run fail)
+    with zipfile.ZipFile(foreign, "w") as archive:
+        archive.writestr("values.npy", b"not an array header")
     assert not is_corrupt_npz(good)
-    assert all(is_corrupt_npz(p) for p in (truncated, garbage, flipped))
+    assert all(is_corrupt_npz(p) for p in (truncated, garbage, flipped, empty, foreign))
     removed = remove_corrupt_results(tmp_path)
-    assert sorted(removed) == sorted([truncated, garbage, flipped])
+    assert sorted(removed) == sorted([truncated, garbage, flipped, empty, foreign])
     assert good.exists() and not truncated.exists()
 
 
@@ -81,7 +85,9 @@ def test_snakemake_recomputes_a_corrupt_result_instead_of_plotting_it(tmp_path):
     corrupt.parent.mkdir(parents=True, exist_ok=True)
     corrupt.write_bytes(b"PK\x03\x04 truncated")
     result = run([tool("snakemake"), "-n", target, "--configfile", "config/ci.yaml"], cwd=workdir)
-    assert "was corrupt (bad zip or CRC): removed, to be recomputed" in result.stderr
+    assert "was corrupt (not a readable npz): removed; a job that needs it recomputes" in (
+        result.stderr
+    )
     assert not corrupt.exists()
 
 
