@@ -344,10 +344,10 @@ def case_draw_huge(sizes):
     return _new_draw(sizes["huge_draw"])
 
 
-def _old_orthonormalise(block, basis, recent):
+def _old_orthonormalise(block, basis, recent, rounded=None):
     """The block Lanczos reorthogonalisation before issue 11: two whole classical Gram-Schmidt
     passes, each followed by a QR (BCGS2); the first pass's coefficients fill the projected
-    matrix."""
+    matrix (``rounded``, the library's float32 basis copy, is unused: the old path is float64)."""
     coefficients = basis @ block
     block -= basis.T @ coefficients
     q, r = np.linalg.qr(block)
