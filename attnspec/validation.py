@@ -43,9 +43,35 @@ def check_matrix(matrix, name: str, *, square: bool = False, min_rows: int = 1) 
         )
     if square and array.shape[0] != array.shape[1]:
         raise ValueError(f"{name} must be square, got shape {array.shape}")
-    if not np.issubdtype(array.dtype, np.number) or not np.all(np.isfinite(array)):
-        raise ValueError(f"{name} must hold finite numbers")
+    if not is_real_dtype(array.dtype) or not all_finite(array):
+        raise ValueError(f"{name} must hold finite real numbers, got dtype {array.dtype}")
     return array
+
+
+def is_real_dtype(dtype) -> bool:
+    """Integer or floating, not bool or complex."""
+    return np.issubdtype(dtype, np.integer) or np.issubdtype(dtype, np.floating)
+
+
+def all_finite(array: np.ndarray, rows_per_check: int = 1024) -> bool:
+    """Whether every entry is finite, checked in blocks of rows (no temporary of the array's
+    size: an ell x ell operand at ell = 32768 would need 1 GB of booleans)."""
+    if array.ndim < 2:
+        return bool(np.all(np.isfinite(array)))
+    return all(
+        np.all(np.isfinite(array[i : i + rows_per_check]))
+        for i in range(0, array.shape[0], rows_per_check)
+    )
+
+
+def check_vector(vector, name: str) -> np.ndarray:
+    """A non-empty 1-D array of finite real numbers, as float64; ValueError naming ``name``."""
+    array = np.asarray(vector)
+    if array.ndim != 1 or array.size < 1:
+        raise ValueError(f"{name} must be a non-empty 1-D array, got shape {array.shape}")
+    if not is_real_dtype(array.dtype) or not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must hold finite real numbers, got dtype {array.dtype}")
+    return array.astype(np.float64)
 
 
 def check_finite_output(array: np.ndarray, what: str, beta: float, bound: str) -> np.ndarray:

@@ -33,6 +33,7 @@ import numpy as np
 from scipy.sparse.linalg import LinearOperator, eigsh
 
 from attnspec.models.softmax import MASKS
+from attnspec.validation import check_vector
 
 BULK_PROFILES = ("zeros", "iid", "gaussian")
 SPIKE_PLACEMENTS = ("spread", "end", "start")
@@ -302,7 +303,7 @@ def diagonal_softmax(sigma: np.ndarray, mask: str = "bidirectional") -> Diagonal
     """
     if mask not in MASKS:
         raise ValueError(f"mask must be one of {MASKS}, got {mask!r}")
-    sigma = np.asarray(sigma, dtype=np.float64)
+    sigma = check_vector(sigma, "sigma")
     n = sigma.size
     support = np.full(n, n - 1.0) if mask == "bidirectional" else np.arange(n, dtype=np.float64)
     with np.errstate(divide="ignore"):

@@ -7,6 +7,8 @@ paper C: both).
 
 import numpy as np
 
+from attnspec.validation import check_positive_beta
+
 MASKS = ("bidirectional", "causal")
 _SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
@@ -49,6 +51,9 @@ def row_softmax(
         raise ValueError(f"mask must be one of {MASKS}, got {mask!r}")
     if scores.ndim != 2 or scores.dtype not in _SCORE_DTYPES:
         raise ValueError("scores must be a 2-D float64 or float32 array")
+    if 0 in scores.shape:
+        raise ValueError(f"scores must have at least one row and column, got shape {scores.shape}")
+    scale = check_positive_beta(scale, "scale")
     if out is None:
         out = np.empty(scores.shape)
     elif out.shape != scores.shape or out.dtype != np.float64:
@@ -68,7 +73,11 @@ def row_softmax(
             if r0 < width:
                 # Upper triangle (j > i) of the diagonal part of the block.
                 live[:, r0:width][np.triu(np.ones((r1 - r0, width - r0), bool), k=1)] = -np.inf
-        live -= live.max(axis=1, keepdims=True)
+        maxima = live.max(axis=1, keepdims=True)
+        if not np.all(np.isfinite(maxima)):  # NaN or +inf in a row (or an overflowing scale)
+            row = r0 + int(np.flatnonzero(~np.isfinite(maxima))[0])
+            raise ValueError(f"scores must be finite: row {row} of scale * scores holds NaN or inf")
+        live -= maxima
         np.exp(live, out=live)
         live /= live.sum(axis=1, keepdims=True)
     return out

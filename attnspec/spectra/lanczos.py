@@ -44,6 +44,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from attnspec.validation import all_finite, check_positive_beta
+
 # Vectors per Lanczos block (module notes).
 _BLOCK_SIZE = 16
 # The convergence test (an m x m eigh) runs when the basis has grown by this factor.
@@ -185,8 +187,9 @@ def _block_lanczos(
     :func:`_orthonormalise`). Returns the descending Ritz values (clipped at 0) and the unit
     Ritz vectors as columns (n, k).
     """
-    if not 1 <= k < n:
-        raise ValueError(f"need 1 <= k < n = {n}, got k = {k}")
+    if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 1 <= k < n:
+        raise ValueError(f"k must be an integer with 1 <= k < n = {n}, got k = {k!r}")
+    tol = check_positive_beta(tol, "tol")
     m_max = n if max_basis is None else min(n, max_basis)
     if m_max <= k:
         raise ValueError(f"max_basis = {m_max} must exceed k = {k}")
@@ -273,6 +276,7 @@ def top_nonperron_squared_singular_values(
     left, right : ndarray, shape (ell, k)
         Only with ``return_vectors``: sqrt(ell) A_perp right[:, i] = sqrt(values[i]) left[:, i].
     """
+    _check_operand(A, "A")
     op = bulk_operator(A)
     values, right = _block_lanczos(
         lambda rows: op.rmatmat(op.matmat(rows.T)).T, op.shape[0], k, tol, max_basis
@@ -311,6 +315,8 @@ def _products_in(dtype: np.dtype, product: Callable[[np.ndarray], np.ndarray]):
 def _check_operand(M: np.ndarray, name: str) -> None:
     if M.ndim != 2 or M.dtype not in (np.float64, np.float32):
         raise ValueError(f"{name} must be a 2-D float64 or float32 array")
+    if not all_finite(M):
+        raise ValueError(f"{name} must hold finite numbers")
 
 
 def top_squared_singular_values(
