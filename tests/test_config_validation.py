@@ -277,3 +277,14 @@ def test_a_config_file_with_a_duplicate_key_or_yaml_1_1_numbers_is_refused_with_
         "e": [1, 2],
         "f": {"g": 1},
     }
+
+
+def test_paper_b_judged_values_are_the_registry_rows_values():
+    from attnspec.configcheck import JUDGED_SCAN_RATIOS, JUDGED_STICKING_BETAS
+    from attnspec.experiments.sticking_evidence import JUDGED_BETAS, JUDGED_RATIOS
+
+    assert (JUDGED_STICKING_BETAS, JUDGED_SCAN_RATIOS) == (JUDGED_BETAS, JUDGED_RATIOS)
+    config = copy.deepcopy(DEFAULT)
+    config["paperB"]["sticking"]["betas"] = [0.5, 1.5]
+    with pytest.raises(ConfigError, match=re.escape("paperB.sticking.betas: got [0.5, 1.5]")):
+        check_cross_key_constraints(config)

@@ -471,6 +471,12 @@ CONFIG_CASES = [
     ),
     Case(
         "config file",
+        "paperB.sticking.betas: [0.5, 1.5] (a judged beta missing)",
+        "config key paperB.sticking.betas: got [0.5, 1.5]; allowed: a list containing [0.5, 1.0]",
+        config=_set("paperB.sticking.betas", [0.5, 1.5]),
+    ),
+    Case(
+        "config file",
         "a tab-indented line in the default preset config/config.yaml",
         "config/config.yaml, line 3, column 1: invalid YAML",
         default_preset="replicate: 0\npaperA:\n\tstepwise: 1\n",
