@@ -56,35 +56,37 @@ def _unique_mapping(loader, node, deep=False):
 _DECIMAL_INTEGER = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 
 
-def _plain_integer(loader, node):
-    text = loader.construct_scalar(node)
-    if not _DECIMAL_INTEGER.fullmatch(text):
-        value = yaml.SafeLoader.construct_yaml_int(loader, node)
-        raise _Refused(
-            None,
-            None,
-            f"{text} is read by YAML 1.1 as {value}; write a plain decimal integer",
-            node.start_mark,
-        )
-    return yaml.SafeLoader.construct_yaml_int(loader, node)
+def _plain(construct, is_plain, advice: str):
+    """A YAML constructor that refuses the scalars for which ``is_plain(text)`` is false,
+    naming the value YAML 1.1 would read."""
 
+    def constructor(loader, node):
+        value, text = construct(loader, node), loader.construct_scalar(node)
+        if not is_plain(text):
+            message = f"{text} is read by YAML 1.1 as {value}{advice}"
+            raise _Refused(None, None, message, node.start_mark)
+        return value
 
-def _plain_float(loader, node):
-    text = loader.construct_scalar(node)
-    if ":" in text:
-        value = yaml.SafeLoader.construct_yaml_float(loader, node)
-        raise _Refused(
-            None,
-            None,
-            f"{text} is read by YAML 1.1 as {value} (base 60); write a plain decimal number",
-            node.start_mark,
-        )
-    return yaml.SafeLoader.construct_yaml_float(loader, node)
+    return constructor
 
 
 StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _unique_mapping)
-StrictLoader.add_constructor("tag:yaml.org,2002:int", _plain_integer)
-StrictLoader.add_constructor("tag:yaml.org,2002:float", _plain_float)
+StrictLoader.add_constructor(
+    "tag:yaml.org,2002:int",
+    _plain(
+        yaml.SafeLoader.construct_yaml_int,
+        _DECIMAL_INTEGER.fullmatch,
+        "; write a plain decimal integer",
+    ),
+)
+StrictLoader.add_constructor(
+    "tag:yaml.org,2002:float",
+    _plain(
+        yaml.SafeLoader.construct_yaml_float,
+        lambda text: ":" not in text,
+        " (base 60); write a plain decimal number",
+    ),
+)
 
 
 def read_config_file(path: str | Path) -> dict:
