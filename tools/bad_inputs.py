@@ -258,7 +258,7 @@ def _library_cases() -> list[Case]:
         Case(
             "library",
             "squared_singular_values(matrix with NaN)",
-            "M must hold finite numbers",
+            "M must hold finite real numbers",
             call=lambda: squared_singular_values(np.full((3, 3), np.nan)),
         ),
         Case(
@@ -605,12 +605,13 @@ class Outcome:
 
 
 def _config_error(output: str) -> str:
-    """The message: the lines of the workflow's ConfigError (between Snakemake's header and its
+    """The message: the lines of the workflow's ConfigError or PreflightError (between
+    Snakemake's header and its
     location), else the line after Snakemake's WorkflowError, else the last exception line
     (``FileNotFoundError: ...`` of Snakemake's own traceback), else the last line."""
     lines = output.splitlines()
     for i, line in enumerate(lines):
-        if line.startswith("ConfigError in file"):
+        if re.match(r"(Config|Preflight)Error in file", line):
             body = []
             for text in lines[i + 1 :]:
                 if text.startswith("  File "):
