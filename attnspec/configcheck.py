@@ -198,6 +198,8 @@ def _describe(schema: Mapping) -> str:
     }.get(kind, kind)
     if "properties" in schema:
         return f"{text} with keys " + ", ".join(schema["properties"])
+    if "pattern" in schema:
+        return f"{text} matching {schema['pattern']}"
     lower = (
         f"({schema['exclusiveMinimum']}"
         if "exclusiveMinimum" in schema
@@ -238,7 +240,10 @@ def _scalar_problem(value, schema: Mapping) -> str | None:
         if not math.isfinite(value):
             return "not a finite number"
     elif kind == "string":
-        return None if isinstance(value, str) else "not a string"
+        if not isinstance(value, str):
+            return "not a string"
+        if "pattern" in schema and not re.search(schema["pattern"], value):
+            return f"does not match {schema['pattern']}"
     elif kind == "boolean":
         return None if isinstance(value, bool) else "not true or false"
     if kind in ("integer", "number"):

@@ -71,7 +71,9 @@ def check_beta(beta, *, allow_zero: bool = False) -> float:
             f"temperature) must be {beta_range_text(False)}"
         )
     if not (beta == 0 or BETA_MIN <= beta <= BETA_MAX):
-        if beta < 0:
+        if beta != beta:
+            why = "not a number"
+        elif beta < 0:
             why = "an inverse temperature is not negative"
         elif beta > BETA_MAX:
             why = f"above {BETA_MAX:g}, 4(e^(beta^2) - 1) overflows float64"
