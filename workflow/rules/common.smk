@@ -94,6 +94,13 @@ PAPER_CATEGORIES = {
 }
 
 
+# The run's config snapshot (rule config_snapshot), an input of every figure and table and of
+# every target: on a fresh clone it is missing, so the targets make it, and every committed
+# figure and table older than it is recomputed (Snakemake does not rerun a job only because its
+# intermediate inputs are missing; the targets asking for the snapshot itself make sure it is).
+CONFIG_SNAPSHOT = "results/config.yaml"
+
+
 # Extensions of every figure's files; the vector PDF only when the preset asks for it.
 FIGURE_EXTENSIONS = (["pdf"] if config["vector_pdfs"] else []) + ["png", "csv", "md"]
 

@@ -21,6 +21,7 @@ for _section, _betas in PAPER_A_JUDGED_BETAS.items():
 rule paperA:
     """Every figure and table of paper A with its claims table."""
     input:
+        CONFIG_SNAPSHOT,
         expand(
             "figures/paperA/{figure}.{ext}",
             figure=PAPER_A_FIGURES,

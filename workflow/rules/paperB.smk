@@ -7,6 +7,7 @@ include: "paperB_files.smk"
 rule paperB:
     """Target: every figure and table of paper B and its judged claims table."""
     input:
+        CONFIG_SNAPSHOT,
         expand(
             "figures/paperB/{figure}.{ext}",
             figure=PAPER_B_FIGURES,

@@ -5,6 +5,7 @@
 rule paperC:
     """Target: every figure and table of paper C and its judged claims table."""
     input:
+        CONFIG_SNAPSHOT,
         expand(
             "figures/paperC/{figure}.{ext}",
             figure=PAPER_C_FIGURES,

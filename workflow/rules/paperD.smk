@@ -8,6 +8,7 @@ include: "paperD_files.smk"
 rule paperD:
     """Target: every figure and table of paper D and its judged claims table."""
     input:
+        CONFIG_SNAPSHOT,
         expand(
             "figures/paperD/{figure}.{ext}",
             figure=PAPER_D_FIGURES,

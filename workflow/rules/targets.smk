@@ -46,5 +46,6 @@ for _name, _files in TARGETS.items():
         name:
             _name
         input:
+            CONFIG_SNAPSHOT,
             _files,
         localrule: True
