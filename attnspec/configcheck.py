@@ -322,11 +322,6 @@ def schema_problems(value, schema: Mapping, key: str = "") -> list[str]:
     ]
 
 
-# What paper B's registry rows judge (attnspec.experiments.sticking_evidence.JUDGED_BETAS and
-# JUDGED_RATIOS; a test keeps them equal, this module imports no experiment code).
-JUDGED_STICKING_BETAS = (0.5, 1.0)
-JUDGED_SCAN_RATIOS = (0.5, 2.0)
-
 # Paper A draws d_qk = round(ell / c): the realised ratio must be within this of the nominal c.
 RATIO_ROUNDING = 0.01
 
@@ -373,10 +368,13 @@ def check_cross_key_constraints(config: Mapping) -> None:
     scan = config.get("paperB", {}).get("ratio_scan", {})
     if "ratios" in scan:
         _check_widths("paperB.ratio_scan.ratios", scan["n_tokens"], scan["ratios"], exact=True)
+    # What paper B's registry rows judge, from the module that builds their evidence.
+    from attnspec.experiments.sticking_evidence import JUDGED_BETAS, JUDGED_RATIOS
+
     sticking = config.get("paperB", {}).get("sticking", {})
     for key, section, field, judged in (
-        ("paperB.sticking.betas", sticking, "betas", JUDGED_STICKING_BETAS),
-        ("paperB.ratio_scan.ratios", scan, "ratios", JUDGED_SCAN_RATIOS),
+        ("paperB.sticking.betas", sticking, "betas", JUDGED_BETAS),
+        ("paperB.ratio_scan.ratios", scan, "ratios", JUDGED_RATIOS),
     ):
         missing = [value for value in judged if value not in section.get(field, judged)]
         if missing:

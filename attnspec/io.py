@@ -9,6 +9,7 @@ import contextlib
 import csv
 import logging
 import os
+import re
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -17,6 +18,13 @@ import numpy as np
 
 PDF_METADATA = {"Creator": None, "Producer": None, "CreationDate": None}
 PNG_METADATA = {"Software": None}
+
+
+def is_partial_file(name: str) -> bool:
+    """Whether ``name`` is a temporary file of :func:`atomic_path`: ".<output name>.<8
+    characters of mkstemp><suffix of the output name>"."""
+    found = re.fullmatch(r"\.(?P<name>.+)\.[a-z0-9_]{8}(?P<suffix>\.[^./]+)?", name)
+    return bool(found) and Path(found["name"]).suffix == (found["suffix"] or "")
 
 
 @contextlib.contextmanager

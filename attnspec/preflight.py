@@ -19,7 +19,6 @@
 
 import fcntl
 import os
-import re
 import shutil
 import time
 import zipfile
@@ -159,19 +158,16 @@ def remove_corrupt_results(root: str | Path) -> list[Path]:
     return removed
 
 
-# attnspec.io.atomic_path's temporary files: ".<name>.<8 characters of mkstemp><suffix of name>".
-_PARTIAL = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}(?P<suffix>\.[^./]+)?")
-
-
 def remove_partial_files(root: str | Path, folders=("figures", "results")) -> list[Path]:
     """Remove the temporary files of outputs being written when a job was killed (hidden files
     named as :func:`attnspec.io.atomic_path` names them) and return them. Call only while
     holding :func:`hold_run_lock` (no live job is writing them)."""
+    from attnspec.io import is_partial_file
+
     removed = []
     for folder in folders:
         for path in sorted((Path(root) / folder).rglob(".*")):
-            found = _PARTIAL.fullmatch(path.name)
-            if path.is_file() and found and Path(found["name"]).suffix == (found["suffix"] or ""):
+            if path.is_file() and is_partial_file(path.name):
                 path.unlink()
                 removed.append(path)
     return removed

@@ -280,11 +280,16 @@ def test_a_config_file_with_a_duplicate_key_or_yaml_1_1_numbers_is_refused_with_
 
 
 def test_paper_b_judged_values_are_the_registry_rows_values():
-    from attnspec.configcheck import JUDGED_SCAN_RATIOS, JUDGED_STICKING_BETAS
     from attnspec.experiments.sticking_evidence import JUDGED_BETAS, JUDGED_RATIOS
 
-    assert (JUDGED_STICKING_BETAS, JUDGED_SCAN_RATIOS) == (JUDGED_BETAS, JUDGED_RATIOS)
     config = copy.deepcopy(DEFAULT)
     config["paperB"]["sticking"]["betas"] = [0.5, 1.5]
-    with pytest.raises(ConfigError, match=re.escape("paperB.sticking.betas: got [0.5, 1.5]")):
+    expected = (
+        f"paperB.sticking.betas: got [0.5, 1.5]; allowed: a list containing {list(JUDGED_BETAS)}"
+    )
+    with pytest.raises(ConfigError, match=re.escape(expected)):
+        check_cross_key_constraints(config)
+    config = copy.deepcopy(DEFAULT)
+    config["paperB"]["ratio_scan"]["ratios"] = [0.5]
+    with pytest.raises(ConfigError, match=re.escape(f"a list containing {list(JUDGED_RATIOS)}")):
         check_cross_key_constraints(config)
