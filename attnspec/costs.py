@@ -65,29 +65,22 @@ class CostModel:
 def _fit_linear_nonnegative(
     work: np.ndarray, seconds: np.ndarray, overhead: float | None
 ) -> tuple[float, float, float]:
-    """(t0, a, squared error) minimising sum (t0 + a work - t)^2 subject to t0, a >= 0.
+    """(t0, a, squared error) minimising sum (t0 + a work - t)^2 subject to t0, a >= 0
+    (scipy.optimize.nnls).
 
     t0 is ``overhead`` when given. Otherwise, with a single value of the work, t0 and a are not
     separable and all the time is work (t0 = 0).
     """
+    from scipy.optimize import nnls  # lazy: only the core-hour estimate fits costs
+
     scale = float(np.max(work))
-    unit_work = work / scale  # columns of order one: lstsq keeps t0 beside work of order 1e20
-    if overhead is not None:
-        a = max(0.0, float(unit_work @ (seconds - overhead) / (unit_work @ unit_work)))
-        candidates = [(float(overhead), a)]
-    elif np.ptp(unit_work) == 0:
-        candidates = [(0.0, float(np.mean(seconds)))]
+    unit_work = work / scale  # columns of order one: t0 stays resolved beside work of order 1e20
+    if overhead is None and np.ptp(unit_work) > 0:
+        (t0, a), residual = nnls(np.column_stack([np.ones_like(unit_work), unit_work]), seconds)
     else:
-        candidates = [(float(np.mean(seconds)), 0.0)]
-        candidates.append((0.0, float(unit_work @ seconds / (unit_work @ unit_work))))
-        design = np.column_stack([np.ones_like(unit_work), unit_work])
-        (t0, a), *_ = np.linalg.lstsq(design, seconds, rcond=None)
-        if t0 >= 0 and a >= 0:
-            candidates.append((float(t0), float(a)))
-    error, t0, a = min(
-        (float(np.sum((t0 + a * unit_work - seconds) ** 2)), t0, a) for t0, a in candidates
-    )
-    return t0, a / scale, error
+        t0 = 0.0 if overhead is None else float(overhead)
+        (a,), residual = nnls(unit_work[:, None], seconds - t0)
+    return float(t0), float(a) / scale, float(residual) ** 2
 
 
 def fit_cost_model(

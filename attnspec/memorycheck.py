@@ -6,9 +6,10 @@ uses). A size whose job would not fit is refused with the key, the size, both am
 largest size that fits, instead of a job that starts and dies allocating (issue 12, item 5).
 """
 
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+import psutil
 
 from attnspec.configcheck import ConfigError
 
@@ -26,8 +27,8 @@ class MemoryDemand:
 
 
 def machine_memory_mb() -> int:
-    """Physical memory of this machine in MB (10^6 bytes), from the operating system."""
-    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 1_000_000
+    """Physical memory of this machine in MB (10^6 bytes): psutil.virtual_memory().total."""
+    return psutil.virtual_memory().total // 1_000_000
 
 
 def job_memory_limit(

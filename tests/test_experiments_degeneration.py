@@ -375,6 +375,8 @@ def synthetic_series(values, mask="bidirectional"):
 def test_series_local_slopes():
     lower, upper = synthetic_series([[1.0], [2.0], [2.5]]).local_slopes()
     assert lower > upper > 0
+    with pytest.raises(ValueError, match="at least 3 sizes"):
+        synthetic_series([[1.0], [2.0]]).local_slopes()
 
 
 def test_batched_draws_equal_single_draws_bit_for_bit():

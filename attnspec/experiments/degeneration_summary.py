@@ -50,29 +50,30 @@ def confidence_halfwidth(standard_error: float, dof: int) -> float:
 
 
 def fit_line(x, y) -> LineFit:
-    """OLS of y on x over all finite points; slope_se = sqrt(sum r^2 / (m - 2) / Sxx)."""
+    """OLS of y on x over all finite points (scipy.stats.linregress): slope_se =
+    sqrt(sum r^2 / (m - 2) / Sxx), m - 2 dof."""
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     x = np.asarray(x, dtype=np.float64).ravel()
     y = np.asarray(y, dtype=np.float64).ravel()
     keep = np.isfinite(x) & np.isfinite(y)
     x, y = x[keep], y[keep]
     if x.size < 3 or np.ptp(x) == 0:
         raise ValueError("a line fit needs >= 3 finite points at >= 2 distinct x")
-    centred = x - x.mean()
-    sxx = float(np.sum(centred**2))
-    slope = float(np.sum(centred * (y - y.mean())) / sxx)
-    intercept = float(y.mean() - slope * x.mean())
-    residuals = y - intercept - slope * x
-    slope_se = float(np.sqrt(np.sum(residuals**2) / (x.size - 2) / sxx))
-    return LineFit(slope, slope_se, intercept, x.size - 2)
+    fit = stats.linregress(x, y)
+    return LineFit(float(fit.slope), float(fit.stderr), float(fit.intercept), x.size - 2)
 
 
 def mean_halfwidth(samples) -> float:
-    """95 % Student-t half-width of the mean of ``samples``; 0 for a single (deterministic)
-    draw, since the only random input then is absent (the ``zeros`` profile)."""
+    """95 % Student-t half-width t_{0.975, m - 1} s / sqrt(m) of the mean of the m ``samples``;
+    0 for a single (deterministic) draw, since the only random input then is absent (the
+    ``zeros`` profile)."""
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     samples = np.asarray(samples, dtype=np.float64).ravel()
     if samples.size < 2:
         return 0.0
-    return confidence_halfwidth(np.std(samples, ddof=1) / np.sqrt(samples.size), samples.size - 1)
+    return confidence_halfwidth(float(stats.sem(samples)), samples.size - 1)
 
 
 @dataclass(frozen=True)
@@ -96,11 +97,17 @@ class StableRankSeries:
     def local_slopes(self) -> tuple[float, float]:
         """Slopes of the mean srank against log n over the lower and the upper half of the n
         range (the middle n in both when L is odd): how the slope changes with n."""
+        from scipy import stats  # lazy: jobs that never call it skip the import
+
+        if len(self.n_tokens) < 3:
+            raise ValueError(
+                f"local slopes need at least 3 sizes n (two per half), got {len(self.n_tokens)}"
+            )
         means = self.stable_rank.mean(axis=1)
         logs = np.log(self.n_tokens)
         half = (len(logs) + 1) // 2
-        lower = np.polyfit(logs[:half], means[:half], 1)[0]
-        upper = np.polyfit(logs[-half:], means[-half:], 1)[0]
+        lower = stats.linregress(logs[:half], means[:half]).slope
+        upper = stats.linregress(logs[-half:], means[-half:]).slope
         return float(lower), float(upper)
 
 

@@ -123,15 +123,17 @@ class PowerLawFit(NamedTuple):
 
 
 def fit_power_law(x, y) -> PowerLawFit:
-    """Ordinary least squares of log y on log x over all points (e.g. every (ell, draw) pair):
-    the line figure A6 draws; its slope is the statistic of the A.2 rows."""
+    """Ordinary least squares of log y on log x over all points (e.g. every (ell, draw) pair),
+    by scipy.stats.linregress: the line figure A6 draws; its slope is the statistic of the A.2
+    rows."""
+    from scipy import stats  # lazy: jobs that never call it skip the import
+
     lx = np.log(np.asarray(x, dtype=np.float64).ravel())
     ly = np.log(np.asarray(y, dtype=np.float64).ravel())
     if lx.shape != ly.shape or lx.size < 2 or np.ptp(lx) == 0:
         raise ValueError("a power-law fit needs >= 2 points at >= 2 distinct x")
-    centred = lx - lx.mean()
-    slope = float(np.sum(centred * (ly - ly.mean())) / np.sum(centred**2))
-    return PowerLawFit(slope, float(ly.mean() - slope * lx.mean()))
+    fit = stats.linregress(lx, ly)
+    return PowerLawFit(float(fit.slope), float(fit.intercept))
 
 
 @dataclass(frozen=True)
