@@ -147,10 +147,13 @@ def test_the_float32_lanczos_path_reruns_bit_identically():
 def test_the_float32_lanczos_values_of_a_meet_the_contract_at_ell_4096(beta):
     # The accuracy contract of the block Lanczos route (attnspec.spectra.lanczos): ell s_k(A)^2,
     # k <= ceil(sqrt(ell)), from float32 S, the float64 softmax stored in float32 and float32
-    # products, within SCORE_FLOAT32_BOUND of the dense float64 solve of the same streams, with
-    # a margin of 2. Changed after seeing a result: the factor was 0.3, set from one CPU's errors
-    # (6.5e-8, 6.4e-8, 1.9e-6, 2.5e-6 at beta = 0.5, 1, 1.5, 2); another CPU's SGEMM kernels gave
-    # 3.8e-6 at beta = 2 (0.38 of the bound; stop 28's note). The contract itself is unchanged.
+    # products, within SCORE_FLOAT32_BOUND of the dense float64 solve of the same streams.
+    # Changed after seeing results (stops 28 and 29, said in their notes): the total error is
+    # asserted at 0.5 of the bound (was 0.3, set from one CPU's 2.5e-6 at beta = 2; another
+    # CPU's SGEMM kernels gave 3.8e-6). Stop 29 measured where it comes from: the rounding of
+    # float32 S (3.9e-6 at beta = 2 with a dense solve of the same float32 S) and not the
+    # Lanczos (2.5e-7 against that dense solve), so the Lanczos part is asserted on its own
+    # at issue 21's margin of 0.26 of the bound.
     ell, k = 4096, 64
     params = draw_parameters(ell, ell)
 
@@ -158,9 +161,15 @@ def test_the_float32_lanczos_values_of_a_meet_the_contract_at_ell_4096(beta):
         keys, queries = rng_for(params, 0, "keys"), rng_for(params, 0, "queries")
         return sample_scores(keys, queries, ell, ell, dtype=dtype)
 
+    def dense(S):
+        return ell * squared_singular_values(row_softmax(S.astype(np.float64), scale=beta))[:k]
+
     single = scores(np.float32)
+    same_scores = dense(single)
     _, values, _, _ = leading_attention_values(single, beta, k, np.empty_like(single))
     del single
-    exact = ell * squared_singular_values(row_softmax(scores(np.float64), scale=beta))[:k]
+    exact = dense(scores(np.float64))
+    lanczos_error = np.max(np.abs(ell * values - same_scores) / same_scores)
     error = np.max(np.abs(ell * values - exact) / exact)
+    assert lanczos_error <= 0.26 * SCORE_FLOAT32_BOUND, lanczos_error
     assert error <= 0.5 * SCORE_FLOAT32_BOUND, error

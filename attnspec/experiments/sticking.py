@@ -56,6 +56,9 @@ LANCZOS_TOLERANCE = 1e-6
 # against the dense float64 solve). Measured, largest over k <= ceil(sqrt(ell)), at beta = 0.5,
 # 1, 1.5: ell = 2048 (draws 0, 1) 5.8e-8, 5.1e-7, 2.2e-6; ell = 8192 (draw 0, against float64
 # Lanczos) 5.0e-8, 1.0e-6, 2.1e-6; Y_lin under 5e-8. Draw-to-draw spreads: 0.5 %, 8.5 %, 47 %.
+# Nearly all of it is the rounding of float32 S, which depends on the CPU's SGEMM kernels: at
+# ell = 4096, beta = 2, a dense float64 solve of the same float32 S is 3.9e-6 off, the float32
+# Lanczos 2.5e-7 off that solve (2026-12-03).
 SCORE_DTYPE = np.float32
 SCORE_FLOAT32_BOUND = 1e-5
 # Rows of Q drawn (and multiplied by K^T) per block while S is formed. SGEMM of a block of rows
