@@ -357,6 +357,25 @@ CONFIG_CASES = [
     ),
     Case(
         "config file",
+        "paperB.sticking.n_tokens: [256] (one size for a finite-size model)",
+        "config key paperB.sticking.n_tokens: got 1 value(s) [256]; allowed: a list of at least 3",
+        config=_set("paperB.sticking.n_tokens", [256]),
+    ),
+    Case(
+        "config file",
+        "paperA.perron.n_tokens: [256] (one size for a slope)",
+        "config key paperA.perron.n_tokens: got 1 value(s) [256]; allowed: a list of at least 2",
+        config=_set("paperA.perron.n_tokens", [256]),
+    ),
+    Case(
+        "config file",
+        "paperC.canonical.stable_rank.n_tokens: [256, 1024] (two sizes for a three-size slope)",
+        "config key paperC.canonical.stable_rank.n_tokens: got 2 value(s) [256, 1024]; allowed: "
+        "a list of at least 3",
+        config=_set("paperC.canonical.stable_rank.n_tokens", [256, 1024]),
+    ),
+    Case(
+        "config file",
         "paperA.stepwise.beta: -1",
         "paperA.stepwise.beta: got -1 (too small)",
         config=_set("paperA.stepwise.beta", -1),
