@@ -4,12 +4,11 @@
 ``--configfile`` is given, otherwise the given file(s) alone (a preset is complete or refused:
 never filled from another); ``--config`` values override either. Numbers written as text (YAML
 1.1 reads ``1e-3`` as a string, ``--config`` delivers strings) are read as numbers where the
-schema wants one. Then every value is checked against the schema (``workflow/schemas/``, its
-``$ref`` files resolved by :func:`load_schema`) more strictly than JSON Schema does: NaN and
+schema wants one. Then jsonschema checks every value against the schema (``workflow/schemas/``,
+its ``$ref`` files resolved by :func:`load_schema`) more strictly than JSON Schema does: NaN and
 infinity are not numbers, ``2.0`` is not an integer, lists hold no duplicates and keys marked
 ``x-increasing`` are increasing; then relations between keys (:func:`check_cross_key_constraints`).
-Every problem becomes one line naming the key and what is allowed, all in one
-:class:`ConfigError`.
+Every problem becomes one line naming the key and what is allowed, all in one :class:`ConfigError`.
 """
 
 import copy
@@ -117,33 +116,29 @@ def read_config_file(path: str | Path) -> dict:
 
 
 def load_schema(path: str | Path) -> dict:
-    """The schema at ``path`` with every ``$ref`` (``#/$defs/...`` or another file beside it,
-    optionally with a fragment) replaced by what it points to."""
-    path = Path(path)
-    cache: dict[Path, dict] = {}
+    """The schema at ``path`` with every ``$ref`` (looked up by :mod:`referencing`: ``#/$defs/...``
+    or a file beside it) replaced by what it points to plus the keys beside it, without ``$schema``
+    (jsonschema would check such a part with its standard types); every list is ``uniqueItems``."""
+    from referencing import Registry
+    from referencing.jsonschema import DRAFT202012
 
-    def document(file: Path) -> dict:
-        if file not in cache:
-            cache[file] = yaml.safe_load(file.read_text(encoding="utf-8"))
-        return cache[file]
+    def retrieve(file: str):
+        return DRAFT202012.create_resource(yaml.safe_load(Path(file).read_text(encoding="utf-8")))
 
-    def resolve(node, file: Path):
-        if isinstance(node, Mapping):
-            if "$ref" in node:
-                target, _, fragment = node["$ref"].partition("#")
-                target_file = (file.parent / target).resolve() if target else file
-                pointed = document(target_file)
-                for part in filter(None, fragment.split("/")):
-                    pointed = pointed[part]
-                merged = {**resolve(pointed, target_file)}
-                merged.update({k: resolve(v, file) for k, v in node.items() if k != "$ref"})
-                return merged
-            return {k: resolve(v, file) for k, v in node.items() if k != "$defs"}
+    def inline(node, resolver):
         if isinstance(node, list):
-            return [resolve(item, file) for item in node]
-        return node
+            return [inline(item, resolver) for item in node]
+        if not isinstance(node, Mapping):
+            return node
+        skip = ("$ref", "$defs", "$schema")
+        resolved = {k: inline(v, resolver) for k, v in node.items() if k not in skip}
+        if "$ref" in node:
+            target = resolver.lookup(node["$ref"])
+            resolved = {**inline(target.contents, target.resolver), **resolved}
+        return {**resolved, "uniqueItems": True} if resolved.get("type") == "array" else resolved
 
-    return resolve(document(path.resolve()), path.resolve())
+    root = Registry(retrieve=retrieve).resolver().lookup(str(Path(path).resolve()))
+    return inline(root.contents, root.resolver)
 
 
 NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
@@ -224,102 +219,101 @@ def _hint(schema: Mapping) -> str:
     return f" ({description})" if description else ""
 
 
-def _scalar_problem(value, schema: Mapping) -> str | None:
-    """Why ``value`` is not allowed by a scalar schema node, or None."""
-    kind = schema.get("type")
-    if "enum" in schema:
-        return None if value in schema["enum"] else "not allowed"
-    if kind == "integer":
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-                return f"{value!r} is a float, not an integer (write {int(value)})"
-            return "not an integer"
-    elif kind == "number":
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return "not a number"
-        if not math.isfinite(value):
-            return "not a finite number"
-    elif kind == "string":
-        if not isinstance(value, str):
-            return "not a string"
-        if "pattern" in schema and not re.search(schema["pattern"], value):
-            return f"does not match {schema['pattern']}"
-    elif kind == "boolean":
-        return None if isinstance(value, bool) else "not true or false"
-    if kind in ("integer", "number"):
-        if "minimum" in schema and value < schema["minimum"]:
-            return "too small"
-        if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
-            return "too small"
-        if "maximum" in schema and value > schema["maximum"]:
-            return "too large"
-        if "exclusiveMaximum" in schema and value >= schema["exclusiveMaximum"]:
-            return "too large"
-    return None
+# A value's problems in this order, only its first reported (but every unknown and missing key of
+# a mapping); a list's duplicates or order only when its items are fine.
+_ORDER = ("enum", "type", "pattern", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum")
+_ORDER += ("additionalProperties", "required", "minItems", "uniqueItems", "x-increasing")
+_PROBLEM = {"enum": "not allowed"} | dict.fromkeys(("minimum", "exclusiveMinimum"), "too small")
+_PROBLEM |= dict.fromkeys(("maximum", "exclusiveMaximum"), "too large")
 
 
-def schema_problems(value, schema: Mapping, key: str = "") -> list[str]:
-    """Every problem of ``value`` against the resolved ``schema`` node at dotted ``key``, one
-    line each, naming the key and what is allowed."""
-    name = key or "<top level>"
-    kind = schema.get("type")
-    if kind == "object":
-        if not isinstance(value, Mapping):
-            return [f"config key {name}: got {value!r}; allowed: {_describe(schema)}"]
-        properties = schema.get("properties", {})
-        problems = []
-        unknown = [k for k in value if k not in properties]
-        if unknown and schema.get("additionalProperties") is False:
-            where = f"under {key}" if key else "at the top level"
-            problems.append(
-                f"unknown config key(s) {', '.join(map(str, unknown))} {where}; allowed keys: "
-                f"{', '.join(properties)}"
-            )
-        for missing in [k for k in schema.get("required", []) if k not in value]:
-            full = f"{key}.{missing}" if key else missing
-            problems.append(
-                f"config key {full}: missing (a preset must be complete; allowed: "
-                f"{_describe(properties.get(missing, {}))})"
-            )
-        for child, child_value in value.items():
-            if child in properties:
-                full = f"{key}.{child}" if key else str(child)
-                problems += schema_problems(child_value, properties[child], full)
-        return problems
-    if kind == "array":
-        if not isinstance(value, list):
-            return [f"config key {name}: got {value!r}; allowed: {_describe(schema)}"]
-        problems = []
-        least = schema.get("minItems", 0)
-        if len(value) < least:
-            problems.append(
-                f"config key {name}: got {len(value)} value(s) {value!r}; allowed: "
-                f"{_describe(schema)}{_hint(schema)}"
-            )
-        items = schema.get("items", {})
-        for i, item in enumerate(value):
-            problems += schema_problems(item, items, f"{name}[{i}]")
-        if problems:
-            return problems
-        duplicated = [v for i, v in enumerate(value) if v in value[:i]]
-        if duplicated:
-            problems.append(
-                f"config key {name}: duplicate value(s) {sorted(set(map(repr, duplicated)))}; "
-                f"allowed: {_describe(schema)}"
-            )
-        elif schema.get("x-increasing") and any(
-            b <= a for a, b in zip(value, value[1:], strict=False)
-        ):
-            problems.append(
-                f"config key {name}: got {value!r}; allowed: {_describe(schema)}{_hint(schema)}"
-            )
-        return problems
-    problem = _scalar_problem(value, schema)
-    if problem is None:
-        return []
-    return [
-        f"config key {name}: got {value!r} ({problem}); allowed: {_describe(schema)}{_hint(schema)}"
-    ]
+def _validator(schema: Mapping):
+    """A jsonschema validator of ``schema`` for which NaN and infinity are not numbers, ``2.0``
+    and ``True`` not integers, and lists marked ``x-increasing`` must increase."""
+    from jsonschema import Draft202012Validator, ValidationError, validators
+
+    def increasing(validator, wanted, instance, schema):
+        numbers = validator.evolve(schema={"type": "array", "items": {"type": "number"}})
+        if wanted and numbers.is_valid(instance) and instance != sorted(set(instance)):
+            yield ValidationError(f"{instance!r} is not increasing")
+
+    def is_integer(checker, value):
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    def is_number(checker, value):
+        return is_integer(checker, value) or isinstance(value, float) and math.isfinite(value)
+
+    types = Draft202012Validator.TYPE_CHECKER.redefine_many(
+        {"integer": is_integer, "number": is_number}
+    )
+    keywords = {"x-increasing": increasing}
+    return validators.extend(Draft202012Validator, keywords, type_checker=types)(schema)
+
+
+def _problem(e) -> str:
+    """Why the single value of jsonschema error ``e`` fails its schema node."""
+    value, kind = e.instance, e.schema.get("type")
+    if e.validator == "pattern":
+        return f"does not match {e.schema['pattern']}"
+    if e.validator != "type":
+        return _PROBLEM.get(e.validator, e.message)
+    if kind == "integer" and isinstance(value, float) and value.is_integer():
+        return f"{value!r} is a float, not an integer (write {int(value)})"
+    if kind == "number":
+        return "not a finite number" if isinstance(value, float) else "not a number"
+    return "not " + _describe({"type": kind})
+
+
+def _lines(e) -> list[str]:
+    """The problem line(s) of jsonschema error ``e``, naming the key and what is allowed."""
+    name, value, schema, keyword = e.json_path[2:], e.instance, e.schema, e.validator
+    if keyword == "additionalProperties":
+        unknown = ", ".join(str(key) for key in value if key not in schema["properties"])
+        where = f"under {name}" if name else "at the top level"
+        known = ", ".join(schema["properties"])
+        return [f"unknown config key(s) {unknown} {where}; allowed keys: {known}"]
+    if keyword == "required":
+        parent = f"{name}." if name else ""
+        return [
+            f"config key {parent}{key}: missing (a preset must be complete; allowed: "
+            f"{_describe(schema['properties'][key])})"
+            for key in schema["required"]
+            if key not in value
+        ]
+    whole = schema.get("type") in ("object", "array")  # a problem of the value as a whole
+    if keyword == "uniqueItems":
+        duplicated = sorted({repr(v) for i, v in enumerate(value) if v in value[:i]})
+        got = f"duplicate value(s) {duplicated}"
+    elif keyword == "minItems":
+        got = f"got {len(value)} value(s) {value!r}"
+    else:
+        got = f"got {value!r}" + ("" if whole else f" ({_problem(e)})")
+    hint = "" if keyword == "uniqueItems" or keyword == "type" and whole else _hint(schema)
+    return [f"config key {name or '<top level>'}: {got}; allowed: {_describe(schema)}{hint}"]
+
+
+def schema_problems(config: Mapping, schema: Mapping) -> list[str]:
+    """Every problem of ``config`` against the resolved ``schema`` (:func:`load_schema`), one
+    line each naming the key and what is allowed, in the order of the config's keys."""
+
+    def order(error):
+        node, where = config, []
+        for part in error.absolute_path:
+            where.append(list(node).index(part) if isinstance(node, Mapping) else part)
+            node = node[part]
+        return where, _ORDER.index(error.validator) if error.validator in _ORDER else len(_ORDER)
+
+    errors = sorted(_validator(schema).iter_errors(config), key=order)
+    has_inner = {tuple(e.absolute_path)[:i] for e in errors for i in range(len(e.absolute_path))}
+    lines, seen = [], set()
+    for error in errors:
+        path, keyword = tuple(error.absolute_path), error.validator
+        key = (path, keyword in ("additionalProperties", "required") and keyword)
+        if key in seen or keyword in ("uniqueItems", "x-increasing") and path in has_inner:
+            continue
+        seen.add(key)
+        lines += _lines(error)
+    return lines
 
 
 # Paper A draws d_qk = round(ell / c): the realised ratio must be within this of the nominal c.

@@ -89,6 +89,230 @@ def test_bad_values_name_the_key_and_the_allowed_range(changes, expected):
     assert any(expected in line for line in found), found
 
 
+DROP = object()  # a key removed from the preset
+
+
+def changed(*changes):
+    """The default preset with each (dotted key, value) set, or the key removed for DROP."""
+    config = copy.deepcopy(DEFAULT)
+    for path, value in changes:
+        *parents, key = path.split(".")
+        node = config
+        for part in parents:
+            node = node[part]
+        if value is DROP:
+            del node[key]
+        else:
+            node[key] = value
+    return config
+
+
+# The exact lines the hand-written validator gave before jsonschema checked the config (issue 23):
+# every keyword, the keys in the config's order, a list's duplicates only when its items are fine.
+OLD_MESSAGES = [
+    (
+        [("paperB", DROP)],
+        "config key paperB: missing (a preset must be complete; allowed: a mapping with keys "
+        "sticking, ratio_scan, edges, conditional)",
+    ),
+    (
+        [("paperA.stepwise.n_tokens", DROP)],
+        "config key paperA.stepwise.n_tokens: missing (a preset must be complete; allowed: an "
+        "integer in [8, 20000])",
+    ),
+    (
+        [("paperZ", {})],
+        "unknown config key(s) paperZ at the top level; allowed keys: replicate, vector_pdfs, "
+        "job_memory_limit_mb, paperA, paperB, paperC, paperD",
+    ),
+    (
+        [("paperA.stepwise.n_tokenz", 5)],
+        "unknown config key(s) n_tokenz under paperA.stepwise; allowed keys: n_tokens, d_qk, "
+        "beta, draws, n_removed, sampler, d_model, histogram_bins",
+    ),
+    (
+        [("paperA.stepwise", [1, 2])],
+        "config key paperA.stepwise: got [1, 2]; allowed: a mapping with keys n_tokens, d_qk, "
+        "beta, draws, n_removed, sampler, d_model, histogram_bins",
+    ),
+    (
+        [("paperB.sticking.betas", 1.0)],
+        "config key paperB.sticking.betas: got 1.0; allowed: a list of at least 1 distinct "
+        "values, each a finite number in [1e-150, 10]",
+    ),
+    (
+        [("paperB.sticking.betas", [])],
+        "config key paperB.sticking.betas: got 0 value(s) []; allowed: a list of at least 1 "
+        "distinct values, each a finite number in [1e-150, 10] (Inverse temperatures of the "
+        "sticking draws (the registry judges 0.5 and 1).)",
+    ),
+    (
+        [("paperB.sticking.n_tokens", [256])],
+        "config key paperB.sticking.n_tokens: got 1 value(s) [256]; allowed: a list of at "
+        "least 3 distinct values, each an integer in [16, 65536] (Sizes ell of the sticking "
+        "draws at c = 1 (B1-B3, B-T1); rows B.1, B.2 judge the largest, their finite-size "
+        "models every ell (at least 3).)",
+    ),
+    (
+        [("paperB.sticking.betas", [1.0, 1.0])],
+        "config key paperB.sticking.betas: duplicate value(s) ['1.0']; allowed: a list of at "
+        "least 1 distinct values, each a finite number in [1e-150, 10]",
+    ),
+    (
+        [("paperC.canonical.spectra.profiles", ["zeros", "zeros"])],
+        "config key paperC.canonical.spectra.profiles: duplicate value(s) [\"'zeros'\"]; "
+        "allowed: a list of at least 1 distinct values, each one of 'zeros', 'iid', "
+        "'gaussian'",
+    ),
+    (
+        [("paperC.canonical.survival.kappas", [3.0, 1.0])],
+        "config key paperC.canonical.survival.kappas: got [3.0, 1.0]; allowed: a list of at "
+        "least 2 distinct values, increasing, each a finite number in [0, 10] (Spike "
+        "strengths kappa, increasing.)",
+    ),
+    (
+        [("paperD.heads.head_counts", [4, 1])],
+        "config key paperD.heads.head_counts: got [4, 1]; allowed: a list of at least 1 "
+        "distinct values, increasing, each an integer in [1, 256] (Head counts h, "
+        "increasing.)",
+    ),
+    (
+        [("paperB.sticking.betas", [0.5, 1.0, "x", 1.0])],
+        "config key paperB.sticking.betas[2]: got 'x' (not a number); allowed: a finite "
+        "number in [1e-150, 10] (Inverse temperature beta.)",
+    ),
+    (
+        [("paperB.sticking.betas", [float("nan")])],
+        "config key paperB.sticking.betas[0]: got nan (not a finite number); allowed: a "
+        "finite number in [1e-150, 10] (Inverse temperature beta.)",
+    ),
+    (
+        [("paperD.heads.head_counts", [1, 4, 16.0])],
+        "config key paperD.heads.head_counts[2]: got 16.0 (16.0 is a float, not an integer "
+        "(write 16)); allowed: an integer in [1, 256] (A head count h.)",
+    ),
+    (
+        [("paperA.stepwise.beta", float("nan"))],
+        "config key paperA.stepwise.beta: got nan (not a finite number); allowed: a finite "
+        "number in [1e-150, 10] (Inverse temperature beta (paper A's regime is beta = O(1)).)",
+    ),
+    (
+        [("paperA.stepwise.beta", -float("inf"))],
+        "config key paperA.stepwise.beta: got -inf (not a finite number); allowed: a finite "
+        "number in [1e-150, 10] (Inverse temperature beta (paper A's regime is beta = O(1)).)",
+    ),
+    (
+        [("paperA.stepwise.n_tokens", 150.0)],
+        "config key paperA.stepwise.n_tokens: got 150.0 (150.0 is a float, not an integer "
+        "(write 150)); allowed: an integer in [8, 20000] (Number of tokens ell (rows of the "
+        "attention matrix).)",
+    ),
+    (
+        [("paperA.stepwise.draws", True)],
+        "config key paperA.stepwise.draws: got True (not an integer); allowed: an integer in "
+        "[2, 1000] (Independent draws (at least 2: the noise floor is the distance between "
+        "distinct draws).)",
+    ),
+    (
+        [("paperA.stepwise.d_qk", 2.5)],
+        "config key paperA.stepwise.d_qk: got 2.5 (not an integer); allowed: an integer in "
+        "[1, 100000] (Query/key width d_qk; the ratio is c = n_tokens / d_qk.)",
+    ),
+    (
+        [("paperA.stepwise.beta", "one")],
+        "config key paperA.stepwise.beta: got 'one' (not a number); allowed: a finite number "
+        "in [1e-150, 10] (Inverse temperature beta (paper A's regime is beta = O(1)).)",
+    ),
+    (
+        [("paperA.stepwise.beta", 1e-300)],
+        "config key paperA.stepwise.beta: got 1e-300 (too small); allowed: a finite number in "
+        "[1e-150, 10] (Inverse temperature beta (paper A's regime is beta = O(1)).)",
+    ),
+    (
+        [("replicate", 1001)],
+        "config key replicate: got 1001 (too large); allowed: an integer in [0, 1000] "
+        "(Replicate of the whole workflow; r >= 1 re-keys every random stream "
+        "(attnspec.seeding) so that a run gives statistically independent draws, with its "
+        "simulations under results/replicate<r>/ (0 is the default streams, under results/).)",
+    ),
+    (
+        [("paperC.canonical.bulk_scale", 0)],
+        "config key paperC.canonical.bulk_scale: got 0 (too small); allowed: a finite number "
+        "in (0, 10] (beta, the scale of the bulk profile.)",
+    ),
+    (
+        [("paperB.conditional.draws", 1)],
+        "config key paperB.conditional.draws: got 1 (too small); allowed: an integer in [2, "
+        "1000] (Independent draws of K per ell (at least two, for the spread over draws).)",
+    ),
+    (
+        [("paperA.stepwise.sampler", "orthogonal")],
+        "config key paperA.stepwise.sampler: got 'orthogonal' (not allowed); allowed: one of "
+        "'gaussian', 'literal' (gaussian samples Q, K iid N(0,1) (equal in law); literal "
+        "builds X W^Q, X W^K with X of orthonormal rows (requires n_tokens <= d_model).)",
+    ),
+    (
+        [("paperD.sharing.schemes", ["mqa", 5])],
+        "config key paperD.sharing.schemes[1]: got 5 (not allowed); allowed: one of "
+        "'independent', 'mqa', 'gqa', 'tied' (independent heads, multi-query (one K/V pair), "
+        "grouped-query (kv_groups pairs) or K = V tied within each head.)",
+    ),
+    (
+        [("paperC.pretrained.corpus", ["../etc/passwd"])],
+        "config key paperC.pretrained.corpus[0]: got '../etc/passwd' (does not match "
+        "^data/corpus/[A-Za-z0-9_.-]+\\.txt$); allowed: a string matching "
+        "^data/corpus/[A-Za-z0-9_.-]+\\.txt$ (Path of one corpus text file, relative to the "
+        "repository root.)",
+    ),
+    (
+        [("paperC.pretrained.corpus", [5])],
+        "config key paperC.pretrained.corpus[0]: got 5 (not a string); allowed: a string "
+        "matching ^data/corpus/[A-Za-z0-9_.-]+\\.txt$ (Path of one corpus text file, relative "
+        "to the repository root.)",
+    ),
+    (
+        [("vector_pdfs", "yes")],
+        "config key vector_pdfs: got 'yes' (not true or false); allowed: true or false (Also "
+        "write each figure as a vector PDF (figures/paper<X>/<id>.pdf, for print; about 2x "
+        "the drawing time of the PNG). The PNG, tidy CSV and caption are written either way; "
+        "the paper preset sets it, the default and CI presets do not.)",
+    ),
+    (
+        [
+            ("paperA.stepwise.zz", 1),
+            ("paperA.stepwise.aa", 1),
+            ("paperA.stepwise.beta", DROP),
+            ("paperA.stepwise.draws", DROP),
+            ("paperA.stepwise.d_qk", 0),
+        ],
+        "unknown config key(s) zz, aa under paperA.stepwise; allowed keys: n_tokens, d_qk, "
+        "beta, draws, n_removed, sampler, d_model, histogram_bins\n"
+        "config key paperA.stepwise.beta: missing (a preset must be complete; allowed: a "
+        "finite number in [1e-150, 10])\n"
+        "config key paperA.stepwise.draws: missing (a preset must be complete; allowed: an "
+        "integer in [2, 1000])\n"
+        "config key paperA.stepwise.d_qk: got 0 (too small); allowed: an integer in [1, "
+        "100000] (Query/key width d_qk; the ratio is c = n_tokens / d_qk.)",
+    ),
+    (
+        [("paperB.sticking.n_tokens", [8, 9])],
+        "config key paperB.sticking.n_tokens: got 2 value(s) [8, 9]; allowed: a list of at "
+        "least 3 distinct values, each an integer in [16, 65536] (Sizes ell of the sticking "
+        "draws at c = 1 (B1-B3, B-T1); rows B.1, B.2 judge the largest, their finite-size "
+        "models every ell (at least 3).)\n"
+        "config key paperB.sticking.n_tokens[0]: got 8 (too small); allowed: an integer in "
+        "[16, 65536] (Number of tokens ell.)\n"
+        "config key paperB.sticking.n_tokens[1]: got 9 (too small); allowed: an integer in "
+        "[16, 65536] (Number of tokens ell.)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("changes", "expected"), OLD_MESSAGES)
+def test_problems_read_as_before_jsonschema(changes, expected):
+    assert "\n".join(problems_of(changed(*changes))) == expected
+
+
 def test_numbers_written_as_text_are_read_as_numbers():
     config = with_stepwise(beta="1e-3", n_tokens="1000")
     coerced = coerce_numbers(config, SCHEMA)
