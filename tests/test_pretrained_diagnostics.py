@@ -119,3 +119,17 @@ def test_replicates_rekey_the_random_completions_and_the_reference():
     )
     for key in ("angle_distance", "energy", "stable_rank"):
         assert not np.array_equal(reference[key], again[key])
+
+
+def test_eigenvalues_plus_and_minus_one_give_exactly_0_and_pi_after_rounding():
+    # A rotation of angle 1e-9 (below arccos's resolution near 1) and a reflection: the
+    # eigenvalues +-1 must not come out as 0 or 1e-8 by the last bit of the CPU's LAPACK.
+    rng = np.random.default_rng(3)
+    basis = haar_orthogonal(6, rng)
+    tiny = 1e-9
+    block = np.eye(6)
+    block[:2, :2] = [[np.cos(tiny), -np.sin(tiny)], [np.sin(tiny), np.cos(tiny)]]
+    block[5, 5] = -1.0
+    angles = diag.eigen_angles(basis @ block @ basis.T)
+    assert np.count_nonzero(angles == 0.0) == 5
+    assert angles[-1] == np.pi

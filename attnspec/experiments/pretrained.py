@@ -111,16 +111,26 @@ def complete_orthogonal(
     return np.hstack([columns, basis])
 
 
+# Eigen-angles closer than this to 0 or pi are not resolved by arccos of the float64 cosines
+# (error up to about sqrt(eps) = 1.5e-8 there): 1e-7 leaves a factor of 6.
+ANGLE_RESOLUTION = 1e-7
+
+
 def eigen_angles(orthogonal: np.ndarray) -> np.ndarray:
     """Sorted theta = |arg lambda| in [0, pi] over the n eigenvalues lambda of an orthogonal U.
 
     U is normal with U^T = U^{-1}, so (U + U^T) / 2 has the eigenvalues Re lambda = cos theta
     with the same multiplicities: theta = arccos(eigvalsh((U + U^T) / 2)), a symmetric
     eigenproblem (about 3x faster than the general one). Absolute error about eps / sin theta,
-    at most about sqrt(eps) ~ 1e-8 at theta = 0 or pi.
+    at most about sqrt(eps) ~ 1e-8 at theta = 0 or pi, so angles within
+    :data:`ANGLE_RESOLUTION` of 0 or pi are returned as exactly 0 or pi (an eigenvalue +-1, e.g.
+    of a det -1 completion, would otherwise be 0 or 1e-8 by the CPU's last bit).
     """
     cosines = np.linalg.eigvalsh(0.5 * (orthogonal + orthogonal.T))
-    return np.sort(np.arccos(np.clip(cosines, -1.0, 1.0)))
+    angles = np.arccos(np.clip(cosines, -1.0, 1.0))
+    angles[angles <= ANGLE_RESOLUTION] = 0.0
+    angles[angles >= np.pi - ANGLE_RESOLUTION] = np.pi
+    return np.sort(angles)
 
 
 def uniform_angle_distance(angles: np.ndarray) -> float:
