@@ -362,19 +362,30 @@ def check_cross_key_constraints(config: Mapping) -> None:
     scan = config.get("paperB", {}).get("ratio_scan", {})
     if "ratios" in scan:
         _check_widths("paperB.ratio_scan.ratios", scan["n_tokens"], scan["ratios"], exact=True)
-    # What paper B's registry rows judge, from the module that builds their evidence.
-    from attnspec.experiments.sticking_evidence import JUDGED_BETAS, JUDGED_RATIOS
+    # What the registry rows of papers A and B judge, from the modules that build their evidence.
+    from attnspec.experiments import bulk_laws, linearisation, perron, sticking_evidence
 
+    paper_a = config.get("paperA", {})
     sticking = config.get("paperB", {}).get("sticking", {})
     for key, section, field, judged in (
-        ("paperB.sticking.betas", sticking, "betas", JUDGED_BETAS),
-        ("paperB.ratio_scan.ratios", scan, "ratios", JUDGED_RATIOS),
+        (
+            "paperA.linearisation.betas",
+            paper_a.get("linearisation", {}),
+            "betas",
+            linearisation.JUDGED_BETAS,
+        ),
+        ("paperA.bulk_laws.betas", paper_a.get("bulk_laws", {}), "betas", bulk_laws.JUDGED_BETAS),
+        ("paperA.perron.betas", paper_a.get("perron", {}), "betas", perron.JUDGED_BETAS),
+        ("paperB.sticking.betas", sticking, "betas", sticking_evidence.JUDGED_BETAS),
+        ("paperB.ratio_scan.ratios", scan, "ratios", sticking_evidence.JUDGED_RATIOS),
     ):
         missing = [value for value in judged if value not in section.get(field, judged)]
         if missing:
+            paper = key.partition(".")[0].removeprefix("paper")
             raise ConfigError(
                 f"config key {key}: got {section[field]}; allowed: a list containing "
-                f"{list(judged)} (the values paper B's registry rows judge), missing {missing}"
+                f"{list(judged)} (the values paper {paper}'s registry rows judge), "
+                f"missing {missing}"
             )
     if "top_k" in sticking:
         sizes = list(sticking.get("n_tokens", [])) + list(scan.get("n_tokens", []))

@@ -357,6 +357,12 @@ CONFIG_CASES = [
     ),
     Case(
         "config file",
+        "paperA.perron.betas: [0.5, 2.0] (a judged beta missing)",
+        "config key paperA.perron.betas: got [0.5, 2.0]; allowed: a list containing [0.5, 1.0]",
+        config=_set("paperA.perron.betas", [0.5, 2.0]),
+    ),
+    Case(
+        "config file",
         "paperB.sticking.n_tokens: [256] (one size for a finite-size model)",
         "config key paperB.sticking.n_tokens: got 1 value(s) [256]; allowed: a list of at least 3",
         config=_set("paperB.sticking.n_tokens", [256]),

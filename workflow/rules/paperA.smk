@@ -1,22 +1,6 @@
 # Paper A (Gaussian equivalence, Hayase-Collins-Karakida): figures A1-A7, tables A-T1, A-T2,
 # and the evidence of the registry rows A.1-A.5 (attnspec.registry).
 
-# The betas the registry rows judge (A.1/beta=0.5, ..., A.3/beta=1): the config must simulate
-# them, checked before any job.
-PAPER_A_JUDGED_BETAS = {
-    "linearisation": [0.5, 1.0],
-    "bulk_laws": [0.5, 1.0],
-    "perron": [0.5, 1.0],
-}
-for _section, _betas in PAPER_A_JUDGED_BETAS.items():
-    _missing = [b for b in _betas if b not in config["paperA"][_section]["betas"]]
-    if _missing:
-        raise ValueError(
-            f"config key paperA.{_section}.betas: got {config['paperA'][_section]['betas']}; "
-            f"allowed: a list containing {_betas} (the betas of the registry rows of paper A), "
-            f"missing {_missing}"
-        )
-
 
 rule paperA:
     """Every figure and table of paper A with its claims table."""
