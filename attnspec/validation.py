@@ -31,6 +31,13 @@ def check_count(value, name: str, low: int, high: int | None = None) -> int:
     return int(value)
 
 
+def check_rng(rng, name: str = "rng") -> np.random.Generator:
+    """A numpy Generator (e.g. from :func:`attnspec.seeding.rng_for`); ValueError otherwise."""
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError(f"{name} must be a numpy.random.Generator, got {type(rng).__name__}")
+    return rng
+
+
 def check_matrix(matrix, name: str, *, square: bool = False, min_rows: int = 1) -> np.ndarray:
     """A finite 2-D float64 array (square if asked, at least ``min_rows`` rows); ValueError
     naming ``name`` otherwise."""

@@ -38,6 +38,7 @@ CASES = [
     ("scores inf", lambda: row_softmax(S * np.inf), "scores must be finite: row 0"),
     ("scores empty", lambda: row_softmax(S[:0]), "scores must have at least one row"),
     ("scale NaN", lambda: row_softmax(S, scale=float("nan")), "scale must be a finite number > 0"),
+    ("rng 42", lambda: sample_queries_keys(42, 8, 8), "rng must be a numpy.random.Generator"),
     ("n_tokens 0", lambda: sample_queries_keys(RNG, 0, 8), "n_tokens must be an integer >= 1"),
     ("n_tokens 2.0", lambda: sample_queries_keys(RNG, 2.0, 8), "n_tokens must be an integer >= 1"),
     ("d_qk -1", lambda: sample_queries_keys(RNG, 4, -1), "d_qk must be an integer >= 1"),

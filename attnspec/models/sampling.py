@@ -8,7 +8,7 @@ have iid N(0, 1) entries, so the fast sampler draws Q and K directly.
 import numpy as np
 
 from attnspec.models.softmax import row_softmax
-from attnspec.validation import check_count, check_matrix, check_positive_beta
+from attnspec.validation import check_count, check_matrix, check_positive_beta, check_rng
 
 SAMPLERS = ("gaussian", "literal")
 # Rows per block of perp_attention: a float64 block of about this many bytes (cache-sized).
@@ -46,6 +46,7 @@ def sample_queries_keys(
     -------
     Q, K : ndarray, shape (n_tokens, d_qk), float64
     """
+    rng = check_rng(rng)
     if sampler not in SAMPLERS:
         raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
     n_tokens, d_qk = check_count(n_tokens, "n_tokens", 1), check_count(d_qk, "d_qk", 1)
