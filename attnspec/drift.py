@@ -61,8 +61,9 @@ def compare_csv(committed: Path, fresh: Path, rtol: float) -> list[str]:
             close = (a.fillna("") == b.fillna("")).to_numpy()
         if not close.all():
             row = int(np.argmin(close))
+            was, now = a.tolist()[row], b.tolist()[row]  # Python values: no np.float64(...)
             found.append(f"{fresh}: column {column!r}, {int((~close).sum())} cells differ "
-                         f"(row {row}: {a.iloc[row]!r} -> {b.iloc[row]!r})")  # fmt: skip
+                         f"(row {row}: {was!r} -> {now!r})")  # fmt: skip
     return found
 
 

@@ -64,7 +64,7 @@ def main(argv: list[str]) -> int:
         print(__doc__.strip())
         return 0
     if argv != ["--write"]:
-        print(USAGE, file=sys.stderr)
+        print(f"{USAGE} (got {' '.join(argv) or 'no arguments'})", file=sys.stderr)
         return 2
     try:
         files, size = write_reference()

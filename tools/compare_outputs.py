@@ -17,7 +17,11 @@ def main(argv: list[str]) -> int:
         print(__doc__.strip())
         return 0
     if len(argv) != 2:
-        print("usage: python tools/compare_outputs.py COMMITTED_DIR FRESH_DIR", file=sys.stderr)
+        print(
+            "usage: python tools/compare_outputs.py COMMITTED_DIR FRESH_DIR "
+            f"(got {len(argv)} argument(s), 2 needed)",
+            file=sys.stderr,
+        )
         return 2
     try:
         found = compare_trees(*argv)
