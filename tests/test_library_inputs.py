@@ -5,9 +5,10 @@ empty, a negative or boolean beta, a non-positive tolerance."""
 import numpy as np
 import pytest
 
-from attnspec.models.canonical import diagonal_softmax
+from attnspec.models.canonical import diagonal_softmax, haar_orthogonal
 from attnspec.models.sampling import attention_matrix, sample_queries_keys
 from attnspec.models.softmax import row_softmax
+from attnspec.multihead.sampling import orthonormal_input
 from attnspec.spectra.dense import squared_singular_values
 from attnspec.spectra.lanczos import (
     top_nonperron_squared_singular_values,
@@ -39,6 +40,8 @@ CASES = [
     ("scores empty", lambda: row_softmax(S[:0]), "scores must have at least one row"),
     ("scale NaN", lambda: row_softmax(S, scale=float("nan")), "scale must be a finite number > 0"),
     ("rng 42", lambda: sample_queries_keys(42, 8, 8), "rng must be a numpy.random.Generator"),
+    ("haar rng 7", lambda: haar_orthogonal(4, 7), "rng must be a numpy.random.Generator"),
+    ("input rng 7", lambda: orthonormal_input(7, 4, 8), "rng must be a numpy.random.Generator"),
     ("n_tokens 0", lambda: sample_queries_keys(RNG, 0, 8), "n_tokens must be an integer >= 1"),
     ("n_tokens 2.0", lambda: sample_queries_keys(RNG, 2.0, 8), "n_tokens must be an integer >= 1"),
     ("d_qk -1", lambda: sample_queries_keys(RNG, 4, -1), "d_qk must be an integer >= 1"),

@@ -631,9 +631,9 @@ class Outcome:
 
 def _config_error(output: str) -> str:
     """The message: the lines of the workflow's ConfigError or PreflightError (between
-    Snakemake's header and its
-    location), else the line after Snakemake's WorkflowError, else the last exception line
-    (``FileNotFoundError: ...`` of Snakemake's own traceback), else the last line."""
+    Snakemake's header and its location), else the line after Snakemake's WorkflowError, else
+    the last exception line (``FileNotFoundError: ...`` of Snakemake's own traceback), else the
+    last line."""
     lines = output.splitlines()
     for i, line in enumerate(lines):
         if re.match(r"(Config|Preflight)Error in file", line):

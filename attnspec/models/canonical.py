@@ -33,7 +33,7 @@ import numpy as np
 from scipy.sparse.linalg import LinearOperator, eigsh
 
 from attnspec.models.softmax import MASKS
-from attnspec.validation import check_vector
+from attnspec.validation import check_rng, check_vector
 
 BULK_PROFILES = ("zeros", "iid", "gaussian")
 SPIKE_PLACEMENTS = ("spread", "end", "start")
@@ -65,7 +65,7 @@ def gaussian_score_singular_values(m: int, ratio: float, rng: np.random.Generato
     m - d are exactly 0. The mean of the squares is (1/m^2) ||Q K^T||_F^2 / d_qk -> 1.
     """
     d_qk = max(1, round(m / ratio))
-    Q = rng.standard_normal((m, d_qk))
+    Q = check_rng(rng).standard_normal((m, d_qk))
     K = rng.standard_normal((m, d_qk))
     core = np.linalg.qr(Q, mode="r") @ np.linalg.qr(K, mode="r").T
     values = np.zeros(m)
@@ -318,7 +318,7 @@ def diagonal_softmax(sigma: np.ndarray, mask: str = "bidirectional") -> Diagonal
 def haar_orthogonal(n: int, rng: np.random.Generator) -> np.ndarray:
     """U Haar-distributed on O(n): Q of the QR of an n x n Gaussian matrix, columns multiplied
     by sign(diag R) (without the sign fix Q is not Haar)."""
-    factor, upper = np.linalg.qr(rng.standard_normal((n, n)))
+    factor, upper = np.linalg.qr(check_rng(rng).standard_normal((n, n)))
     factor *= np.where(np.diagonal(upper) < 0, -1.0, 1.0)
     return factor
 
