@@ -2,8 +2,8 @@
 
 import pandas as pd
 
-from attnspec.dashboard import DASHBOARD_HEADER, dashboard_markdown, dashboard_rows
-from attnspec.io import configure_logging, read_csv, write_table, write_text
+from attnspec.claims.dashboard import DASHBOARD_HEADER, dashboard_markdown, dashboard_rows
+from attnspec.workflow.io import configure_logging, read_csv, write_table, write_text
 
 
 def main(smk) -> None:

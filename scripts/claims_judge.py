@@ -5,9 +5,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pandas as pd
 
-from attnspec.io import configure_logging, load_evidence, write_table
-from attnspec.registry import registry_of
-from attnspec.verdicts import ROW_HEADER, judge_paper
+from attnspec.claims.registry import registry_of
+from attnspec.claims.verdicts import ROW_HEADER, judge_paper
+from attnspec.workflow.io import configure_logging, load_evidence, write_table
 
 
 def main(smk) -> None:

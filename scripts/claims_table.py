@@ -3,8 +3,9 @@ evidence they were judged on as figures/paper<X>/claims-evidence.npz."""
 
 import pandas as pd
 
-from attnspec.dashboard import paper_markdown
-from attnspec.io import (
+from attnspec.claims.dashboard import paper_markdown
+from attnspec.claims.verdicts import ROW_HEADER
+from attnspec.workflow.io import (
     configure_logging,
     load_evidence,
     read_csv,
@@ -12,7 +13,6 @@ from attnspec.io import (
     write_table,
     write_text,
 )
-from attnspec.verdicts import ROW_HEADER
 
 
 def main(smk) -> None:

@@ -2,8 +2,8 @@
 
 import yaml
 
-from attnspec.io import configure_logging, write_text
-from attnspec.provenance import PREFIX
+from attnspec.workflow.io import configure_logging, write_text
+from attnspec.workflow.provenance import PREFIX
 
 
 def main(smk) -> None:

@@ -1,10 +1,16 @@
 """Figure A1: the stepwise approximation, drawn from its tidy table (PDF, PNG, CSV), caption with
 the distances of every model and the A.3 row."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.stepwise import stepwise_plotted_table
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.plotting.stepwise import plot_stepwise
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.a.plot_stepwise import plot_stepwise
+from attnspec.papers.a.stepwise import stepwise_plotted_table
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 STEP_HEADER = ("model", "ks_to_sqrt_ell_A_perp", "ks_to_nu_inf")
 

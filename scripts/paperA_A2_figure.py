@@ -1,7 +1,7 @@
 """Figure A2: the full sorted spectrum of sqrt(ell) A, drawn from its tidy table (PDF, PNG, CSV),
 and its caption with the per-draw table and the theory references."""
 
-from attnspec.experiments.full_spectrum import (
+from attnspec.papers.a.full_spectrum import (
     FULL_SPECTRUM_TABLE_HEADER,
     REFERENCE_TABLE_HEADER,
     full_spectrum_plotted_table,
@@ -10,8 +10,8 @@ from attnspec.experiments.full_spectrum import (
     summarise_full_spectrum,
     unpack_draws,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
-from attnspec.plotting.full_spectrum import plot_full_spectrum
+from attnspec.papers.a.plot_full_spectrum import plot_full_spectrum
+from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 
 
 def main(smk) -> None:

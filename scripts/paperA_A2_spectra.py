@@ -3,8 +3,8 @@
 Wildcards: n_tokens, d_qk, beta, draws.
 """
 
-from attnspec.experiments.full_spectrum import full_spectrum_draws, pack_draws
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.a.full_spectrum import full_spectrum_draws, pack_draws
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

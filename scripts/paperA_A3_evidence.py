@@ -1,7 +1,7 @@
 """Evidence of the rows A.4 (nu_inf is not Marchenko-Pastur) from the A3 summary."""
 
-from attnspec.experiments.bulk_laws import not_marchenko_pastur_evidence_rows, unpack_panels
-from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.papers.a.bulk_laws import not_marchenko_pastur_evidence_rows, unpack_panels
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

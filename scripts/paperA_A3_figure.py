@@ -1,15 +1,21 @@
 """Figure A3: the bulk against nu_inf and the MP surrogate, drawn from its tidy table (PDF, PNG,
 CSV), caption with the table and the A.4 rows."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.bulk_laws import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.a.bulk_laws import (
     BULK_LAWS_TABLE_HEADER,
     bulk_laws_plotted_table,
     bulk_laws_table_rows,
     unpack_panels,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.plotting.bulk_laws import plot_bulk_laws
+from attnspec.papers.a.plot_bulk_laws import plot_bulk_laws
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 
 def main(smk) -> None:

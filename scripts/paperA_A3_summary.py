@@ -3,9 +3,9 @@ shares of the bulk above 4 theta1 at beta and at the wrong betas of the A.4 alte
 
 import numpy as np
 
-from attnspec.experiments.bulk_laws import pack_panels, summarise_bulk_laws
-from attnspec.experiments.progress import Stopwatch
-from attnspec.io import configure_logging, load_npz, save_npz
+from attnspec.papers.a.bulk_laws import pack_panels, summarise_bulk_laws
+from attnspec.papers.progress import Stopwatch
+from attnspec.workflow.io import configure_logging, load_npz, save_npz
 
 
 def main(smk) -> None:

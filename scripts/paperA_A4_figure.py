@@ -1,15 +1,15 @@
 """Figure A4: the edge x_+(beta) against 4 theta_1, drawn from its tidy table (PDF, PNG, CSV),
 caption with the table of the simulated top values."""
 
-from attnspec.experiments.edges import (
+from attnspec.papers.a.edges import (
     EDGE_TABLE_HEADER,
     edge_plotted_table,
     edge_table_rows,
     edge_theory_curves,
     simulated_edges,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
-from attnspec.plotting.edges import plot_edges
+from attnspec.papers.a.plot_edges import plot_edges
+from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 
 
 def main(smk) -> None:

@@ -1,7 +1,7 @@
 """Evidence of the rows A.1 and A.5 from the A5 distance table."""
 
-from attnspec.experiments.linearisation import linearisation_evidence, summarise_distances
-from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.papers.a.linearisation import linearisation_evidence, summarise_distances
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

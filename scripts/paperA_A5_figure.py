@@ -1,8 +1,8 @@
 """Figure A5: the linearisation threshold, drawn from its tidy table (PDF, PNG, CSV), caption
 with the tables and the A.1 and A.5 rows."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.linearisation import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.a.linearisation import (
     DISTANCE_TABLE_HEADER,
     EXPONENT_TABLE_HEADER,
     collapse_analysis,
@@ -12,8 +12,14 @@ from attnspec.experiments.linearisation import (
     linearisation_plotted_table,
     summarise_distances,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.plotting.linearisation import plot_linearisation
+from attnspec.papers.a.plot_linearisation import plot_linearisation
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 TABLES_INTRO = (
     "\n\nExponent s of D ~ ell^s (Kolmogorov, attention bulk) with its 95 % interval and spread "

@@ -1,7 +1,7 @@
 """Evidence of the rows A.2 (s_1(A) -> 1) from the Perron simulations of every beta."""
 
-from attnspec.experiments.perron import perron_evidence_rows, series_of_sizes
-from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.papers.a.perron import perron_evidence_rows, series_of_sizes
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

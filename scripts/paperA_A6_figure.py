@@ -1,15 +1,21 @@
 """Figure A6: |s_1(A) - 1| and the stable rank against ell, drawn from its tidy table (PDF, PNG,
 CSV), caption with the table and the A.2 rows."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.perron import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.a.perron import (
     PERRON_TABLE_HEADER,
     perron_plotted_table,
     perron_table_rows,
     series_of_sizes,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.plotting.perron import plot_perron
+from attnspec.papers.a.plot_perron import plot_perron
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 
 def main(smk) -> None:

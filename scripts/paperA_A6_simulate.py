@@ -3,8 +3,8 @@
 Wildcards: beta, draws; params: n_tokens (the ell of paperA.perron), replicate.
 """
 
-from attnspec.experiments.perron import perron_sizes
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.a.perron import perron_sizes
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

@@ -1,14 +1,14 @@
 """Figure A7: nu_inf across c = ell / d_qk, drawn from its tidy table (PDF, PNG, CSV), caption
 with the table."""
 
-from attnspec.experiments.bulk_laws import (
+from attnspec.papers.a.bulk_laws import (
     RATIO_TABLE_HEADER,
     ratio_table_rows,
     ratios_plotted_table,
     unpack_panels,
 )
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
-from attnspec.plotting.bulk_laws import plot_ratios
+from attnspec.papers.a.plot_bulk_laws import plot_ratios
+from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 
 
 def main(smk) -> None:

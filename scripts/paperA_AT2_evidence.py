@@ -1,7 +1,7 @@
 """Evidence of the row A.3 (Gaussian equivalence) from the A-T2 pair distances."""
 
-from attnspec.experiments.gaussian_equivalence import equivalence_evidence
-from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.papers.a.gaussian_equivalence import equivalence_evidence
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

@@ -2,8 +2,8 @@
 each wrong law of row A.3 by the quantile map), and Y_lin against Y_lin, at every ell of
 paperA.linearisation (beta = 1)."""
 
-from attnspec.experiments.gaussian_equivalence import pair_distance_table
-from attnspec.io import configure_logging, load_npz, save_npz
+from attnspec.papers.a.gaussian_equivalence import pair_distance_table
+from attnspec.workflow.io import configure_logging, load_npz, save_npz
 
 
 def main(smk) -> None:

@@ -3,10 +3,10 @@ A.3 evidence, and the A.3 row (from the claims table)."""
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_table
-from attnspec.experiments.gaussian_equivalence import BY_SIZE_HEADER, by_size_rows
-from attnspec.experiments.stepwise import STEPWISE_TABLE_HEADER, stepwise_table_rows
-from attnspec.io import (
+from attnspec.claims.dashboard import rows_of, verdict_table
+from attnspec.papers.a.gaussian_equivalence import BY_SIZE_HEADER, by_size_rows
+from attnspec.papers.a.stepwise import STEPWISE_TABLE_HEADER, stepwise_table_rows
+from attnspec.workflow.io import (
     configure_logging,
     load_npz,
     read_csv,
@@ -14,7 +14,7 @@ from attnspec.io import (
     write_table,
     write_text,
 )
-from attnspec.tables import to_latex, to_markdown
+from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

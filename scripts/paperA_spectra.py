@@ -4,8 +4,8 @@ Wildcards: n_tokens, d_qk, beta, sampler (gaussian | literal-d<d_model>), models
 draws. Output: one (draws, m) array per model.
 """
 
-from attnspec.experiments.spectra import model_spectra
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.spectra import model_spectra
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

@@ -1,7 +1,7 @@
 """Figure A1, spectra: pool the draws of every model into histograms, sorted spectra, distances."""
 
-from attnspec.experiments.stepwise import summarise_stepwise
-from attnspec.io import configure_logging, load_npz, save_npz
+from attnspec.papers.a.stepwise import summarise_stepwise
+from attnspec.workflow.io import configure_logging, load_npz, save_npz
 
 
 def main(smk) -> None:

@@ -2,18 +2,24 @@
 table (PDF, PNG, CSV), its caption with the key numbers for k = 2, what the data show and the
 verdicts of rows B.1 (read from the judged claims table)."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.experiments.sticking_findings import edge_findings
-from attnspec.experiments.sticking_plotted import sticking_plotted_table
-from attnspec.experiments.sticking_summary import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.b.plot_sticking import plot_sticking
+from attnspec.papers.b.sticking_findings import edge_findings
+from attnspec.papers.b.sticking_plotted import sticking_plotted_table
+from attnspec.papers.b.sticking_summary import (
     EDGE_KEY_HEADER,
     collect_series,
     edge_key_rows,
     split_square,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.plotting.sticking import plot_sticking
+from attnspec.papers.draw_batches import unstack_draws
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 
 def main(smk) -> None:

@@ -3,19 +3,25 @@ Tracy-Widom expectation, the spike prediction draw by draw, and the localisation
 singular vectors (c = 1), drawn from its tidy table (PDF, PNG, CSV), and its caption with the
 key numbers and the verdicts of rows B.1 (read from the judged claims table)."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.experiments.sticking_findings import gap_findings
-from attnspec.experiments.sticking_plotted import gap_plotted_table
-from attnspec.experiments.sticking_summary import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.b.plot_sticking import plot_gap
+from attnspec.papers.b.sticking_findings import gap_findings
+from attnspec.papers.b.sticking_plotted import gap_plotted_table
+from attnspec.papers.b.sticking_summary import (
     EDGE_KEY_HEADER,
     GAP_KEY_HEADER,
     collect_series,
     edge_key_rows,
     gap_key_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.plotting.sticking import plot_gap
+from attnspec.papers.draw_batches import unstack_draws
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 # Panel (b) shows the betas at which spikes matter (papers.md section 3: beta >= 1).
 SPIKE_BETA_MIN = 1.0

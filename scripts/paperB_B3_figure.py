@@ -3,17 +3,23 @@ three sublinear k_ell (c = 1), drawn from its tidy table (PDF, PNG, CSV), its ca
 key numbers, what the data show and the verdicts of rows B.2 (read from the judged claims
 table)."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.experiments.sticking_findings import uniform_findings
-from attnspec.experiments.sticking_plotted import uniform_plotted_table
-from attnspec.experiments.sticking_summary import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.b.plot_sticking import plot_uniform
+from attnspec.papers.b.sticking_findings import uniform_findings
+from attnspec.papers.b.sticking_plotted import uniform_plotted_table
+from attnspec.papers.b.sticking_summary import (
     UNIFORM_KEY_HEADER,
     collect_series,
     uniform_key_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.plotting.sticking import plot_uniform
+from attnspec.papers.draw_batches import unstack_draws
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 
 def main(smk) -> None:

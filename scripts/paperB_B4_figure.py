@@ -2,9 +2,8 @@
 Y_lin at the largest ell, drawn from its tidy table (PDF, PNG, CSV), and its caption with the
 verdicts of rows B.4/c=<c> (read from the judged claims table)."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.experiments.edge_formulas import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.b.edge_formulas import (
     SIMULATED_POINT_HEADER,
     edge_curves,
     largest_ell_points,
@@ -12,11 +11,18 @@ from attnspec.experiments.edge_formulas import (
     simulated_point_rows,
     square_cubic_branches,
 )
-from attnspec.experiments.sticking_findings import linear_edge_findings
-from attnspec.experiments.sticking_plotted import edge_formula_plotted_table
-from attnspec.experiments.sticking_summary import collect_series
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.plotting.edge_formulas import plot_edge_formulas
+from attnspec.papers.b.plot_edge_formulas import plot_edge_formulas
+from attnspec.papers.b.sticking_findings import linear_edge_findings
+from attnspec.papers.b.sticking_plotted import edge_formula_plotted_table
+from attnspec.papers.b.sticking_summary import collect_series
+from attnspec.papers.draw_batches import unstack_draws
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 
 def main(smk) -> None:

@@ -2,18 +2,24 @@
 PNG, CSV), its caption with what the data show and the verdicts of rows B.3 (read from the
 judged claims table)."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.conditional import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.b.conditional import (
     CONDITIONAL_TABLE_HEADER,
     conditional_series,
     conditional_table_rows,
     group_by_size,
 )
-from attnspec.experiments.conditional_plotted import conditional_plotted_table
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.experiments.sticking_findings import conditional_findings
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.plotting.conditional import plot_conditional_edges
+from attnspec.papers.b.conditional_plotted import conditional_plotted_table
+from attnspec.papers.b.plot_conditional import plot_conditional_edges
+from attnspec.papers.b.sticking_findings import conditional_findings
+from attnspec.papers.draw_batches import unstack_draws
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 
 def main(smk) -> None:

@@ -1,16 +1,16 @@
 """Figure B6: spectra of Sigma_f and Sigma_G against rho = a + b MP_c, drawn from its tidy
 table (PDF, PNG, CSV), caption."""
 
-from attnspec.experiments.conditional import (
+from attnspec.papers.b.conditional import (
     POPULATION_TABLE_HEADER,
     group_by_size,
     population_series,
     population_table_rows,
 )
-from attnspec.experiments.conditional_plotted import population_plotted_table
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
-from attnspec.plotting.conditional import plot_population
+from attnspec.papers.b.conditional_plotted import population_plotted_table
+from attnspec.papers.b.plot_conditional import plot_population
+from attnspec.papers.draw_batches import unstack_draws
+from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 
 HISTOGRAM_BINS = 80
 

@@ -3,14 +3,14 @@
 
 import pandas as pd
 
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.experiments.sticking_summary import (
+from attnspec.papers.b.sticking_summary import (
     STICKING_TABLE_HEADER,
     collect_series,
     sticking_table_rows,
 )
-from attnspec.io import configure_logging, load_npz, rule_caption, write_table, write_text
-from attnspec.tables import to_latex, to_markdown
+from attnspec.papers.draw_batches import unstack_draws
+from attnspec.workflow.io import configure_logging, load_npz, rule_caption, write_table, write_text
+from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

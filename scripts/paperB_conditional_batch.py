@@ -4,10 +4,10 @@ job, each the same call (and the same numbers) as a single-draw job, stacked on 
 Wildcards: n_tokens, d_qk, beta, draws (draws 0..draws-1). Params: replicate.
 """
 
-from attnspec.experiments.conditional import conditional_draw
-from attnspec.experiments.draw_batches import stack_draws
-from attnspec.experiments.progress import Stopwatch
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.b.conditional import conditional_draw
+from attnspec.papers.draw_batches import stack_draws
+from attnspec.papers.progress import Stopwatch
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

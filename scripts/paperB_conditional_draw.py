@@ -4,9 +4,9 @@ and E_ell (ell > BATCHED_UP_TO; smaller ell run all draws in one job).
 Wildcards: n_tokens, d_qk, beta, draw. Params: replicate.
 """
 
-from attnspec.experiments.conditional import conditional_draw
-from attnspec.experiments.progress import Stopwatch
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.b.conditional import conditional_draw
+from attnspec.papers.progress import Stopwatch
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

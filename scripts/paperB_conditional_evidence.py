@@ -1,16 +1,16 @@
-"""Rows B.3/Sigma_f and B.3/Sigma_G: their evidence (attnspec.registry) from the conditional
+"""Rows B.3/Sigma_f and B.3/Sigma_G: their evidence (attnspec.claims.registry) from the conditional
 draws of one results root.
 
 Params: conditional (config section), replicate.
 """
 
-from attnspec.experiments.conditional import (
+from attnspec.papers.b.conditional import (
     conditional_evidence,
     conditional_series,
     group_by_size,
 )
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.papers.draw_batches import unstack_draws
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

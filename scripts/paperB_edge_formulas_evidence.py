@@ -4,12 +4,12 @@ formula to the square-model formula and to the R-transform edge (theory, no samp
 Params: edges (config section), replicate (the rows are the same in every replicate).
 """
 
-from attnspec.experiments.edge_formulas import (
+from attnspec.papers.b.edge_formulas import (
     edge_formula_evidence,
     edge_formula_rows,
     r_transform_agreement,
 )
-from attnspec.io import configure_logging, save_evidence
+from attnspec.workflow.io import configure_logging, save_evidence
 
 
 def main(smk) -> None:

@@ -6,10 +6,10 @@ Wildcards: n_tokens, ratio, draws (draws 0..draws-1). Params: job (betas, n_valu
 draws), replicate (the workflow replicate whose random streams the draws use).
 """
 
-from attnspec.experiments.draw_batches import stack_draws
-from attnspec.experiments.progress import Stopwatch
-from attnspec.experiments.sticking import sticking_draw
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.b.sticking import sticking_draw
+from attnspec.papers.draw_batches import stack_draws
+from attnspec.papers.progress import Stopwatch
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

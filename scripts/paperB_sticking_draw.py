@@ -5,9 +5,9 @@ Wildcards: n_tokens, ratio, draw. Params: job (betas, n_values, top_k, draws), r
 workflow replicate whose random streams the draw uses; 0 if the rule does not set it).
 """
 
-from attnspec.experiments.progress import Stopwatch
-from attnspec.experiments.sticking import sticking_draw
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.b.sticking import sticking_draw
+from attnspec.papers.progress import Stopwatch
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

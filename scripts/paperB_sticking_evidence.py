@@ -1,13 +1,13 @@
-"""Rows B.1, B.2 and B.4/c=<c>: their evidence (attnspec.registry) from the sticking draws of
+"""Rows B.1, B.2 and B.4/c=<c>: their evidence (attnspec.claims.registry) from the sticking draws of
 one results root.
 
 Params: sticking, ratio_scan (config sections), replicate.
 """
 
-from attnspec.experiments.draw_batches import unstack_draws
-from attnspec.experiments.sticking_evidence import sticking_evidence
-from attnspec.experiments.sticking_summary import collect_series
-from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.papers.b.sticking_evidence import sticking_evidence
+from attnspec.papers.b.sticking_summary import collect_series
+from attnspec.papers.draw_batches import unstack_draws
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

@@ -1,20 +1,20 @@
 """Figure C1: singular values of S and of A, drawn from its tidy table (PDF, PNG, CSV), and its
 caption with the key numbers and the verdicts of C.1 and C.2 (read from the claims table)."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.degeneration_summary import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.c.degeneration_summary import (
     SPECTRA_TABLE_HEADER,
     spectra_plotted_table,
     spectra_table_rows,
 )
-from attnspec.io import (
+from attnspec.papers.c.plot_degeneration import plot_spectra
+from attnspec.workflow.io import (
     configure_logging,
     load_npz,
     read_csv,
     write_figure_outputs,
     write_plotted,
 )
-from attnspec.plotting.degeneration import plot_spectra
 
 
 def main(smk) -> None:

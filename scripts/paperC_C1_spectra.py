@@ -1,7 +1,7 @@
 """Figure C1, simulate: every singular value of S = diag(sigma) and of its row softmax A."""
 
-from attnspec.experiments.degeneration import spectra_job
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.c.degeneration import spectra_job
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

@@ -1,7 +1,7 @@
 """Figure C2, simulate: exact counts of the singular values of A below a grid, every n."""
 
-from attnspec.experiments.degeneration import bulk_count_job, bulk_grid
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.c.degeneration import bulk_count_job, bulk_grid
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

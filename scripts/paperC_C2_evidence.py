@@ -1,8 +1,8 @@
 """Evidence of claim C.2 (registry rows C.2/...): the median bulk singular value of A per draw
 and n, from the exact counts of figure C2's job."""
 
-from attnspec.experiments.degeneration_evidence import bulk_evidence
-from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.papers.c.degeneration_evidence import bulk_evidence
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

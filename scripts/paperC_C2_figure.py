@@ -1,23 +1,23 @@
 """Figure C2: bulk distribution of n s_k(A) for growing n and its quantiles against n, drawn from
 its tidy table (PDF, PNG, CSV), and its caption with the verdicts of C.2."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.degeneration_summary import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.models.softmax import MASKS
+from attnspec.papers.c.degeneration_summary import (
     BULK_TABLE_HEADER,
     bulk_plotted_table,
     bulk_series,
     bulk_table_rows,
     counts_by_size,
 )
-from attnspec.io import (
+from attnspec.papers.c.plot_degeneration import plot_bulk
+from attnspec.workflow.io import (
     configure_logging,
     load_npz,
     read_csv,
     write_figure_outputs,
     write_plotted,
 )
-from attnspec.models.softmax import MASKS
-from attnspec.plotting.degeneration import plot_bulk
 
 
 def main(smk) -> None:

@@ -1,21 +1,21 @@
 """Figure C3: stable rank against n, canonical and Gaussian models, drawn from its tidy table
 (PDF, PNG, CSV), and its caption with table C-T1's rows and the verdicts of C.3 and C.4."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.degeneration_summary import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.c.degeneration_summary import (
     STABLE_RANK_TABLE_HEADER,
     collect_stable_ranks,
     stable_rank_plotted_table,
     stable_rank_table_rows,
 )
-from attnspec.io import (
+from attnspec.papers.c.plot_degeneration import plot_stable_rank
+from attnspec.workflow.io import (
     configure_logging,
     load_npz,
     read_csv,
     write_figure_outputs,
     write_plotted,
 )
-from attnspec.plotting.degeneration import plot_stable_rank
 
 
 def main(smk) -> None:

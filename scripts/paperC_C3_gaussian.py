@@ -1,7 +1,7 @@
 """Figure C3, simulate: stable rank of the Gaussian attention model (both masks) at one ell."""
 
-from attnspec.experiments.degeneration import gaussian_model_job
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.c.degeneration import gaussian_model_job
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

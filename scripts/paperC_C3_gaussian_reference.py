@@ -2,8 +2,8 @@
 stable-rank references (exact expected ||A||_F^2 of log-normal rows, deterministic approximation
 of ||A||^2) at every configured n, both masks."""
 
-from attnspec.experiments.gaussian_stable_rank import reference_table
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.c.gaussian_stable_rank import reference_table
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

@@ -1,7 +1,7 @@
 """Figures C3 and C-T1, simulate: softmax(U Sigma V^T) against softmax(Sigma) at one n."""
 
-from attnspec.experiments.degeneration import isotropic_job
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.c.degeneration import isotropic_job
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

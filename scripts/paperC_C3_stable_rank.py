@@ -1,7 +1,7 @@
 """Figure C3, simulate: stable rank and top singular values of the canonical model at one n."""
 
-from attnspec.experiments.degeneration import stable_rank_job
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.c.degeneration import stable_rank_job
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

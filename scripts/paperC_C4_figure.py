@@ -1,20 +1,20 @@
 """Figure C4: spike survival against kappa, drawn from its tidy table (PDF, PNG, CSV), and its
 caption with the key numbers and the verdicts of C.1."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.degeneration_summary import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.c.degeneration_summary import (
     SURVIVAL_TABLE_HEADER,
     survival_plotted_table,
     survival_table_rows,
 )
-from attnspec.io import (
+from attnspec.papers.c.plot_degeneration import plot_survival
+from attnspec.workflow.io import (
     configure_logging,
     load_npz,
     read_csv,
     write_figure_outputs,
     write_plotted,
 )
-from attnspec.plotting.degeneration import plot_survival
 
 
 def main(smk) -> None:

@@ -1,7 +1,7 @@
 """Figure C4, simulate: spike-tied singular values of A against kappa at one n."""
 
-from attnspec.experiments.degeneration import survival_job
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.c.degeneration import survival_job
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

@@ -4,8 +4,8 @@ matrices of one head's shape (aligned: known non-uniform eigen-angles; local att
 Wildcards: control, tokens (n), width (d), draws. Params: replicate.
 """
 
-from attnspec.experiments.pretrained_controls import control_diagnostics
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.c.pretrained_controls import control_diagnostics
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

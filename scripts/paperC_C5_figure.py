@@ -2,8 +2,9 @@
 PNG, CSV), and its caption (per-layer distances, the two-sample tests of the eigen-angle
 distances, their power, the verdicts of C.5 read from the claims table)."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.pretrained_summary import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.c.plot_pretrained import plot_eigen_angles
+from attnspec.papers.c.pretrained_summary import (
     ANGLE_LAYER_HEADER,
     POWER_HEADER,
     TESTS_HEADER,
@@ -13,14 +14,13 @@ from attnspec.experiments.pretrained_summary import (
     tests_rows,
     tests_text,
 )
-from attnspec.io import (
+from attnspec.workflow.io import (
     configure_logging,
     load_npz,
     read_csv,
     write_figure_outputs,
     write_plotted,
 )
-from attnspec.plotting.pretrained import plot_eigen_angles
 
 
 def main(smk) -> None:

@@ -3,8 +3,8 @@
 Wildcards: tokens (n), width (d), draws.
 """
 
-from attnspec.experiments.pretrained import isotropic_diagnostics
-from attnspec.io import configure_logging, save_npz
+from attnspec.papers.c.pretrained import isotropic_diagnostics
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

@@ -4,8 +4,8 @@ Wildcards: tokens, passages (those of the queries/keys file). Params: replicate 
 streams of the null-space completions, used only when rank S < n).
 """
 
-from attnspec.experiments.pretrained import model_diagnostics
-from attnspec.io import configure_logging, load_npz, save_npz
+from attnspec.papers.c.pretrained import model_diagnostics
+from attnspec.workflow.io import configure_logging, load_npz, save_npz
 
 
 def main(smk) -> None:

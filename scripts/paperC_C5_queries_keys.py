@@ -4,7 +4,6 @@ Wildcards: tokens (passage length n, [CLS] and [SEP] included), passages (their 
 The weights' sha256 is verified before use; nothing is downloaded.
 """
 
-from attnspec.io import configure_logging, save_npz
 from attnspec.pretrained.bert import BertConfig, passages_queries_keys
 from attnspec.pretrained.loader import (
     HEAD_WIDTH,
@@ -16,6 +15,7 @@ from attnspec.pretrained.loader import (
     read_corpus,
 )
 from attnspec.pretrained.passages import encode_documents, full_passages, special_token_ids
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

@@ -1,8 +1,8 @@
 """Figure C5, table C-T2 and the C.5 evidence: two-sample tests of the per-head eigen-angle
 distances against the Haar reference, their power, and the share above the Haar 95 % quantile."""
 
-from attnspec.experiments.pretrained_evidence import eigen_angle_tests
-from attnspec.io import configure_logging, load_npz, save_npz
+from attnspec.papers.c.pretrained_evidence import eigen_angle_tests
+from attnspec.workflow.io import configure_logging, load_npz, save_npz
 
 
 def main(smk) -> None:

@@ -2,20 +2,20 @@
 drawn from its tidy table (PDF, PNG, CSV), and its caption (per-layer numbers, the verdicts of
 C.6 read from the claims table)."""
 
-from attnspec.dashboard import rows_of
-from attnspec.experiments.pretrained_summary import (
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.c.plot_pretrained import plot_score_spectra
+from attnspec.papers.c.pretrained_summary import (
     spectra_layer_header,
     spectra_layer_rows,
     spectra_plotted_table,
 )
-from attnspec.io import (
+from attnspec.workflow.io import (
     configure_logging,
     load_npz,
     read_csv,
     write_figure_outputs,
     write_plotted,
 )
-from attnspec.plotting.pretrained import plot_score_spectra
 
 
 def main(smk) -> None:

@@ -1,12 +1,12 @@
 """Evidence of claims C.1, C.3 and C.4 (registry rows C.1/..., C.3/..., C.4/...): spike-tied
 singular values and stable ranks of the canonical, isotropic and Gaussian models."""
 
-from attnspec.experiments.degeneration_evidence import (
+from attnspec.papers.c.degeneration_evidence import (
     canonical_evidence,
     gaussian_evidence,
     isotropic_evidence,
 )
-from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

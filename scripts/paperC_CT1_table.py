@@ -3,14 +3,21 @@ Markdown, LaTeX); the caption lists the verdicts of claims C.1-C.4 from the clai
 
 import pandas as pd
 
-from attnspec.dashboard import verdict_table
-from attnspec.experiments.degeneration_summary import (
+from attnspec.claims.dashboard import verdict_table
+from attnspec.papers.c.degeneration_summary import (
     STABLE_RANK_TABLE_HEADER,
     collect_stable_ranks,
     stable_rank_table_rows,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_table, write_text
-from attnspec.tables import to_latex, to_markdown
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    rule_caption,
+    write_table,
+    write_text,
+)
+from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

@@ -1,8 +1,8 @@
 """Evidence of claims C.5 and C.6 (registry rows C.5/minilm, C.5/control, C.6/minilm), each with
 the alternatives its registry row declares (C.5/minilm's data mutant seeded per replicate)."""
 
-from attnspec.experiments.pretrained_evidence import dominance_evidence, eigen_angle_evidence
-from attnspec.io import configure_logging, load_npz, save_evidence
+from attnspec.papers.c.pretrained_evidence import dominance_evidence, eigen_angle_evidence
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

@@ -3,9 +3,9 @@ the eigen-angle distances, their power and the verdicts of claims C.5, C.6 in th
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_table
-from attnspec.experiments.pretrained_evidence import full_rank_distances
-from attnspec.experiments.pretrained_summary import (
+from attnspec.claims.dashboard import rows_of, verdict_table
+from attnspec.papers.c.pretrained_evidence import full_rank_distances
+from attnspec.papers.c.pretrained_summary import (
     POWER_HEADER,
     TESTS_HEADER,
     power_rows,
@@ -14,8 +14,15 @@ from attnspec.experiments.pretrained_summary import (
     tests_rows,
     tests_text,
 )
-from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_table, write_text
-from attnspec.tables import to_latex, to_markdown
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    rule_caption,
+    write_table,
+    write_text,
+)
+from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

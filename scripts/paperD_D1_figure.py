@@ -3,15 +3,21 @@ table D.2 configuration, with the floor of rows D.1 (two Gaussian equivalents), 
 tidy table (PDF, PNG, CSV), its caption with the comparison table, what the data show and the
 verdicts of rows D.1/<model>/w1 and D.1/<model>/ks (read from the judged claims table)."""
 
-from attnspec.dashboard import rows_of, verdict_label
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.multihead.summary import (
+from attnspec.claims.dashboard import rows_of, verdict_label
+from attnspec.papers.d.plot_multihead import plot_public_models
+from attnspec.papers.d.summary import (
     PUBLIC_TABLE_HEADER,
     public_model_findings,
     public_model_plotted_table,
     public_model_table_rows,
 )
-from attnspec.plotting.multihead import plot_public_models
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 
 def main(smk) -> None:

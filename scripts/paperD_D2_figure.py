@@ -2,9 +2,9 @@
 counts h, drawn from its tidy table (PDF, PNG, CSV), and its caption with the KS of each
 (stage, h) to the law."""
 
-from attnspec.io import configure_logging, load_npz, write_figure_outputs, write_plotted
-from attnspec.multihead.summary import HEADS_KEY_HEADER, heads_key_rows, heads_plotted_table
-from attnspec.plotting.multihead import plot_heads
+from attnspec.papers.d.plot_multihead import plot_heads
+from attnspec.papers.d.summary import HEADS_KEY_HEADER, heads_key_rows, heads_plotted_table
+from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
 
 
 def main(smk) -> None:

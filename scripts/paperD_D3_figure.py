@@ -2,11 +2,17 @@
 and tied laws, drawn from its tidy table (PDF, PNG, CSV), its caption with what the data show
 and the verdicts of rows D.2/<scheme> and D.3/tied (read from the judged claims table)."""
 
-from attnspec.dashboard import rows_of
-from attnspec.io import configure_logging, load_npz, read_csv, write_figure_outputs, write_plotted
-from attnspec.multihead.evidence import sharing_laws
-from attnspec.multihead.summary import sharing_findings, sharing_plotted_table
-from attnspec.plotting.multihead import plot_sharing
+from attnspec.claims.dashboard import rows_of
+from attnspec.papers.d.evidence import sharing_laws
+from attnspec.papers.d.plot_multihead import plot_sharing
+from attnspec.papers.d.summary import sharing_findings, sharing_plotted_table
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    write_figure_outputs,
+    write_plotted,
+)
 
 
 def main(smk) -> None:

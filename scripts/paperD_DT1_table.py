@@ -4,10 +4,17 @@ D.1/<model>/ks (read from the judged claims table), as CSV (exact), Markdown and
 
 import pandas as pd
 
-from attnspec.dashboard import rows_of, verdict_label
-from attnspec.io import configure_logging, load_npz, read_csv, rule_caption, write_table, write_text
-from attnspec.multihead.summary import PUBLIC_TABLE_HEADER, public_model_table_rows
-from attnspec.tables import to_latex, to_markdown
+from attnspec.claims.dashboard import rows_of, verdict_label
+from attnspec.papers.d.summary import PUBLIC_TABLE_HEADER, public_model_table_rows
+from attnspec.workflow.io import (
+    configure_logging,
+    load_npz,
+    read_csv,
+    rule_caption,
+    write_table,
+    write_text,
+)
+from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

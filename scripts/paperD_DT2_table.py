@@ -4,10 +4,10 @@ S-transform series, against the simulated spectra of figures D2 (every h, both s
 
 import pandas as pd
 
-from attnspec.io import configure_logging, load_npz, rule_caption, write_table, write_text
-from attnspec.multihead.draws import sharing_shape
-from attnspec.multihead.summary import MOMENTS_HEADER, heads_moment_rows, sharing_moment_rows
-from attnspec.tables import to_latex, to_markdown
+from attnspec.papers.d.draws import sharing_shape
+from attnspec.papers.d.summary import MOMENTS_HEADER, heads_moment_rows, sharing_moment_rows
+from attnspec.workflow.io import configure_logging, load_npz, rule_caption, write_table, write_text
+from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

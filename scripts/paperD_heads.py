@@ -4,9 +4,9 @@
 Wildcards: heads, draws. Params: settings (paperD.heads), replicate.
 """
 
-from attnspec.experiments.progress import Stopwatch
-from attnspec.io import configure_logging, save_npz
-from attnspec.multihead.draws import heads_draws
+from attnspec.papers.d.draws import heads_draws
+from attnspec.papers.progress import Stopwatch
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

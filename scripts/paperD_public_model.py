@@ -6,9 +6,9 @@ independent noise (the floor) and of the wrong Gaussian equivalents the rows mus
 Wildcards: model, draws. Params: beta, replicate.
 """
 
-from attnspec.experiments.progress import Stopwatch
-from attnspec.io import configure_logging, save_npz
-from attnspec.multihead.draws import public_model_draws
+from attnspec.papers.d.draws import public_model_draws
+from attnspec.papers.progress import Stopwatch
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

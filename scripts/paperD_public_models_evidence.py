@@ -1,12 +1,12 @@
-"""Rows D.1/<model>/w1 and D.1/<model>/ks: their evidence (attnspec.registry) from the draws at
-each judged table D.2 configuration of one results root (softmax, Gaussian equivalent, floor
-and the wrong Gaussian equivalents of each draw).
+"""Rows D.1/<model>/w1 and D.1/<model>/ks: their evidence (attnspec.claims.registry) from the
+draws at each judged table D.2 configuration of one results root (softmax, Gaussian equivalent,
+floor and the wrong Gaussian equivalents of each draw).
 
 Params: models (the registry's ids, in the order of the inputs), beta, replicate.
 """
 
-from attnspec.io import configure_logging, load_npz, save_evidence
-from attnspec.multihead.evidence import public_model_evidence
+from attnspec.papers.d.evidence import public_model_evidence
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

@@ -4,9 +4,9 @@ one job (each draw seeded on its own).
 Wildcards: scheme, n_tokens, draws. Params: settings (paperD.sharing), replicate.
 """
 
-from attnspec.experiments.progress import Stopwatch
-from attnspec.io import configure_logging, save_npz
-from attnspec.multihead.draws import sharing_draws
+from attnspec.papers.d.draws import sharing_draws
+from attnspec.papers.progress import Stopwatch
+from attnspec.workflow.io import configure_logging, save_npz
 
 
 def main(smk) -> None:

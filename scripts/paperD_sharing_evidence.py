@@ -1,12 +1,12 @@
-"""Rows D.2/mqa, D.2/gqa and D.3/tied: their evidence (attnspec.registry) from the sharing draws
-of one results root, against the independent-head and tied limit laws.
+"""Rows D.2/mqa, D.2/gqa and D.3/tied: their evidence (attnspec.claims.registry) from the sharing
+draws of one results root, against the independent-head and tied limit laws.
 
 Inputs: the draws of every (scheme, n) of paperD.sharing, schemes outer, n inner. Params:
 settings (paperD.sharing), replicate.
 """
 
-from attnspec.io import configure_logging, load_npz, save_evidence
-from attnspec.multihead.evidence import sharing_evidence, sharing_laws
+from attnspec.papers.d.evidence import sharing_evidence, sharing_laws
+from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 
 
 def main(smk) -> None:

@@ -4,8 +4,13 @@ and verdicts, and write the executed notebook (.ipynb) and its standalone HTML p
 import tempfile
 from pathlib import Path
 
-from attnspec.io import configure_logging, write_text
-from attnspec.notebooks import execute_notebook, notebook_html, notebook_json, read_percent_script
+from attnspec.workflow.io import configure_logging, write_text
+from attnspec.workflow.notebooks import (
+    execute_notebook,
+    notebook_html,
+    notebook_json,
+    read_percent_script,
+)
 
 
 def main(smk) -> None:

@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 
-from attnspec.io import configure_logging, write_text
+from attnspec.workflow.io import configure_logging, write_text
 
 
 def main(smk) -> None:

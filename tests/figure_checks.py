@@ -4,11 +4,11 @@ import io
 
 import pandas as pd
 
-from attnspec.io import PNG_METADATA, write_table
+from attnspec.workflow.io import PNG_METADATA, write_table
 
 
 def png_bytes(figure) -> bytes:
-    """The figure as PNG (as attnspec.io.save_figure writes it, at a low resolution)."""
+    """The figure as PNG (as attnspec.workflow.io.save_figure writes it, at a low resolution)."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=40, metadata=PNG_METADATA)
     return buffer.getvalue()

@@ -1,10 +1,11 @@
 """Every pull request's CI preset run (the ci_clone fixture) makes the committed reference outputs
-of tests/reference/ci-preset/ within attnspec.drift's tolerances, and the same set of files."""
+of tests/reference/ci-preset/ within attnspec.workflow.drift's tolerances, and the same set of
+files."""
 
 import pytest
 from conftest import FIGURES, REPO, TABLES
 
-from attnspec.drift import COMPARED, compare_trees
+from attnspec.workflow.drift import COMPARED, compare_trees
 
 REFERENCE = REPO / "tests" / "reference" / "ci-preset"
 REGENERATE = "if the change is intended, run `python tools/ci_reference.py --write` and commit"

@@ -17,15 +17,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attnspec.io import load_evidence, read_csv
-from attnspec.registry import TESTS, registry_of
-from attnspec.verdicts import (
+from attnspec.claims.registry import TESTS, registry_of
+from attnspec.claims.verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
     HOLDS,
     judge_declared,
     judge_paper,
 )
+from attnspec.workflow.io import load_evidence, read_csv
 
 ROOT = Path(__file__).resolve().parents[1]
 PAPERS = ("A", "B", "C", "D")

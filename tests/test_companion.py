@@ -4,7 +4,7 @@ workflow's files as they are."""
 import pytest
 from conftest import REPO
 
-from attnspec.companion import PaperOutputs, repository_root
+from attnspec.workflow.companion import PaperOutputs, repository_root
 
 
 def test_root_is_found_from_the_notebooks_folder_and_from_the_root():

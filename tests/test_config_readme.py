@@ -6,7 +6,7 @@ import sys
 import yaml
 from conftest import REPO
 
-from attnspec.configcheck import load_schema
+from attnspec.workflow.configcheck import load_schema
 
 sys.path.insert(0, str(REPO / "tools"))
 import config_readme  # noqa: E402

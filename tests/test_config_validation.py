@@ -1,4 +1,5 @@
-"""The config is complete, typed, in range and consistent before any job (attnspec.configcheck)."""
+"""The config is complete, typed, in range and consistent before any job
+(attnspec.workflow.configcheck)."""
 
 import copy
 import re
@@ -8,7 +9,7 @@ import pytest
 import yaml
 from conftest import REPO, run, tool, tracked_copy
 
-from attnspec.configcheck import (
+from attnspec.workflow.configcheck import (
     ConfigError,
     check_corpus,
     check_cross_key_constraints,
@@ -504,7 +505,7 @@ def test_a_config_file_with_a_duplicate_key_or_yaml_1_1_numbers_is_refused_with_
 
 
 def test_paper_b_judged_values_are_the_registry_rows_values():
-    from attnspec.experiments.sticking_evidence import JUDGED_BETAS, JUDGED_RATIOS
+    from attnspec.papers.b.sticking_evidence import JUDGED_BETAS, JUDGED_RATIOS
 
     config = copy.deepcopy(DEFAULT)
     config["paperB"]["sticking"]["betas"] = [0.5, 1.5]

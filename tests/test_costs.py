@@ -1,4 +1,4 @@
-"""Cost model of the core-hour estimate (attnspec.costs, tools/estimate_core_hours.py) on
+"""Cost model of the core-hour estimate (attnspec.workflow.costs, tools/estimate_core_hours.py) on
 synthetic benchmark data."""
 
 import importlib.util
@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attnspec.costs import (
+from attnspec.workflow.costs import (
     CostModel,
     cpu_seconds_at_exit,
     fit_cost_model,

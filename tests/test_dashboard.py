@@ -3,8 +3,8 @@
 import pytest
 from conftest import REPO
 
-from attnspec.claims import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS
-from attnspec.dashboard import (
+from attnspec.claims.catalogue import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS
+from attnspec.claims.dashboard import (
     DASHBOARD_HEADER,
     dashboard_markdown,
     dashboard_rows,
@@ -17,9 +17,9 @@ from attnspec.dashboard import (
     verdict_label,
     verdict_table,
 )
-from attnspec.io import read_csv
-from attnspec.registry import REGISTRY, registry_of
-from attnspec.verdicts import HOLDS, INCONCLUSIVE, ROW_HEADER, VERDICTS, describe_test
+from attnspec.claims.registry import REGISTRY, registry_of
+from attnspec.claims.verdicts import HOLDS, INCONCLUSIVE, ROW_HEADER, VERDICTS, describe_test
+from attnspec.workflow.io import read_csv
 
 
 def judged(test, verdict=HOLDS, stability="1.0", alternative="", standing=""):
@@ -181,8 +181,8 @@ def test_committed_dashboard_has_every_registry_row_with_existing_figures():
 
 
 def test_a_scope_row_names_its_own_cause_not_its_claims_finite_size_mechanism():
-    from attnspec.claims import ROW_CAUSES
-    from attnspec.dashboard import known_cause
+    from attnspec.claims.catalogue import ROW_CAUSES
+    from attnspec.claims.dashboard import known_cause
 
     assert set(ROW_CAUSES) <= {t.row_id for t in REGISTRY}
     scope = {"row_id": "C.1/isotropic", "claim_id": "C.1", "no_power_against": ""}
@@ -193,11 +193,11 @@ def test_a_scope_row_names_its_own_cause_not_its_claims_finite_size_mechanism():
 
 def test_the_rule_is_stated_once_for_the_dashboard_and_every_row():
     """The dashboard's engine text and each row's test column state the same decision rule
-    (attnspec.verdicts.RULE_TEXT / FINITE_SIZE_RULE_TEXT, checked against decide in
+    (attnspec.claims.verdicts.RULE_TEXT / FINITE_SIZE_RULE_TEXT, checked against decide in
     tests/test_verdicts.py)."""
-    from attnspec.dashboard import ENGINE_TEXT
-    from attnspec.registry import TESTS
-    from attnspec.verdicts import FINITE_SIZE_RULE_TEXT, RULE_TEXT, describe_test
+    from attnspec.claims.dashboard import ENGINE_TEXT
+    from attnspec.claims.registry import TESTS
+    from attnspec.claims.verdicts import FINITE_SIZE_RULE_TEXT, RULE_TEXT, describe_test
 
     assert RULE_TEXT in ENGINE_TEXT and FINITE_SIZE_RULE_TEXT in ENGINE_TEXT
     for test in TESTS.values():

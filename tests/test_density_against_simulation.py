@@ -9,7 +9,7 @@ to the Marchenko-Pastur surrogate, the law paper A refutes (so the test can tell
 import pytest
 
 from attnspec.distances import kolmogorov_distance
-from attnspec.experiments.spectra import model_spectrum
+from attnspec.papers.spectra import model_spectrum
 from attnspec.theory import MarchenkoPasturSurrogate, NuInfinity
 
 

@@ -1,5 +1,5 @@
-"""The drift check (attnspec.drift): another CPU's last-bit differences pass, real changes of a
-number, a text, a file or a figure are reported (issue 20, item 7)."""
+"""The drift check (attnspec.workflow.drift): another CPU's last-bit differences pass, real
+changes of a number, a text, a file or a figure are reported (issue 20, item 7)."""
 
 import shutil
 
@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from conftest import REPO
 
-from attnspec.drift import FLOAT32_RTOL, compare_trees
+from attnspec.workflow.drift import FLOAT32_RTOL, compare_trees
 
 
 @pytest.fixture()

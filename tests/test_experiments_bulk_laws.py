@@ -4,8 +4,10 @@ tests on synthetic bulks that pass and that fail."""
 import numpy as np
 import pytest
 
+from attnspec.claims.registry import TESTS
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 from attnspec.distances import law_kolmogorov_distance
-from attnspec.experiments.bulk_laws import (
+from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
     BETA_MUTANTS,
     BULK_LAWS_TABLE_HEADER,
@@ -24,11 +26,9 @@ from attnspec.experiments.bulk_laws import (
     theory_grid,
     unpack_panels,
 )
-from attnspec.registry import TESTS
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate, mp_edge
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 
 
 def rigid_draws(law, n: int, draws: int, seed: int = 0) -> list[np.ndarray]:

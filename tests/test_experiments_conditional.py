@@ -5,7 +5,11 @@ batches and replicates."""
 import numpy as np
 import pytest
 
-from attnspec.experiments.conditional import (
+from attnspec.claims.registry import TESTS
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, judge_row
+from attnspec.models.gaussian_equivalent import conditional_covariance
+from attnspec.models.sampling import sample_queries_keys
+from attnspec.papers.b.conditional import (
     COVARIANCES,
     conditional_draw,
     conditional_evidence,
@@ -16,17 +20,13 @@ from attnspec.experiments.conditional import (
     population_table_rows,
     wishart_edge_scale,
 )
-from attnspec.experiments.conditional_plotted import population_density
-from attnspec.experiments.draw_batches import batched_draws, unstack_draws
-from attnspec.experiments.spectra import draw_parameters
-from attnspec.experiments.sticking_findings import conditional_findings
-from attnspec.models.gaussian_equivalent import conditional_covariance
-from attnspec.models.sampling import sample_queries_keys
-from attnspec.registry import TESTS
+from attnspec.papers.b.conditional_plotted import population_density
+from attnspec.papers.b.sticking_findings import conditional_findings
+from attnspec.papers.draw_batches import batched_draws, unstack_draws
+from attnspec.papers.spectra import draw_parameters
 from attnspec.seeding import rng_for
 from attnspec.theory import bulk_edge, finite_deformed_mp_edge, nonlinearity_coefficients
 from attnspec.theory.population import population_law
-from attnspec.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, judge_row
 
 # --- the kernel and the finite edge --------------------------------------------------------
 

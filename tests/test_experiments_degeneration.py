@@ -6,7 +6,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from attnspec.experiments.degeneration import (
+from attnspec.claims.registry import TESTS
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
+from attnspec.models.canonical import spike_positions
+from attnspec.papers.c.degeneration import (
     bulk_count_job,
     bulk_grid,
     canonical_sigma,
@@ -21,14 +24,14 @@ from attnspec.experiments.degeneration import (
     stable_rank_job,
     survival_job,
 )
-from attnspec.experiments.degeneration_evidence import (
+from attnspec.papers.c.degeneration_evidence import (
     bulk_evidence,
     canonical_evidence,
     gaussian_evidence,
     isotropic_evidence,
     with_alternatives,
 )
-from attnspec.experiments.degeneration_summary import (
+from attnspec.papers.c.degeneration_summary import (
     StableRankSeries,
     bulk_quantile,
     bulk_series,
@@ -40,10 +43,7 @@ from attnspec.experiments.degeneration_summary import (
     stable_rank_table_rows,
     survival_crossing,
 )
-from attnspec.experiments.gaussian_stable_rank import reference_table
-from attnspec.models.canonical import spike_positions
-from attnspec.registry import TESTS
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
+from attnspec.papers.c.gaussian_stable_rank import reference_table
 
 MODEL = {
     "spikes": 3,

@@ -4,9 +4,11 @@ identity rows B.4/square-model and B.4/r-transform, figure B4's simulated points
 import numpy as np
 import pytest
 
-import attnspec.experiments.edge_formulas as edge_formulas
+import attnspec.papers.b.edge_formulas as edge_formulas
 import attnspec.theory.edge as general_edge
-from attnspec.experiments.edge_formulas import (
+from attnspec.claims.registry import TESTS
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
+from attnspec.papers.b.edge_formulas import (
     SIMULATED_POINT_HEADER,
     RouteAgreement,
     edge_formula_evidence,
@@ -17,10 +19,8 @@ from attnspec.experiments.edge_formulas import (
     square_cubic_branches,
     square_model_edge,
 )
-from attnspec.experiments.sticking_summary import StickingSeries
-from attnspec.registry import TESTS
+from attnspec.papers.b.sticking_summary import StickingSeries
 from attnspec.theory import bulk_edge, nonlinearity_coefficients
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 
 # Both formulas are root-finding to a few machine epsilon (x(g) is stationary at the root).
 FORMULA_TOLERANCE = 1e-10

@@ -3,14 +3,14 @@
 import numpy as np
 import pytest
 
-from attnspec.experiments.edges import (
+from attnspec.papers.a.edges import (
     EDGE_TABLE_HEADER,
     edge_table_rows,
     edge_theory_curves,
     simulated_edges,
     tracy_widom_shift,
 )
-from attnspec.experiments.spectra import model_spectrum
+from attnspec.papers.spectra import model_spectrum
 from attnspec.theory import bulk_edge
 from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN
 

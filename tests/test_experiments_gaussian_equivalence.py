@@ -5,13 +5,15 @@ spectra that pass and that fail."""
 import numpy as np
 import pytest
 
+from attnspec.claims.registry import TESTS
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 from attnspec.distances import kolmogorov_distance
-from attnspec.experiments.bulk_laws import (
+from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
     alternative_laws,
     nearest_law_unit,
 )
-from attnspec.experiments.gaussian_equivalence import (
+from attnspec.papers.a.gaussian_equivalence import (
     BY_SIZE_HEADER,
     by_size_rows,
     carried_distances,
@@ -20,9 +22,7 @@ from attnspec.experiments.gaussian_equivalence import (
     pair_distance_table,
     pair_distances,
 )
-from attnspec.registry import TESTS
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 
 LAW = NuInfinity(1.0, 1.0)
 

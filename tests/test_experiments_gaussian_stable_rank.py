@@ -5,8 +5,9 @@ Monte Carlo and against simulated attention matrices."""
 import numpy as np
 import pytest
 
-from attnspec.experiments.degeneration import gaussian_model_job
-from attnspec.experiments.gaussian_stable_rank import (
+from attnspec.models.canonical import diagonal_softmax
+from attnspec.papers.c.degeneration import gaussian_model_job
+from attnspec.papers.c.gaussian_stable_rank import (
     bidirectional_reference,
     causal_reference,
     cesaro_gram_top,
@@ -14,7 +15,6 @@ from attnspec.experiments.gaussian_stable_rank import (
     reference_slope,
     reference_table,
 )
-from attnspec.models.canonical import diagonal_softmax
 
 
 @pytest.mark.parametrize("b", [0.3, 1.0, 1.5])

@@ -5,15 +5,17 @@ synthetic data, with their declared alternatives."""
 import numpy as np
 import pytest
 
+from attnspec.claims.evidence import Evidence, threshold_crossings
+from attnspec.claims.registry import TESTS
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge, judge_row
 from attnspec.distances import kolmogorov_distance
-from attnspec.evidence import Evidence, threshold_crossings
-from attnspec.experiments.bulk_laws import (
+from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
     alternative_laws,
     attention_bulk,
     nearest_law_unit,
 )
-from attnspec.experiments.linearisation import (
+from attnspec.papers.a.linearisation import (
     ALTERNATIVE_METRICS,
     EXCESS_THRESHOLD,
     bulk_distances,
@@ -28,10 +30,8 @@ from attnspec.experiments.linearisation import (
     summarise_distances,
     threshold_betas,
 )
-from attnspec.experiments.spectra import model_spectrum
-from attnspec.registry import TESTS
+from attnspec.papers.spectra import model_spectrum
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge, judge_row
 
 N_TOKENS = np.array([250, 500, 1000, 2000])
 BETAS = np.array([0.5, 1.0, 1.25, 1.5, 1.75, 2.0, 3.0])

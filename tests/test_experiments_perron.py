@@ -4,7 +4,10 @@ the registry's tests on synthetic series."""
 import numpy as np
 import pytest
 
-from attnspec.experiments.full_spectrum import (
+from attnspec.claims.registry import TESTS
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_row
+from attnspec.models.sampling import attention_matrix
+from attnspec.papers.a.full_spectrum import (
     FULL_SPECTRUM_TABLE_HEADER,
     TOP_PAIRS,
     full_spectrum_draw,
@@ -12,7 +15,7 @@ from attnspec.experiments.full_spectrum import (
     summarise_full_spectrum,
     top_pairs_above,
 )
-from attnspec.experiments.perron import (
+from attnspec.papers.a.perron import (
     SLOPE_ALTERNATIVES,
     fit_power_law,
     leading_singular_value,
@@ -23,13 +26,10 @@ from attnspec.experiments.perron import (
     perron_series,
     perron_squared_prediction,
 )
-from attnspec.experiments.spectra import model_spectrum
-from attnspec.models.sampling import attention_matrix
-from attnspec.registry import TESTS
+from attnspec.papers.spectra import model_spectrum
 from attnspec.spectra.dense import bulk_squared_singular_values
 from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_row
 
 
 def small_attention(n_tokens=80, d_qk=80, beta=1.0, seed=0):

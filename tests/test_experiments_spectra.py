@@ -4,15 +4,15 @@ draw is regenerable by a library call, and the replicate key re-keys every rando
 import numpy as np
 import pytest
 
-from attnspec.experiments.full_spectrum import (
+from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
+from attnspec.papers.a.full_spectrum import (
     full_spectrum_draw,
     full_spectrum_draws,
     pack_draws,
     unpack_draws,
 )
-from attnspec.experiments.perron import perron_draw, perron_draws, perron_sizes
-from attnspec.experiments.spectra import model_spectra, model_spectrum
-from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
+from attnspec.papers.a.perron import perron_draw, perron_draws, perron_sizes
+from attnspec.papers.spectra import model_spectra, model_spectrum
 
 POINT = dict(n_tokens=48, d_qk=48, beta=1.0, sampler="gaussian", d_model=None)
 LITERAL = dict(n_tokens=32, d_qk=32, beta=0.5, sampler="literal", d_model=64)

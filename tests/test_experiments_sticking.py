@@ -8,14 +8,16 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from attnspec.experiments.draw_batches import (
-    BATCH_KEY,
-    batched_draws,
-    is_batched,
-    stack_draws,
-    unstack_draws,
+from attnspec.claims.registry import TESTS, registry_of
+from attnspec.claims.verdicts import (
+    DOES_NOT_REPRODUCE,
+    FINITE_SIZE_CAVEAT,
+    HOLDS,
+    INCONCLUSIVE,
+    judge_row,
 )
-from attnspec.experiments.sticking import (
+from attnspec.models.sampling import attention_matrix
+from attnspec.papers.b.sticking import (
     ceil_root,
     query_key_width,
     sample_scores,
@@ -24,20 +26,20 @@ from attnspec.experiments.sticking import (
     sticking_jobs,
     uniform_index_counts,
 )
-from attnspec.experiments.sticking_evidence import (
+from attnspec.papers.b.sticking_evidence import (
     edge_evidence,
     linear_edge_evidence,
     sticking_evidence,
     uniform_evidence,
 )
-from attnspec.experiments.sticking_findings import (
+from attnspec.papers.b.sticking_findings import (
     edge_findings,
     gap_findings,
     linear_edge_findings,
     reading,
     uniform_findings,
 )
-from attnspec.experiments.sticking_summary import (
+from attnspec.papers.b.sticking_summary import (
     SCHEDULES,
     STICKING_TABLE_HEADER,
     StickingSeries,
@@ -52,8 +54,13 @@ from attnspec.experiments.sticking_summary import (
     tracy_widom_expectation,
     uniform_deviation,
 )
-from attnspec.models.sampling import attention_matrix
-from attnspec.registry import TESTS, registry_of
+from attnspec.papers.draw_batches import (
+    BATCH_KEY,
+    batched_draws,
+    is_batched,
+    stack_draws,
+    unstack_draws,
+)
 from attnspec.spectra.dense import top_squared_singular_values_dense
 from attnspec.spectra.lanczos import (
     top_nonperron_squared_singular_values,
@@ -62,13 +69,6 @@ from attnspec.spectra.lanczos import (
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, SymmetrisedLinearModel
-from attnspec.verdicts import (
-    DOES_NOT_REPRODUCE,
-    FINITE_SIZE_CAVEAT,
-    HOLDS,
-    INCONCLUSIVE,
-    judge_row,
-)
 
 
 def small_attention(n_tokens=120, beta=1.0, seed=0):
@@ -597,7 +597,7 @@ def test_every_caption_paragraph_names_its_rows_and_the_numbers_they_judge():
 
 
 def test_whole_width_step_makes_every_ratio_divide_ell():
-    from attnspec.experiments.sticking import whole_width_step
+    from attnspec.papers.b.sticking import whole_width_step
 
     assert [whole_width_step(r) for r in ([1.0], [0.5, 2.0], [0.25, 4.0], [1.5], [0.3])] == [
         1,

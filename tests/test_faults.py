@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from conftest import run, tool, tracked_copy
 
-from attnspec.preflight import (
+from attnspec.workflow.preflight import (
     PreflightError,
     check_free_space,
     check_writable,

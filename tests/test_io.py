@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from attnspec.io import atomic_path, load_npz, read_csv, save_npz, write_table
+from attnspec.workflow.io import atomic_path, load_npz, read_csv, save_npz, write_table
 
 
 def test_failed_write_leaves_nothing(tmp_path):
@@ -75,7 +75,7 @@ def _figure():
 
 
 def test_figure_outputs_carry_caption_tables_and_verdict_rows(tmp_path):
-    from attnspec.io import write_figure_outputs, write_plotted
+    from attnspec.workflow.io import write_figure_outputs, write_plotted
 
     smk = _figure_rule(tmp_path)
     drawn = write_plotted(smk, pd.DataFrame({"x": [1], "y": [2.5]}))
@@ -88,7 +88,7 @@ def test_figure_outputs_carry_caption_tables_and_verdict_rows(tmp_path):
 
 
 def test_figure_outputs_write_the_pdf_only_when_the_rule_has_one(tmp_path):
-    from attnspec.io import write_figure_outputs
+    from attnspec.workflow.io import write_figure_outputs
 
     for names in (("pdf", "png", "plotted", "caption"), ("png", "plotted", "caption")):
         folder = tmp_path / str(len(names))
@@ -101,7 +101,7 @@ def test_figure_outputs_write_the_pdf_only_when_the_rule_has_one(tmp_path):
 
 
 def test_figure_outputs_take_an_intro_and_no_verdicts(tmp_path):
-    from attnspec.io import write_figure_outputs
+    from attnspec.workflow.io import write_figure_outputs
 
     smk = _figure_rule(tmp_path)
     write_figure_outputs(
@@ -116,7 +116,7 @@ def test_figure_outputs_take_an_intro_and_no_verdicts(tmp_path):
 
 
 def test_figure_outputs_without_verdicts_end_with_their_tables(tmp_path):
-    from attnspec.io import write_figure_outputs
+    from attnspec.workflow.io import write_figure_outputs
 
     smk = _figure_rule(tmp_path)
     write_figure_outputs(smk, _figure(), tables=[(("k",), [(3,)])], intro="\n")
@@ -124,8 +124,8 @@ def test_figure_outputs_without_verdicts_end_with_their_tables(tmp_path):
 
 
 def test_evidence_round_trips_through_npz(tmp_path):
-    from attnspec.evidence import Evidence
-    from attnspec.io import load_evidence, save_evidence
+    from attnspec.claims.evidence import Evidence
+    from attnspec.workflow.io import load_evidence, save_evidence
 
     items = [
         Evidence(

@@ -3,8 +3,8 @@ largest size that fits; the limit comes from the config, --resources or the mach
 
 import pytest
 
-from attnspec.configcheck import ConfigError
-from attnspec.memorycheck import (
+from attnspec.workflow.configcheck import ConfigError
+from attnspec.workflow.memorycheck import (
     MemoryDemand,
     check_job_memory,
     job_memory_limit,

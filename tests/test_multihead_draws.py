@@ -5,8 +5,10 @@ the memory model and the config checks."""
 import numpy as np
 import pytest
 
+from attnspec.claims.registry import PUBLIC_MODELS, TESTS
 from attnspec.multihead import limit_mean
-from attnspec.multihead.draws import (
+from attnspec.multihead.spectra import draw_comparison_spectra
+from attnspec.papers.d.draws import (
     MUTANT_PREFIX,
     SCHEMES,
     check_sharing_settings,
@@ -23,9 +25,7 @@ from attnspec.multihead.draws import (
     sharing_size_step,
     sharing_widths,
 )
-from attnspec.multihead.public_models import TABLE_D2_MODELS, public_model
-from attnspec.multihead.spectra import draw_comparison_spectra
-from attnspec.registry import PUBLIC_MODELS, TESTS
+from attnspec.papers.d.public_models import TABLE_D2_MODELS, public_model
 
 SETTINGS = {
     "schemes": list(SCHEMES),

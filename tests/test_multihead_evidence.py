@@ -6,7 +6,8 @@ reject."""
 import numpy as np
 import pytest
 
-from attnspec.io import load_evidence, save_evidence
+from attnspec.claims.registry import PUBLIC_MODELS, TESTS, registry_of
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_paper, judge_row
 from attnspec.multihead import (
     MultiHeadLaw,
     TiedKeyValueLaw,
@@ -15,7 +16,8 @@ from attnspec.multihead import (
     row_spectrum,
     sample_weights,
 )
-from attnspec.multihead.draws import (
+from attnspec.multihead.metrics import kolmogorov_between_laws, per_draw_comparison
+from attnspec.papers.d.draws import (
     MUTANT_PREFIX,
     SCHEMES,
     mutant_coefficients,
@@ -24,7 +26,7 @@ from attnspec.multihead.draws import (
     sharing_draws,
     sharing_shape,
 )
-from attnspec.multihead.evidence import (
+from attnspec.papers.d.evidence import (
     check_judged_points,
     fewer_heads_shape,
     law_distances,
@@ -32,11 +34,9 @@ from attnspec.multihead.evidence import (
     sharing_evidence,
     sharing_laws,
 )
-from attnspec.multihead.metrics import kolmogorov_between_laws, per_draw_comparison
-from attnspec.multihead.public_models import public_model
-from attnspec.registry import PUBLIC_MODELS, TESTS, registry_of
+from attnspec.papers.d.public_models import public_model
 from attnspec.seeding import rng_for
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_paper, judge_row
+from attnspec.workflow.io import load_evidence, save_evidence
 
 SETTINGS = {
     "schemes": list(SCHEMES),

@@ -6,17 +6,17 @@ import numpy as np
 import pytest
 from figure_checks import from_csv, png_bytes
 
-from attnspec.multihead import summary
-from attnspec.multihead.draws import SCHEMES, heads_draws, public_model_draws, sharing_draws
-from attnspec.multihead.evidence import sharing_laws
-from attnspec.multihead.summary import INDEPENDENT_LAW, TIED_LAW
-from attnspec.plotting.multihead import (
+from attnspec.papers.d import summary
+from attnspec.papers.d.draws import SCHEMES, heads_draws, public_model_draws, sharing_draws
+from attnspec.papers.d.evidence import sharing_laws
+from attnspec.papers.d.plot_multihead import (
     SCHEME_COLOURS,
     plot_heads,
     plot_public_models,
     plot_sharing,
     student_t_errorbar,
 )
+from attnspec.papers.d.summary import INDEPENDENT_LAW, TIED_LAW
 
 HEADS = {"n_tokens": 32, "d_head": 32, "d_out": 32, "beta": 1.0}
 SHARING = {

@@ -18,7 +18,7 @@ PAPERS = ["A", "B", "C", "D"]
 NOTEBOOKS = [f"figures/paper{paper}.ipynb" for paper in PAPERS]
 # Reading the workflow's files and displaying them (the redraw cell: a CSV by pandas, drawn by
 # seaborn); nothing that computes.
-ALLOWED_IMPORTS = {"attnspec.companion", "pandas", "seaborn", "matplotlib.pyplot"}
+ALLOWED_IMPORTS = {"attnspec.workflow.companion", "pandas", "seaborn", "matplotlib.pyplot"}
 
 
 def common_lists() -> dict[str, list[str]]:

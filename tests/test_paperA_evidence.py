@@ -4,20 +4,20 @@ wrong theories the registry declares for the row, each with those arrays too."""
 
 import numpy as np
 
-from attnspec.evidence import STATISTICS
-from attnspec.experiments.bulk_laws import (
+from attnspec.claims.evidence import STATISTICS
+from attnspec.claims.registry import TESTS, registry_of
+from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
     BETA_MUTANTS,
     not_marchenko_pastur_evidence_rows,
 )
-from attnspec.experiments.gaussian_equivalence import equivalence_evidence
-from attnspec.experiments.linearisation import (
+from attnspec.papers.a.gaussian_equivalence import equivalence_evidence
+from attnspec.papers.a.linearisation import (
     ALTERNATIVE_METRICS,
     linearisation_evidence,
     summarise_distances,
 )
-from attnspec.experiments.perron import perron_evidence_rows, perron_series
-from attnspec.registry import TESTS, registry_of
+from attnspec.papers.a.perron import perron_evidence_rows, perron_series
 
 RNG = np.random.default_rng(0)
 SIZES = np.array([250, 500, 1000])

@@ -11,16 +11,16 @@ from figure_checks import from_csv, png_bytes
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 
-from attnspec.experiments import bulk_laws, edges, full_spectrum, linearisation, perron, stepwise
-from attnspec.experiments.spectra import model_spectra
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
-from attnspec.plotting.bulk_laws import plot_bulk_laws, plot_ratios
+from attnspec.papers.a import bulk_laws, edges, full_spectrum, linearisation, perron, stepwise
+from attnspec.papers.a.plot_bulk_laws import plot_bulk_laws, plot_ratios
+from attnspec.papers.a.plot_edges import plot_edges
+from attnspec.papers.a.plot_full_spectrum import plot_full_spectrum
+from attnspec.papers.a.plot_linearisation import plot_linearisation
+from attnspec.papers.a.plot_perron import plot_perron
+from attnspec.papers.a.plot_stepwise import plot_stepwise
+from attnspec.papers.spectra import model_spectra
 from attnspec.plotting.craft import craft_problems
-from attnspec.plotting.edges import plot_edges
-from attnspec.plotting.full_spectrum import plot_full_spectrum
-from attnspec.plotting.linearisation import plot_linearisation
-from attnspec.plotting.perron import plot_perron
-from attnspec.plotting.stepwise import plot_stepwise
 from attnspec.plotting.style import COLOURS, close
 
 POINT = dict(d_qk=40, sampler="gaussian", d_model=None)

@@ -17,7 +17,7 @@ import seaborn as sns
 from conftest import REPO
 from figure_checks import from_csv, png_bytes
 
-from attnspec.experiments.conditional import (
+from attnspec.papers.b.conditional import (
     COVARIANCES,
     TOP_SHOWN,
     conditional_draw,
@@ -26,41 +26,41 @@ from attnspec.experiments.conditional import (
     key_dimension,
     population_series,
 )
-from attnspec.experiments.conditional_plotted import (
+from attnspec.papers.b.conditional_plotted import (
     DENSITY_POINTS,
     conditional_plotted_table,
     population_plotted_table,
 )
-from attnspec.experiments.edge_formulas import (
+from attnspec.papers.b.edge_formulas import (
     edge_curves,
     r_transform_points,
     square_cubic_branches,
 )
-from attnspec.experiments.sticking import sticking_draw, uniform_index_counts
-from attnspec.experiments.sticking_plotted import (
+from attnspec.papers.b.plot_conditional import (
+    EDGE_SPLIT,
+    histogram_edges,
+    plot_conditional_edges,
+    plot_population,
+)
+from attnspec.papers.b.plot_edge_formulas import plot_edge_formulas
+from attnspec.papers.b.plot_sticking import plot_gap, plot_sticking, plot_uniform
+from attnspec.papers.b.sticking import sticking_draw, uniform_index_counts
+from attnspec.papers.b.sticking_plotted import (
     CURVE_POINTS,
     edge_formula_plotted_table,
     gap_plotted_table,
     sticking_plotted_table,
     uniform_plotted_table,
 )
-from attnspec.experiments.sticking_summary import (
+from attnspec.papers.b.sticking_summary import (
     SCHEDULES,
     collect_series,
     gap_rate,
     spike_correlation,
 )
-from attnspec.io import write_table
-from attnspec.plotting.conditional import (
-    EDGE_SPLIT,
-    histogram_edges,
-    plot_conditional_edges,
-    plot_population,
-)
-from attnspec.plotting.edge_formulas import plot_edge_formulas
-from attnspec.plotting.sticking import plot_gap, plot_sticking, plot_uniform
 from attnspec.plotting.style import close
 from attnspec.theory import bulk_edge
+from attnspec.workflow.io import write_table
 
 # c = 1 with 10 draws (bands), c = 2 with 3 draws (the draws themselves) and another largest ell
 SQUARE = {"ells": (64, 96), "betas": [0.5, 1.0, 1.5], "draws": 10}

@@ -12,9 +12,10 @@ from conftest import REPO
 from figure_checks import from_csv, png_bytes
 from matplotlib.collections import PolyCollection
 
-from attnspec.experiments import degeneration_summary as ds
-from attnspec.experiments import pretrained_summary as ps
-from attnspec.experiments.degeneration import (
+from attnspec.models.softmax import MASKS
+from attnspec.papers.c import degeneration_summary as ds
+from attnspec.papers.c import pretrained_summary as ps
+from attnspec.papers.c.degeneration import (
     bulk_count_job,
     bulk_grid,
     gaussian_model_job,
@@ -23,12 +24,8 @@ from attnspec.experiments.degeneration import (
     stable_rank_job,
     survival_job,
 )
-from attnspec.experiments.gaussian_stable_rank import reference_table
-from attnspec.experiments.pretrained import isotropic_diagnostics, model_diagnostics
-from attnspec.experiments.pretrained_controls import control_diagnostics
-from attnspec.experiments.pretrained_evidence import eigen_angle_tests
-from attnspec.models.softmax import MASKS
-from attnspec.plotting.degeneration import (
+from attnspec.papers.c.gaussian_stable_rank import reference_table
+from attnspec.papers.c.plot_degeneration import (
     FLOOR,
     ISOTROPIC_PANEL,
     distribution_functions,
@@ -38,7 +35,10 @@ from attnspec.plotting.degeneration import (
     plot_survival,
     spectra_panels,
 )
-from attnspec.plotting.pretrained import plot_eigen_angles, plot_score_spectra
+from attnspec.papers.c.plot_pretrained import plot_eigen_angles, plot_score_spectra
+from attnspec.papers.c.pretrained import isotropic_diagnostics, model_diagnostics
+from attnspec.papers.c.pretrained_controls import control_diagnostics
+from attnspec.papers.c.pretrained_evidence import eigen_angle_tests
 from attnspec.plotting.style import close
 
 MODEL = {

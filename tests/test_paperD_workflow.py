@@ -12,7 +12,9 @@ import pytest
 import yaml
 from conftest import FIGURES, REPO, TABLES
 
-from attnspec.multihead.summary import (
+from attnspec.claims.registry import registry_of
+from attnspec.claims.verdicts import ROW_HEADER, VERDICTS
+from attnspec.papers.d.summary import (
     FLOOR,
     INDEPENDENT_LAW,
     MOMENTS_HEADER,
@@ -21,13 +23,11 @@ from attnspec.multihead.summary import (
     TIED_LAW,
     distance_series,
 )
-from attnspec.registry import registry_of
-from attnspec.verdicts import ROW_HEADER, VERDICTS
 
 pytestmark = pytest.mark.slow
 
 CI = yaml.safe_load((REPO / "config/ci.yaml").read_text())["paperD"]
-NOTEBOOK_IMPORTS = {"attnspec.companion", "matplotlib.pyplot", "pandas", "seaborn"}
+NOTEBOOK_IMPORTS = {"attnspec.workflow.companion", "matplotlib.pyplot", "pandas", "seaborn"}
 
 
 def read_rows(path):

@@ -4,8 +4,8 @@ replicate streams."""
 import numpy as np
 import pytest
 
-from attnspec.experiments import pretrained as diag
 from attnspec.models.canonical import haar_orthogonal
+from attnspec.papers.c import pretrained as diag
 
 
 def test_eigen_angles_of_haar_are_uniform_and_of_the_identity_are_not():

@@ -4,20 +4,22 @@ structured control must be detected, Gaussian scores must not."""
 import numpy as np
 import pytest
 
-from attnspec.evidence import STATISTICS
-from attnspec.experiments.pretrained import (
+from attnspec.claims.evidence import STATISTICS
+from attnspec.claims.registry import TESTS
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row, statistic_value
+from attnspec.papers.c.pretrained import (
     eigen_angles,
     isotropic_diagnostics,
     model_diagnostics,
     score_svd,
 )
-from attnspec.experiments.pretrained_controls import (
+from attnspec.papers.c.pretrained_controls import (
     ALIGNED_MAX_ANGLE,
     control_diagnostics,
     rotation_with_angles,
     score_factors,
 )
-from attnspec.experiments.pretrained_evidence import (
+from attnspec.papers.c.pretrained_evidence import (
     blocks,
     common_grid,
     cumulative_counts,
@@ -29,8 +31,6 @@ from attnspec.experiments.pretrained_evidence import (
     structured_share,
     structured_share_rng,
 )
-from attnspec.registry import TESTS
-from attnspec.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row, statistic_value
 
 N, WIDTH = 16, 16
 
@@ -180,7 +180,7 @@ def haar_like():
 
 def c5_row(model, reference, aligned, local, replicate=0):
     with pytest.MonkeyPatch.context() as patch:  # the power study only enters the note
-        patch.setattr("attnspec.experiments.pretrained_evidence.POWER_REPETITIONS", 5)
+        patch.setattr("attnspec.papers.c.pretrained_evidence.POWER_REPETITIONS", 5)
         tests = eigen_angle_tests(model, reference, aligned, local)
     evidence = eigen_angle_evidence(
         model, reference, aligned, tests, passage_tokens=32, ranks=np.full(3, 32),

@@ -4,10 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from attnspec.experiments import pretrained_summary as summary
-from attnspec.experiments.pretrained import isotropic_diagnostics, model_diagnostics
-from attnspec.experiments.pretrained_controls import control_diagnostics
-from attnspec.experiments.pretrained_evidence import eigen_angle_tests
+from attnspec.papers.c import pretrained_summary as summary
+from attnspec.papers.c.pretrained import isotropic_diagnostics, model_diagnostics
+from attnspec.papers.c.pretrained_controls import control_diagnostics
+from attnspec.papers.c.pretrained_evidence import eigen_angle_tests
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,14 @@ import re
 import numpy as np
 import pytest
 
-from attnspec.experiments.conditional import conditional_draw
-from attnspec.experiments.degeneration import (
+from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
+from attnspec.papers.a.full_spectrum import full_spectrum_draw
+from attnspec.papers.a.linearisation import distance_table
+from attnspec.papers.a.perron import perron_draws
+from attnspec.papers.a.stepwise import summarise_stepwise
+from attnspec.papers.b.conditional import conditional_draw
+from attnspec.papers.b.sticking import sticking_draw
+from attnspec.papers.c.degeneration import (
     bulk_count_job,
     bulk_grid,
     gaussian_model_job,
@@ -17,18 +23,12 @@ from attnspec.experiments.degeneration import (
     stable_rank_job,
     survival_job,
 )
-from attnspec.experiments.full_spectrum import full_spectrum_draw
-from attnspec.experiments.linearisation import distance_table
-from attnspec.experiments.perron import perron_draws
-from attnspec.experiments.pretrained import (
+from attnspec.papers.c.pretrained import (
     DRAWS_PER_PROGRESS_RECORD,
     isotropic_diagnostics,
     model_diagnostics,
 )
-from attnspec.experiments.spectra import model_spectrum
-from attnspec.experiments.stepwise import summarise_stepwise
-from attnspec.experiments.sticking import sticking_draw
-from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
+from attnspec.papers.spectra import model_spectrum
 from attnspec.pretrained.bert import BertConfig, passages_queries_keys
 
 MODEL = {
@@ -106,58 +106,58 @@ def run_model_diagnostics():
 
 # name -> (call with small sizes, logger, unit, number of units)
 LOOPS = {
-    "perron": (lambda: perron_draws(32, 1.0, 3), "attnspec.experiments.perron", "draw", 3),
+    "perron": (lambda: perron_draws(32, 1.0, 3), "attnspec.papers.a.perron", "draw", 3),
     "sticking": (
         lambda: sticking_draw(96, 2.0, 1, betas=[0.5, 1.0, 1.5], n_values=10, top_k=4),
-        "attnspec.experiments.sticking",
+        "attnspec.papers.b.sticking",
         "beta",
         3,
     ),
     "conditional": (
         lambda: conditional_draw(32, 32, 1.0, 0),
-        "attnspec.experiments.conditional",
+        "attnspec.papers.b.conditional",
         "covariance",
         2,
     ),
     "stable rank": (
         lambda: stable_rank_job(64, MODEL, ["iid"], 2),
-        "attnspec.experiments.degeneration",
+        "attnspec.papers.c.degeneration",
         "matrix",
         4,
     ),
     "bulk counts": (
         lambda: bulk_count_job([32, 64, 128], MODEL, ["zeros", "iid"], 2, bulk_grid(10)),
-        "attnspec.experiments.degeneration",
+        "attnspec.papers.c.degeneration",
         "size",
         3,
     ),
     "canonical spectra": (
         lambda: spectra_job(32, MODEL, ["zeros", "iid"]),
-        "attnspec.experiments.degeneration",
+        "attnspec.papers.c.degeneration",
         "spectrum",
         6,
     ),
     "isotropic model": (
         lambda: isotropic_job(32, MODEL, "iid", 2),
-        "attnspec.experiments.degeneration",
+        "attnspec.papers.c.degeneration",
         "draw",
         2,
     ),
     "gaussian model": (
         lambda: gaussian_model_job(32, 1.0, 2),
-        "attnspec.experiments.degeneration",
+        "attnspec.papers.c.degeneration",
         "draw",
         2,
     ),
     "survival": (
         lambda: survival_job(32, MODEL, "iid", [0.0, 1.0], 1),
-        "attnspec.experiments.degeneration",
+        "attnspec.papers.c.degeneration",
         "mask",
         2,
     ),
-    "distances": (run_distance_table, "attnspec.experiments.linearisation", "size", 2),
-    "stepwise": (run_stepwise, "attnspec.experiments.stepwise", "model", len(STEPWISE_MODELS)),
-    "pretrained model": (run_model_diagnostics, "attnspec.experiments.pretrained", "passage", 2),
+    "distances": (run_distance_table, "attnspec.papers.a.linearisation", "size", 2),
+    "stepwise": (run_stepwise, "attnspec.papers.a.stepwise", "model", len(STEPWISE_MODELS)),
+    "pretrained model": (run_model_diagnostics, "attnspec.papers.c.pretrained", "passage", 2),
     "forward pass": (run_queries_keys, "attnspec.pretrained.bert", "passage", 3),
 }
 
@@ -207,7 +207,7 @@ def test_results_do_not_depend_on_logging(name, caplog):
 
 
 def test_the_deterministic_profile_counts_one_draw(caplog):
-    logger = "attnspec.experiments.degeneration"
+    logger = "attnspec.papers.c.degeneration"
     with caplog.at_level(logging.INFO, logger=logger):
         stable_rank_job(64, MODEL, ["zeros", "iid"], 2)
     progress = [m for m in map(PROGRESS.match, messages(caplog, logger)) if m]
@@ -216,7 +216,7 @@ def test_the_deterministic_profile_counts_one_draw(caplog):
 
 def test_isotropic_reference_logs_once_per_block_of_draws(caplog):
     draws = DRAWS_PER_PROGRESS_RECORD + 3
-    logger = "attnspec.experiments.pretrained"
+    logger = "attnspec.papers.c.pretrained"
     with caplog.at_level(logging.INFO, logger=logger):
         isotropic_diagnostics(4, 4, draws)
     logged = messages(caplog, logger)
@@ -235,12 +235,12 @@ def test_isotropic_reference_logs_once_per_block_of_draws(caplog):
             lambda: model_spectrum(
                 "attention", 0, n_tokens=40, d_qk=40, beta=1.0, sampler="gaussian", d_model=None
             ),
-            "attnspec.experiments.spectra",
+            "attnspec.papers.spectra",
             2,
         ),
         (
             lambda: full_spectrum_draw(0, n_tokens=40, d_qk=40, beta=1.0),
-            "attnspec.experiments.full_spectrum",
+            "attnspec.papers.a.full_spectrum",
             3,
         ),
     ],

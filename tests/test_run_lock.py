@@ -1,5 +1,5 @@
-"""One Snakemake command per folder at a time (attnspec.preflight): the lock is held for the
-life of a process, refused to a second one with one line, and released by kill -9."""
+"""One Snakemake command per folder at a time (attnspec.workflow.preflight): the lock is held for
+the life of a process, refused to a second one with one line, and released by kill -9."""
 
 import os
 import signal
@@ -10,7 +10,7 @@ import time
 import pytest
 from conftest import tool, tracked_copy
 
-from attnspec.preflight import (
+from attnspec.workflow.preflight import (
     RUN_LOCK,
     PreflightError,
     hold_run_lock,
@@ -19,7 +19,7 @@ from attnspec.preflight import (
 )
 
 HOLD = (
-    "import sys, time; from attnspec.preflight import hold_run_lock; "
+    "import sys, time; from attnspec.workflow.preflight import hold_run_lock; "
     "lock = hold_run_lock(sys.argv[1]); print('held', flush=True); time.sleep(600)"
 )
 
@@ -56,8 +56,8 @@ def test_stale_snakemake_locks_are_removed(tmp_path):
 
 
 def test_half_written_outputs_of_a_killed_job_are_removed(tmp_path):
-    """A temporary file named as attnspec.io.atomic_path names it (mkstemp beside the output)
-    is removed; the output itself and other hidden files are kept."""
+    """A temporary file named as attnspec.workflow.io.atomic_path names it (mkstemp beside the
+    output) is removed; the output itself and other hidden files are kept."""
     import tempfile
 
     figures = tmp_path / "figures" / "paperD"

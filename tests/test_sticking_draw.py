@@ -9,7 +9,9 @@ import sys
 import numpy as np
 import pytest
 
-from attnspec.experiments.sticking import (
+from attnspec.models.gaussian_equivalent import linear_model
+from attnspec.models.softmax import row_softmax
+from attnspec.papers.b.sticking import (
     DENSE_CROSSOVER,
     LANCZOS_TOLERANCE,
     SCORE_FLOAT32_BOUND,
@@ -21,8 +23,6 @@ from attnspec.experiments.sticking import (
     sticking_job_mem_mb,
     sticking_peak_mb,
 )
-from attnspec.models.gaussian_equivalent import linear_model
-from attnspec.models.softmax import row_softmax
 from attnspec.seeding import rng_for
 from attnspec.spectra.dense import squared_singular_values, top_squared_singular_values_dense
 from attnspec.spectra.localisation import inverse_participation_ratio
@@ -110,7 +110,7 @@ def peak_rss_mb(n_tokens, ratio):
     VmHWM (ru_maxrss would include the forked copy of this test process before exec)."""
     code = (
         "import snakemake.iocontainers; "
-        "from attnspec.experiments.sticking import ceil_root, sticking_draw; "
+        "from attnspec.papers.b.sticking import ceil_root, sticking_draw; "
         f"sticking_draw({n_tokens}, {ratio}, 0, betas=[1.0], "
         f"n_values=max(6, ceil_root({n_tokens}, 2)), top_k=6); "
         "print(open('/proc/self/status').read())"

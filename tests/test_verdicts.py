@@ -1,13 +1,13 @@
-"""The verdict engine on synthetic evidence whose truth is known (attnspec.verdicts)."""
+"""The verdict engine on synthetic evidence whose truth is known (attnspec.claims.verdicts)."""
 
 import dataclasses
 
 import numpy as np
 import pytest
 
-from attnspec.evidence import STATISTICS, Evidence
-from attnspec.registry import REGISTRY, TESTS, registry_of
-from attnspec.verdicts import (
+from attnspec.claims.evidence import STATISTICS, Evidence
+from attnspec.claims.registry import REGISTRY, TESTS, registry_of
+from attnspec.claims.verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
     HOLDS,
@@ -331,7 +331,7 @@ def test_slope_statistics_match_least_squares():
 
 
 def test_resampled_medians_and_means_equal_numpy_with_and_without_missing_values():
-    from attnspec.evidence import resampled_means, resampled_medians
+    from attnspec.claims.evidence import resampled_means, resampled_medians
 
     rng = np.random.default_rng(14)
     for shape in ((20,), (7,), (12, 3)):
@@ -356,7 +356,7 @@ def test_max_abs_median_is_the_worst_column_median():
 
 
 def test_threshold_slope_recomputes_the_floor_in_every_resample():
-    from attnspec.evidence import threshold_crossings
+    from attnspec.claims.evidence import threshold_crossings
 
     rng = np.random.default_rng(16)
     betas, log_sizes = np.array([1.0, 1.5, 2.0, 3.0]), np.log([250.0, 1000.0, 4000.0])
@@ -407,7 +407,7 @@ def test_ks_two_sample_matches_scipy_on_the_full_grid():
 
 
 def test_ols_slopes_batch_equals_each_fit_with_and_without_missing_points():
-    from attnspec.evidence import ols_slopes
+    from attnspec.claims.evidence import ols_slopes
 
     rng = np.random.default_rng(17)
     x = np.log([256.0, 1024.0, 4096.0, 16384.0])
@@ -435,7 +435,7 @@ def test_ks_two_sample_of_each_resample_is_the_distance_of_its_pooled_draws():
 
 
 def test_registry_rows_are_declared_completely():
-    from attnspec.claims import CLAIMS
+    from attnspec.claims.catalogue import CLAIMS
 
     assert len(TESTS) == len(REGISTRY)
     for claim in CLAIMS:

@@ -12,10 +12,10 @@ import pytest
 from conftest import FIGURES, TABLES, planned_rules, run, tool, tracked_copy
 from conftest import snakemake_ci as snakemake
 
-from attnspec.io import load_npz
-from attnspec.registry import REGISTRY, registry_of
+from attnspec.claims.registry import REGISTRY, registry_of
+from attnspec.claims.verdicts import KINDS, VERDICTS
 from attnspec.theory import bulk_edge, mp_edge
-from attnspec.verdicts import KINDS, VERDICTS
+from attnspec.workflow.io import load_npz
 
 pytestmark = pytest.mark.slow
 
@@ -46,7 +46,7 @@ def test_every_output_exists(ci_clone, paper):
 
 
 def test_every_figure_of_the_run_passes_the_craft_checks(ci_clone):
-    """attnspec.io.save_figure logs what a figure editor would reject (the checks of
+    """attnspec.workflow.io.save_figure logs what a figure editor would reject (the checks of
     attnspec.plotting.craft: width, fonts, overlaps, empty panels, log axes); this run's
     figures have none, and each PNG is one or two columns wide at 150 dpi."""
     import struct

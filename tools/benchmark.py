@@ -23,7 +23,7 @@ time and the load average before and after each case are recorded too):
    CPU, values within SCORE_FLOAT32_BOUND of the old ones.
 5. one sticking draw at ell = 16384 to the end (time, peak memory against the model
    sticking_peak_mb); with --huge also ell = 32768 (about 10 GB, 20-30 min).
-6. a paper A draw at ell = 250 (attnspec.experiments.spectra): 10 processes x 1 draw against
+6. a paper A draw at ell = 250 (attnspec.papers.spectra): 10 processes x 1 draw against
    1 process x 10 draws; and the import cost of a sticking job's script.
 
 Usage: python tools/benchmark.py [--small] [--huge] [--repeat 1] [--threads 1]
@@ -72,11 +72,11 @@ DRAW_BETAS = (0.5, 1.0, 1.5)
 DRAW_TOP_K = 6
 OLD_LANCZOS_TOLERANCE = 1e-8  # the sticking draws' Lanczos tolerance before issue 11
 # Imports of a sticking job's script (scripts/paperB_sticking_draw.py) and of what it pulls in.
-SCRIPT_IMPORTS = ("attnspec.experiments.progress", "attnspec.experiments.sticking", "attnspec.io")
+SCRIPT_IMPORTS = ("attnspec.papers.progress", "attnspec.papers.b.sticking", "attnspec.workflow.io")
 IMPORT_CASES = {
     "numpy": ("numpy",),
     "sticking job script": SCRIPT_IMPORTS,
-    "attnspec.experiments.sticking": ("attnspec.experiments.sticking",),
+    "attnspec.papers.b.sticking": ("attnspec.papers.b.sticking",),
     "attnspec.models.gaussian_equivalent": ("attnspec.models.gaussian_equivalent",),
     "attnspec.theory": ("attnspec.theory",),
     "scipy.optimize": ("scipy.optimize",),
@@ -293,7 +293,7 @@ class PartTimer:
 
 
 def _draw_job(n_tokens):
-    from attnspec.experiments.sticking import ceil_root
+    from attnspec.papers.b.sticking import ceil_root
 
     return {"betas": DRAW_BETAS, "n_values": ceil_root(n_tokens, 2), "top_k": DRAW_TOP_K}
 
@@ -314,7 +314,7 @@ def _draw_summary(n_tokens, result, timer, total):
 
 def _new_draw(n_tokens):
     """The library's sticking_draw, its parts timed through the module's own names."""
-    from attnspec.experiments import sticking
+    from attnspec.papers.b import sticking
     from attnspec.spectra import lanczos
 
     timer = PartTimer(floors=True)
@@ -360,9 +360,9 @@ def case_draw_old(sizes):
     """The old way (before issue 11): S, A and Y_lin in float64, A's leading values by float64
     block Lanczos on A itself, two whole Gram-Schmidt passes per block, tolerance 1e-8 (the same
     streams as sticking_draw; the numbers of the code before issue 11, bit for bit)."""
-    from attnspec.experiments import sticking
     from attnspec.models.gaussian_equivalent import linear_model
     from attnspec.models.softmax import row_softmax
+    from attnspec.papers.b import sticking
     from attnspec.seeding import rng_for
     from attnspec.spectra import lanczos
     from attnspec.spectra.localisation import inverse_participation_ratio
@@ -398,8 +398,8 @@ def case_draw_old(sizes):
 
 def case_spectrum(sizes, first=0, count=1):
     """Paper A draws first..first+count-1 at ell = d_qk = batch_ell, beta = 1, by the library's
-    spectrum function (attnspec.experiments.spectra.model_spectrum), in this one process."""
-    from attnspec.experiments.spectra import model_spectrum
+    spectrum function (attnspec.papers.spectra.model_spectrum), in this one process."""
+    from attnspec.papers.spectra import model_spectrum
 
     n = sizes["batch_ell"]
     for draw in range(first, first + count):
@@ -617,7 +617,7 @@ def draw_rows(runs, floors):
 
 def comparisons(runs, sizes, batching):
     """The comparisons (ratios within this run) as rows of (quantity, value, target)."""
-    from attnspec.experiments.sticking import SCORE_FLOAT32_BOUND
+    from attnspec.papers.b.sticking import SCORE_FLOAT32_BOUND
 
     def ratio(slow, fast, key):
         return runs[slow][key] / runs[fast][key]
@@ -716,7 +716,7 @@ def comparisons(runs, sizes, batching):
 
 def large_draw_rows(runs):
     """Rows (ell, CPU s, wall s, peak MiB, model peak MiB) of the draws run to the end."""
-    from attnspec.experiments.sticking import sticking_peak_mb
+    from attnspec.papers.b.sticking import sticking_peak_mb
 
     rows = []
     for name in ("draw_new", "draw_large", "draw_huge"):
@@ -789,7 +789,7 @@ def markdown(summary) -> str:
         f"## One paper B sticking draw, ell = {ell}, c = 1, betas 0.5, 1, 1.5",
         "",
         "Old: S, A and Y_lin in float64, A's values by float64 block Lanczos on A. New: "
-        "`attnspec.experiments.sticking.sticking_draw` (S in float32, softmax in float64, "
+        "`attnspec.papers.b.sticking.sticking_draw` (S in float32, softmax in float64, "
         "float32 Lanczos products). Floor of a part: S at the GEMM rate of its precision; "
         "softmax at the exp rate (or the memory traffic); a Lanczos solve at the GEMM rate "
         "for the 2 products per Krylov vector it used (or one read of the operand per block "

@@ -1,5 +1,5 @@
 """Regenerate tests/reference/ci-preset/: the CI preset's outputs, which every pull request's tests
-compare by tolerance (attnspec.drift) with what the code under review makes.
+compare by tolerance (attnspec.workflow.drift) with what the code under review makes.
 
     python tools/ci_reference.py --write
 
@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO / "tests"))
 # The fixture's own copy and invocation (importing conftest also sets its one-thread BLAS env).
 from conftest import snakemake_ci, tracked_copy  # noqa: E402
 
-from attnspec.drift import COMPARED  # noqa: E402
+from attnspec.workflow.drift import COMPARED  # noqa: E402
 
 
 def run_ci_preset(workdir: Path) -> list[Path]:

@@ -1,5 +1,5 @@
 """Drift check: compare a regenerated output tree with the committed one by tolerance per kind
-of file (attnspec.drift), so that another CPU's last-bit differences raise no alarm.
+of file (attnspec.workflow.drift), so that another CPU's last-bit differences raise no alarm.
 
     python tools/compare_outputs.py COMMITTED_DIR FRESH_DIR
 
@@ -9,7 +9,7 @@ Prints one line per difference beyond tolerance; exit status 1 if any, 2 on bad 
 import sys
 from pathlib import Path
 
-from attnspec.drift import COMPARED, compare_trees
+from attnspec.workflow.drift import COMPARED, compare_trees
 
 
 def main(argv: list[str]) -> int:

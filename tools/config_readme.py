@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from attnspec.configcheck import load_schema, read_config_file
-from attnspec.configdoc import config_reference
+from attnspec.workflow.configcheck import load_schema, read_config_file
+from attnspec.workflow.configdoc import config_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 PRESETS = ("config.yaml", "paper.yaml", "ci.yaml")

@@ -3,8 +3,8 @@
 Reads the jobs of the measured presets and of the target preset from Snakemake dry runs
 (``snakemake -n -F --configfile <preset>``: each job's rule, wildcards, benchmark file, inputs
 and mem_mb), reads the measured run's benchmark files (``benchmarks/**/*.tsv``), fits each kind
-of job's CPU time against its size (attnspec.costs: t = t0 + a m x^p, p not below the rule's
-complexity) and prints, as Markdown: per-rule and per-paper core-hours of the target preset,
+of job's CPU time against its size (attnspec.workflow.costs: t = t0 + a m x^p, p not below the
+rule's complexity) and prints, as Markdown: per-rule and per-paper core-hours of the target preset,
 the largest single jobs (time, memory) and a SLURM runtime per rule (safety factor x the
 rule's largest predicted job).
 
@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 import yaml
 
-from attnspec.costs import (
+from attnspec.workflow.costs import (
     CostModel,
     cpu_seconds_at_exit,
     fit_cost_model,

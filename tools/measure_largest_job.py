@@ -9,7 +9,7 @@ paper B sticking draw (c = 1, three betas). The job runs in a clone of this repo
 ``snakemake --configfile <preset> --cores 1 -- <target>`` under ``/usr/bin/time -v``: wall time,
 CPU of the whole process tree, peak resident memory of the largest process; the memory
 Snakemake reserved for the job comes from a forced dry run of the same target; the commit is
-the clone's code commit as every caption gives it (attnspec.provenance.code_commit). With
+the clone's code commit as every caption gives it (attnspec.workflow.provenance.code_commit). With
 --time-output the command is not run again: the report of an earlier run of exactly that
 command in --clone is read instead.
 """
@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from benchmark import machine  # noqa: E402
 from measure_run import time_report  # noqa: E402
 
-from attnspec.provenance import code_commit  # noqa: E402
+from attnspec.workflow.provenance import code_commit  # noqa: E402
 
 
 def command(configfile: str, target: str, dry_run: bool = False) -> list[str]:

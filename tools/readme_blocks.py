@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from attnspec.dashboard import summary_markdown  # noqa: E402
-from attnspec.io import read_csv  # noqa: E402
+from attnspec.claims.dashboard import summary_markdown  # noqa: E402
+from attnspec.workflow.io import read_csv  # noqa: E402
 
 README = ROOT / "README.md"
 

@@ -5,10 +5,8 @@ literal X), ``output`` (MHA_perp and the same-weights Gaussian equivalent MHA^G)
 (all n eigenvalues of MHA_perp MHA_perp^T and of n^{-1} MHA^G MHA^G^T), ``metrics`` (relative W1,
 KS, Student-t intervals), and the limit laws: ``law_independent`` (untied K/V, independent or
 shared across heads), ``law_tied`` (K = V within heads), ``limit`` (the law of a shape), built on
-``law_base``, ``series``, ``continuation`` and ``support``. For the workflow:
-``public_models`` (paper D's table D.2 configurations and published numbers), ``draws`` (one
-job's seeded draws at a parameter point and their memory), ``evidence`` (the samples of registry
-rows D.1-D.3) and ``summary`` (the tidy rows of figures D1-D3 and tables D-T1, D-T2).
+``law_base``, ``series``, ``continuation`` and ``support``. Paper D's simulations, evidence,
+summaries and drawing live in its room, :mod:`attnspec.papers.d`.
 """
 
 from attnspec.multihead.law_independent import MultiHeadLaw

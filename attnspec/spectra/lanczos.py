@@ -385,7 +385,7 @@ def top_squared_singular_values_from_perp(
     C's dtype. The Perron value s_1(A)^2 ~ 1 is carried by the float64 rank-one terms, so
     float32 rounding in C^T C v is relative to the bulk, s_2(A)^2 ~ x_+ / ell, not to s_1(A)^2:
     with float32 C the relative error of the bulk values is about 1e-8 (measured, module notes
-    of :mod:`attnspec.experiments.sticking`).
+    of :mod:`attnspec.papers.b.sticking`).
 
     Parameters
     ----------

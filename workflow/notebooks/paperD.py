@@ -41,7 +41,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 import seaborn as sns
 
-from attnspec.companion import PaperOutputs
+from attnspec.workflow.companion import PaperOutputs
 
 FIGURES = ["D1-public-models", "D2-heads", "D3-sharing"]
 TABLES = ["D-T1-public-models", "D-T2-moments"]

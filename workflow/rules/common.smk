@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from attnspec.memorycheck import MemoryDemand
+from attnspec.workflow.memorycheck import MemoryDemand
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
 
 STEPWISE = config["paperA"]["stepwise"]
@@ -68,7 +68,7 @@ PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 PAPER_D_FIGURES = ["D1-public-models", "D2-heads", "D3-sharing"]
 PAPER_D_TABLES = ["D-T1-public-models", "D-T2-moments"]
 # The evidence files of each paper, {results}/paper<X>/evidence/<source>.npz: the samples every
-# registry row (attnspec.registry) is judged on, written by one evidence rule each.
+# registry row (attnspec.claims.registry) is judged on, written by one evidence rule each.
 EVIDENCE_SOURCES = {
     "A": ["A-T2-stepwise", "A3-bulk-laws", "A5-linearisation", "A6-perron"],
     "B": ["sticking", "conditional", "edge-formulas"],
@@ -140,7 +140,7 @@ def reported(path):
 
 # Per config key that sets a size: the preset's sizes and a job's mem_mb at a size (the
 # function its rule reserves with), checked against the job memory limit before any job
-# (attnspec.memorycheck, in workflow/Snakefile).
+# (attnspec.workflow.memorycheck, in workflow/Snakefile).
 MEMORY_DEMANDS = []
 
 
@@ -151,7 +151,7 @@ def declare_memory(key, sizes, mem_mb_at, step=1):
 
 
 # Paper A's spectra: one job per parameter point (ell, d_qk, beta, sampler) computes every model
-# and draw that any consumer needs there (attnspec.experiments.spectra.model_spectra, each draw
+# and draw that any consumer needs there (attnspec.papers.spectra.model_spectra, each draw
 # seeded on its own); {models} lists the models ("+"-joined, in the order of MODEL_NAMES).
 SPECTRUM_BATCH_PATTERN = (
     "{results}/paperA/spectra/ell{n_tokens}-dqk{d_qk}-beta{beta}-{sampler}/"

@@ -2,9 +2,9 @@
 # paperB_sticking.smk and paperB_theory.smk): per parameter point all draws in one file
 # (draws<count>.npz) for ell <= BATCHED_UP_TO, else one file per draw.
 
-from attnspec.experiments.conditional import key_dimension
-from attnspec.experiments.draw_batches import is_batched
-from attnspec.experiments.sticking import (
+from attnspec.papers.b.conditional import key_dimension
+from attnspec.papers.draw_batches import is_batched
+from attnspec.papers.b.sticking import (
     sticking_job_mem_mb,
     sticking_jobs,
     whole_width_step,
@@ -44,7 +44,7 @@ def sticking_job(wildcards):
 
 def sticking_mem_mb(wildcards):
     """A draw, or a batch of draws computed one after the other, at (ell, c): the measured
-    memory model of attnspec.experiments.sticking plus the job's Snakemake processes."""
+    memory model of attnspec.papers.b.sticking plus the job's Snakemake processes."""
     return job_mem_mb(
         sticking_job_mem_mb(int(wildcards.n_tokens), float(wildcards.ratio))
     )

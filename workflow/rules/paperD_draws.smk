@@ -1,5 +1,5 @@
 # Paper D's simulations and the evidence of its registry rows: per parameter point one job
-# computes all its draws (each seeded on its own, attnspec.multihead.draws), under {results} (one
+# computes all its draws (each seeded on its own, attnspec.papers.d.draws), under {results} (one
 # root per replicate) with the replicate passed to the random streams. Figures D1/D-T1 (table
 # D.2 configurations), D2 (head counts), D3 (sharing schemes); rows D.1/<model>/<metric>,
 # D.2/<scheme> and D.3/tied.
@@ -80,7 +80,7 @@ rule paperD_sharing:
 
 
 rule paperD_public_models_evidence:
-    """The samples of rows D.1/<model>/w1 and D.1/<model>/ks (attnspec.registry): per draw the
+    """The samples of rows D.1/<model>/w1 and D.1/<model>/ks (attnspec.claims.registry): per draw the
     relative W1 and the KS of softmax against its Gaussian equivalent beyond the floor (two
     Gaussian equivalents), and of softmax against each wrong Gaussian equivalent, at each
     judged table D.2 configuration."""

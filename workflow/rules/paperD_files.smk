@@ -1,22 +1,22 @@
 # Paper D's config sections, the files of its draws under a results root and their memory
 # (functions used by paperD_draws.smk and paperD_figures.smk): one job per parameter point
-# computes all its draws (attnspec.multihead.draws, each draw seeded on its own). Checked when
+# computes all its draws (attnspec.papers.d.draws, each draw seeded on its own). Checked when
 # the workflow is read: every point the claims registry judges is configured, and every sharing
 # layer has whole widths.
 
 from types import SimpleNamespace
 
-from attnspec.configcheck import ConfigError
-from attnspec.multihead.draws import (
+from attnspec.workflow.configcheck import ConfigError
+from attnspec.papers.d.draws import (
     check_sharing_settings,
     draw_peak_mb,
     heads_shape,
     sharing_shape,
     sharing_size_step,
 )
-from attnspec.multihead.evidence import check_judged_points
-from attnspec.multihead.public_models import public_model
-from attnspec.registry import PUBLIC_MODELS as JUDGED_PUBLIC_MODELS
+from attnspec.papers.d.evidence import check_judged_points
+from attnspec.papers.d.public_models import public_model
+from attnspec.claims.registry import PUBLIC_MODELS as JUDGED_PUBLIC_MODELS
 
 PUBLIC_MODELS_D = config["paperD"]["public_models"]
 HEADS_D = config["paperD"]["heads"]
@@ -63,7 +63,7 @@ def sharing_files(results, sizes=None):
 
 def public_model_mem_mb(wildcards):
     """A job's arrays and interpreter, the floor and the mutants of rows D.1 included
-    (attnspec.multihead.draws.draw_peak_mb)."""
+    (attnspec.papers.d.draws.draw_peak_mb)."""
     shape = public_model(wildcards.model).shape
     return job_mem_mb(draw_peak_mb(shape, int(wildcards.draws), floor=True))
 

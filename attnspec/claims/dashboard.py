@@ -1,0 +1,379 @@
+"""The claims dashboard and the tables built from judged registry rows.
+
+Input rows are those of ``{results}/paper<X>/claims.csv``
+(:data:`attnspec.claims.verdicts.ROW_HEADER`, values as text). Outputs: a paper's ``claims.md``,
+the dashboard ``figures/claims.{csv,md}`` (every row of papers A-D; a verdict with stability below
+0.9 is marked fragile, with the verdict its resamples give instead), the replicates comparison
+``figures/claims-replicates.md``, and the short labels and caption tables the figures use.
+"""
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from attnspec.claims.catalogue import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS, ROW_CAUSES
+from attnspec.claims.registry import TESTS
+from attnspec.claims.verdicts import (
+    FINITE_SIZE_RULE_TEXT,
+    FRAGILE_BELOW,
+    REGION_TEXT,
+    ROW_HEADER,
+    RULE_TEXT,
+    VERDICTS,
+)
+from attnspec.workflow.tables import format_cell, to_markdown
+
+PAPERS = {
+    "A": "Gaussian equivalence (Hayase, Collins, Karakida)",
+    "B": "Bulk-edge sticking (Jerschow)",
+    "C": "Spectral degeneration (isotropic score geometry)",
+    "D": "Multi-head attention (Hayase, Karakida)",
+}
+DASHBOARD_HEADER = ("paper", *ROW_HEADER, "fragile")
+KIND_NOTE = {
+    "empirical": "",
+    "model": " (model: a closed-form model evaluated, not evidence)",
+    "identity": " (identity: two exact computations, not evidence)",
+    "bound": " (bound: holds by construction, not evidence)",
+}
+
+
+def _float(row: Mapping, key: str) -> float:
+    return float(row[key])
+
+
+def is_fragile(row: Mapping) -> bool:
+    return _float(row, "stability") < FRAGILE_BELOW
+
+
+def region(row: Mapping) -> str:
+    """The pass region of a row in numbers, e.g. ``[0.0012, 0.0071]`` or ``>= 0.024``."""
+    target, margin = _float(row, "target"), _float(row, "margin")
+    comparison = row["comparison"]
+    if comparison == "equivalence":
+        return f"[{format_cell(target - margin, 3)}, {format_cell(target + margin, 3)}]"
+    if comparison == "at_most":
+        return f"<= {format_cell(target + margin, 3)}"
+    if comparison == "at_least":
+        return f">= {format_cell(target + margin, 3)}"
+    if comparison == "below":
+        return f"<= {format_cell(target - margin, 3)}"
+    raise ValueError(f"row {row['row_id']}: unknown comparison {comparison!r}")
+
+
+def interval(row: Mapping) -> str:
+    low, high = _float(row, "interval_low"), _float(row, "interval_high")
+    return f"[{format_cell(low, 3)}, {format_cell(high, 3)}]"
+
+
+def stability_text(row: Mapping) -> str:
+    """``0.97``, or ``0.62, fragile: inconclusive at these sizes (31 %)``."""
+    text = f"{_float(row, 'stability'):.2f}"
+    if is_fragile(row):
+        text += f", fragile: {row['alternative'] or 'no single alternative'}"
+    return text
+
+
+def verdict_label(row: Mapping) -> str:
+    """A panel label: row id, verdict and, if fragile, the alternative."""
+    text = f"{row['row_id']}: {row['verdict']}"
+    return text + (f" (fragile, {_float(row, 'stability'):.0%})" if is_fragile(row) else "")
+
+
+def power_text(row: Mapping) -> str:
+    """The smallest target shifts (in margins) that read does not reproduce, up / down: ``1.4 /
+    2.1``; ``-`` for a side a one-sided row cannot fail on, ``n/a`` for a zero margin."""
+    parts = []
+    for key in ("power_up", "power_down"):
+        value = _float(row, key)
+        parts.append("n/a" if np.isnan(value) else "-" if np.isinf(value) else f"{value:.2g}")
+    return " / ".join(parts)
+
+
+def no_power(row: Mapping) -> bool:
+    """Whether no shift of the target in either direction reads does not reproduce."""
+    return all(np.isinf(_float(row, key)) for key in ("power_up", "power_down"))
+
+
+def ruled_out_text(row: Mapping) -> str:
+    """``3 of 3``, or ``2 of 3, not: x+ +1%``; ``-`` for a row without alternatives."""
+    if not row["ruled_out"]:
+        return "-"
+    text = row["ruled_out"]
+    return text + (f", not: {row['no_power_against']}" if row["no_power_against"] else "")
+
+
+def limit_text(row: Mapping) -> str:
+    """The finite-size model's limit with its interval, or ``-`` for a row without one."""
+    value = _float(row, "limit")
+    if np.isnan(value):
+        return "-"
+    low, high = _float(row, "limit_low"), _float(row, "limit_high")
+    return f"{format_cell(value, 3)} [{format_cell(low, 3)}, {format_cell(high, 3)}]"
+
+
+VERDICT_TABLE_HEADER = (
+    "row",
+    "kind",
+    "value",
+    "95 % interval",
+    "pass region",
+    "verdict",
+    "stability",
+    "alternatives ruled out",
+    "power (margins up / down)",
+)
+
+
+def verdict_table(rows: Sequence[Mapping]) -> tuple[tuple, list[list]]:
+    """(header, rows) of the verdicts a figure's caption lists."""
+    return VERDICT_TABLE_HEADER, [
+        [
+            row["row_id"],
+            row["kind"],
+            _float(row, "value"),
+            interval(row),
+            region(row),
+            row["verdict"],
+            stability_text(row),
+            ruled_out_text(row),
+            power_text(row),
+        ]
+        for row in rows
+    ]
+
+
+def rows_of(rows: Sequence[Mapping], prefix: str) -> list[Mapping]:
+    """The judged rows whose id starts with ``prefix`` (a claim id, or a row id); a claims
+    table without any (truncated, or not a claims table) raises ValueError."""
+    found = [row for row in rows if row.get("row_id", "").startswith(prefix)]
+    if not found:
+        raise ValueError(
+            f"the claims table has no row {prefix!r} (of {len(rows)} rows): it is not this "
+            "workflow's claims table or it was cut short; rerun its claims_judge rule"
+        )
+    return found
+
+
+ENGINE_TEXT = (
+    "Each row is a test declared in `attnspec/claims/registry.py` before the data and judged by "
+    "`attnspec/claims/verdicts.py` against a pass region (a margin fixed in the claim's own "
+    f"units): without a finite-size model, {RULE_TEXT}; with the row's declared model g + a "
+    f"ell^(-p) (the claim is about the limit), {FINITE_SIZE_RULE_TEXT}. "
+    "Power rule: the same data are judged against each "
+    "wrong theory the row declares; a row holds only if every one reads *does not reproduce* "
+    "(ruled out), else it is inconclusive with no power against those left. Stability: the share "
+    "of 1000 bootstrap resamples of the draws that give the same final verdict (fragile below "
+    f"{FRAGILE_BELOW:g}). Power: the smallest shift of the target, in margins, up / down, that "
+    "the engine calls *does not reproduce* on the same data (- : a one-sided row cannot fail on "
+    "that side). Kinds: only *empirical* rows are evidence; *model* rows evaluate a closed-form "
+    "model, *identity* rows compare two exact computations, *bound* rows hold by construction."
+)
+
+
+def _alternatives_lines(row: Mapping) -> str:
+    test = TESTS.get(row["row_id"])
+    if test is None or not test.alternatives:
+        return ""
+    found = dict(part.split(": ", 1) for part in row["alternatives"].split("; ") if ": " in part)
+    lines = [
+        f"  - {a.name}: {a.theory} ({a.reason}): {found.get(a.name, 'not judged')}"
+        for a in test.alternatives
+    ]
+    return "- alternatives (wrong theories the row must rule out):\n" + "\n".join(lines) + "\n"
+
+
+def paper_markdown(paper: str, rows: Sequence[Mapping]) -> str:
+    """A paper's ``claims.md``: the verdict table, then each row's quantity, test, limit,
+    alternatives, scope, changes after results and note."""
+    parts = [
+        f"# Paper {paper}: claims and verdicts\n",
+        ENGINE_TEXT + "\n",
+        to_markdown(*verdict_table(rows)),
+    ]
+    for row in rows:
+        test = TESTS.get(row["row_id"])
+        changes = row["changed_after_results"]
+        parts.append(
+            f"\n## {row['row_id']}{KIND_NOTE[row['kind']]}\n\n"
+            f"- claim: {CLAIMS[row['claim_id']]}\n"
+            f"- judged on: {row['subject']}\n"
+            f"- measured: {row['quantity']} ({row['draws']} draws)\n"
+            f"- value {format_cell(_float(row, 'value'), 4)}, 95 % interval {interval(row)}, "
+            f"pass region {region(row)} ({REGION_TEXT[row['comparison']]}), verdict "
+            f"**{row['verdict']}** (against the claim's theory alone: {row['claim_verdict']}), "
+            f"stability {stability_text(row)}, power {power_text(row)} margins\n"
+            + (
+                f"- finite-size model: limit {limit_text(row)} against "
+                f"{format_cell(_float(row, 'limit_target'), 4)} +- "
+                f"{format_cell(_float(row, 'margin'), 3)}\n"
+                if limit_text(row) != "-"
+                else ""
+            )
+            + _alternatives_lines(row)
+            + (f"- scope: {test.scope}\n" if test is not None and test.scope else "")
+            + f"- test: {row['test']}\n"
+            + (
+                "- test changed after results were seen: " + "; ".join(changes.split(" | ")) + "\n"
+                if changes
+                else ""
+            )
+            + (f"- note: {row['note']}\n" if row["note"] else "")
+        )
+    return "\n".join(parts)
+
+
+def dashboard_rows(rows_by_paper: Mapping[str, Sequence[Mapping]]) -> list[dict]:
+    """Every judged row of the papers, in paper order, with its paper and fragility."""
+    if sorted(rows_by_paper) != sorted(PAPERS):
+        raise ValueError(f"claims of papers {sorted(PAPERS)} needed, got {sorted(rows_by_paper)}")
+    return [
+        {**row, "paper": paper, "fragile": is_fragile(row)}
+        for paper in PAPERS
+        for row in rows_by_paper[paper]
+    ]
+
+
+def _count(rows: Sequence[Mapping]) -> str:
+    counts = {v: sum(row["verdict"] == v for row in rows) for v in VERDICTS}
+    return ", ".join(f"{n} {v}" for v, n in counts.items() if n)
+
+
+def is_table(item: str) -> bool:
+    """Whether an output id names a table (``A-T1-edges``), not a figure (``A1-stepwise``)."""
+    return item[1:3] == "-T"
+
+
+def link(item: str, paper: str, figures_dir: str = "") -> str:
+    """A Markdown link to a figure's PNG or a table's Markdown file."""
+    extension = "md" if is_table(item) else "png"
+    return f"[{item}]({figures_dir}paper{paper}/{item}.{extension})"
+
+
+def known_cause(row: Mapping) -> str:
+    """Why a row does not hold: the alternatives it has no power against, then its own cause (a
+    scope row) or its claim's finite-size mechanism (attnspec.claims.catalogue)."""
+    cause = ROW_CAUSES.get(row["row_id"], FINITE_SIZE_MECHANISMS[row["claim_id"]])
+    if row["no_power_against"]:
+        return f"no power against {row['no_power_against']}; {cause}"
+    return cause
+
+
+def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
+    """One line per row: row, kind, figure (linked relative to ``figures_dir``), value with its
+    95 % interval, pass region, the finite-size limit, verdict, stability, alternatives ruled
+    out, power, whether the test changed after results, and for a row that does not hold its
+    known cause (:func:`known_cause`)."""
+    header = (
+        "row",
+        "kind",
+        "figure",
+        "value [95 % interval]",
+        "pass region",
+        "limit [95 %]",
+        "verdict",
+        "stability",
+        "ruled out",
+        "power (up / down)",
+        "test changed",
+        "known cause (power, finite size, or scope)",
+    )
+    table = [
+        [
+            row["row_id"],
+            row["kind"],
+            link(row["figure"], row["paper"], figures_dir),
+            f"{format_cell(_float(row, 'value'), 3)} {interval(row)}",
+            region(row),
+            limit_text(row),
+            row["verdict"],
+            stability_text(row),
+            ruled_out_text(row),
+            power_text(row),
+            "yes" if row["changed_after_results"] else "",
+            "" if row["verdict"] == "holds" else known_cause(row),
+        ]
+        for row in rows
+    ]
+    return to_markdown(header, table, digits=3).lstrip("\n")
+
+
+def changes_markdown(rows: Sequence[Mapping]) -> str:
+    """Every test changed after its results were seen, per row, with what changed and why."""
+    lines = [
+        f"- **{row['row_id']}**: " + "; ".join(row["changed_after_results"].split(" | "))
+        for row in rows
+        if row["changed_after_results"]
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def dashboard_markdown(rows: Sequence[Mapping]) -> str:
+    """``figures/claims.md``: counts of the evidence rows, then per paper the claims and their
+    rows, then the tests changed after their results were seen."""
+    evidence = [row for row in rows if row["kind"] == "empirical"]
+    other = [row for row in rows if row["kind"] != "empirical"]
+    weak = [row["row_id"] for row in evidence if no_power(row)]
+    parts = [
+        f"# Claims of papers {', '.join(sorted({r['paper'] for r in rows}))}: verdicts\n",
+        f"{len(rows)} rows over {len({r['claim_id'] for r in rows})} claims. Evidence (the "
+        f"{len(evidence)} empirical rows, which can fail on data): {_count(evidence)}. Shown, "
+        f"not evidence ({len(other)} model, identity and bound rows): {_count(other)}. "
+        f"{sum(is_fragile(r) for r in rows)} verdicts are fragile (stability below "
+        f"{FRAGILE_BELOW:g}). "
+        + (
+            f"Rows with no finite power in either direction: {', '.join(weak)}. "
+            if weak
+            else "Every empirical row reads does not reproduce for some shift of its target. "
+        )
+        + "Tests: `attnspec/claims/registry.py`; full notes: `figures/paper<X>/claims.md`.\n",
+        ENGINE_TEXT + "\n",
+    ]
+    for paper, title in PAPERS.items():
+        own = [row for row in rows if row["paper"] == paper]
+        claims = "\n".join(
+            f"- **{claim}** {CLAIMS[claim]} ({', '.join(link(i, paper) for i in EVIDENCE[claim])})"
+            for claim in dict.fromkeys(r["claim_id"] for r in own)
+        )
+        parts.append(f"## Paper {paper}: {title}\n\n{claims}\n\n" + summary_markdown(own))
+    parts.append(
+        "## Tests changed after their results were seen\n\n"
+        "Each declared test below was changed after some of its results had been seen; what "
+        "changed, when (commit or stop) and why:\n\n" + changes_markdown(rows)
+    )
+    return "\n".join(parts)
+
+
+def replicates_rows(by_replicate: Mapping[int, Sequence[Mapping]]) -> tuple[tuple, list[list]]:
+    """(header, rows): each row's verdict (and stability) per replicate, replicate 0 first,
+    and whether all replicates agree."""
+    replicates = sorted(by_replicate)
+    ids = [row["row_id"] for row in by_replicate[replicates[0]]]
+    for replicate in replicates:
+        if [row["row_id"] for row in by_replicate[replicate]] != ids:
+            raise ValueError(f"replicate {replicate} judges other rows than replicate 0")
+    header = ("row_id", "kind", *(f"replicate {r}" for r in replicates), "agree")
+    table = []
+    for i, row_id in enumerate(ids):
+        cells = [by_replicate[r][i] for r in replicates]
+        verdicts = [cell["verdict"] for cell in cells]
+        table.append(
+            [
+                row_id,
+                by_replicate[replicates[0]][i]["kind"],
+                *(f"{r_row['verdict']} ({_float(r_row, 'stability'):.2f})" for r_row in cells),
+                "yes" if len(set(verdicts)) == 1 else "no",
+            ]
+        )
+    return header, table
+
+
+def replicates_markdown(header: Sequence[str], table: Sequence[Sequence]) -> str:
+    agree = sum(row[-1] == "yes" for row in table)
+    return (
+        "# Verdicts under independent replicates\n\n"
+        "Every judged simulation rerun with re-keyed random streams (config key `replicate`; "
+        "`snakemake --cores all replicates`), judged by the same registry. Each cell: verdict "
+        f"(stability under resampling). {agree} of {len(table)} rows give the same verdict in "
+        "every replicate.\n" + to_markdown(header, table)
+    )

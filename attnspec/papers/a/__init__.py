@@ -1,0 +1,2 @@
+"""Paper A (Hayase, Collins, Karakida): Gaussian equivalence of softmax attention's bulk
+spectrum."""

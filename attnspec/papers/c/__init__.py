@@ -1,0 +1,1 @@
+"""Paper C: spectral degeneration of softmax attention (canonical model, stable rank, MiniLM)."""

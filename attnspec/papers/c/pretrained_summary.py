@@ -1,0 +1,343 @@
+"""Figures C5 (eigen-angles), C6 (score spectra) and table C-T2 (paper C): the numbers shown,
+from the per-head diagnostics.
+
+Inputs are the dicts of :mod:`attnspec.papers.c.pretrained` (arrays with leading axes
+(passages, layers, heads); the isotropic reference has layers = heads = 1): ``full_rank`` at
+n <= head width (U, V determined by S up to signs), ``long`` at n > head width. Per-head numbers
+are medians over passages; pooled numbers run over passages, heads and both sides U, V.
+"""
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from attnspec.models.softmax import MASKS
+from attnspec.papers.c.pretrained import (
+    HAAR,
+    NEAREST_IDENTITY,
+    NULL_SPACE_CONVENTIONS,
+    SIDES,
+)
+from attnspec.plotting.tidy import DATA, STATISTIC, numeric, tidy_table
+
+if TYPE_CHECKING:  # pandas is imported lazily, by the tidy tables
+    import pandas as pd
+
+U_SIDE = SIDES.index("U")
+CDF_POINTS = 181
+
+REFERENCE_Q95 = "Haar 95 % quantile"
+"""Figure C5's statistic: the 95 % quantile of the Haar reference's distances."""
+
+
+def angle_counts(angles: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """Number of pooled eigen-angles in each histogram bin [e_{j-1}, e_j) (the last closed)."""
+    return np.histogram(np.ravel(angles), bins=edges)[0]
+
+
+def angle_steps(angles: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """Number of pooled eigen-angles in (t_{j-1}, t_j] at each grid point t_j (at t_0: those
+    <= t_0); their running sum over the total is F_n(t) = #{theta <= t} / N."""
+    pooled = np.sort(np.ravel(angles))
+    return np.diff(np.searchsorted(pooled, grid, side="right"), prepend=0)
+
+
+def _cells(values: np.ndarray, *, layers: bool) -> dict:
+    """Columns layer, head, passage and index (the trailing axes, one column each) over an array
+    (passages, layers, heads, index...) and its ``value``s; layer and head missing for the
+    synthetic references (layers = heads = 1)."""
+    passage, layer, head, *index = (axis.ravel() for axis in np.indices(values.shape))
+    cells = {"layer": layer, "head": head} if layers else {}
+    return cells | {"passage": passage, "index": index, "value": np.ravel(values).astype(float)}
+
+
+def eigen_angle_plotted_table(
+    full_rank: dict,
+    long: dict,
+    iso_full_rank: dict,
+    iso_long: dict,
+    *,
+    bins: int,
+    controls: dict,
+    reference_q95: float,
+) -> "pd.DataFrame":
+    """Figure C5's tidy table (columns kind, series, panel, layer, head, side, passage,
+    convention, x, y), per panel:
+
+    - ``eigen_angles`` (a), data: per series (``model``, ``isotropic``), bin centre x and the
+      number y of eigen-angles of U and V (pooled over passages and heads, n <= head width) in
+      the bin;
+    - ``distances`` (b), data: every Kolmogorov distance x of one head's (or draw's) angles to
+      uniform, per side, series ``model``, ``reference`` (Haar) and each of ``controls``;
+      statistic ``Haar 95 % quantile``: ``reference_q95`` (x), the quantile of the reference's
+      distances the C.5 test compares with;
+    - ``null_space`` (c), data: per series (``model``, ``isotropic``) and null-space
+      ``convention``, grid point x and the number y of eigen-angles of U at n > head width in
+      the step ending at x (:func:`angle_steps`).
+    """
+    parts = []
+    edges = np.linspace(0.0, np.pi, bins + 1)
+    centres = 0.5 * (edges[1:] + edges[:-1])
+    for series, data in (("model", full_rank), ("isotropic", iso_full_rank)):
+        counts = angle_counts(data["angles"][..., HAAR, :], edges)
+        parts.append(
+            {"kind": DATA, "series": series, "panel": "eigen_angles", "x": centres, "y": counts}
+        )
+    sources = {"model": full_rank, "reference": iso_full_rank, **controls}
+    for series, data in sources.items():
+        distance = data["angle_distance"][..., HAAR]  # full rank: the conventions agree
+        cells = _cells(distance, layers=series == "model")
+        side = np.asarray(SIDES)[cells.pop("index")[0]]
+        parts.append(
+            {
+                "kind": DATA,
+                "series": series,
+                "panel": "distances",
+                "side": side,
+                "x": cells.pop("value"),
+                **cells,
+            }
+        )
+    parts.append(
+        {
+            "kind": [STATISTIC],
+            "series": [REFERENCE_Q95],
+            "panel": ["distances"],
+            "x": [float(reference_q95)],
+        }
+    )
+    grid = np.linspace(0.0, np.pi, CDF_POINTS)
+    for source, data in (("model", long), ("isotropic", iso_long)):
+        for c, convention in enumerate(NULL_SPACE_CONVENTIONS):
+            steps = angle_steps(data["angles"][..., U_SIDE, c, :], grid)
+            parts.append(
+                {
+                    "kind": DATA,
+                    "series": source,
+                    "panel": "null_space",
+                    "side": "U",
+                    "convention": convention,
+                    "x": grid,
+                    "y": steps,
+                }
+            )
+    columns = ("kind", "series", "panel", "layer", "head", "side", "passage", "convention")
+    integers = ("layer", "head", "passage", "y")
+    return tidy_table(parts, (*columns, "x", "y"), integers=integers)
+
+
+def spectra_plotted_table(long: dict, iso_long: dict, *, top_k: int) -> "pd.DataFrame":
+    """Figure C6's tidy table (columns kind, series, panel, layer, head, mask, passage, x, y; n >
+    head width), series ``model`` (per layer and head) or ``isotropic`` (the reference), per
+    panel:
+
+    - ``spectra`` (a), data: sigma_k / sigma_1 (y) of every passage's (reference: draw's) scores
+      at x = k;
+    - ``energy`` (c), statistic: the top-k energy E_k (y), median over passages (draws);
+    - ``stable_rank`` (b), statistic: the attention's stable rank (y) per mask, median over
+      passages (draws).
+    """
+    parts = []
+    for series, data in (("model", long), ("isotropic", iso_long)):
+        cells = _cells(data["normalised_singular_values"], layers=series == "model")
+        k = cells.pop("index")[0] + 1
+        parts.append(
+            {
+                "kind": DATA,
+                "series": series,
+                "panel": "spectra",
+                "x": k,
+                "y": cells.pop("value"),
+                **cells,
+            }
+        )
+    for series, data in (("model", long), ("isotropic", iso_long)):
+        energy = np.median(data["energy"][..., top_k - 1], axis=0)
+        layer, head = (axis.ravel() for axis in np.indices(energy.shape))
+        cells = {"layer": layer, "head": head} if series == "model" else {}
+        parts.append(
+            {"kind": STATISTIC, "series": series, "panel": "energy", "y": energy.ravel(), **cells}
+        )
+    for series, data in (("model", long), ("isotropic", iso_long)):
+        ranks = np.median(data["stable_rank"], axis=0)
+        layer, head, m = (axis.ravel() for axis in np.indices(ranks.shape))
+        cells = {"layer": layer, "head": head} if series == "model" else {}
+        parts.append(
+            {
+                "kind": STATISTIC,
+                "series": series,
+                "panel": "stable_rank",
+                "mask": np.asarray(MASKS)[m],
+                "y": ranks.ravel(),
+                **cells,
+            }
+        )
+    columns = ("kind", "series", "panel", "layer", "head", "mask", "passage", "x", "y")
+    return tidy_table(parts, columns, integers=("layer", "head", "passage", "x"))
+
+
+def table_header(top_k: int) -> tuple[str, ...]:
+    """Columns of table C-T2 (one row per layer and head, then the isotropic reference)."""
+    return (
+        "layer",
+        "head",
+        "ks_U_full_rank",
+        "ks_V_full_rank",
+        "ks_U_long_haar",
+        "ks_U_long_nearest_identity",
+        "sigma2_over_sigma1",
+        "energy_top1",
+        f"energy_top{top_k}",
+        f"centred_energy_top{top_k}",
+        "stable_rank_bidirectional",
+        "stable_rank_causal",
+    )
+
+
+def _head_row(full_rank: dict, long: dict, layer: int, head: int, top_k: int) -> list[float]:
+    """Medians over passages of one head's diagnostics, in the order of :func:`table_header`."""
+
+    def median(data, key, *index):
+        return float(np.median(data[key][:, layer, head][(slice(None), *index)]))
+
+    return [
+        median(full_rank, "angle_distance", SIDES.index("U"), HAAR),
+        median(full_rank, "angle_distance", SIDES.index("V"), HAAR),
+        median(long, "angle_distance", U_SIDE, HAAR),
+        median(long, "angle_distance", U_SIDE, NEAREST_IDENTITY),
+        median(long, "normalised_singular_values", 1),
+        median(long, "energy", 0),
+        median(long, "energy", top_k - 1),
+        median(long, "centred_energy", top_k - 1),
+        median(long, "stable_rank", MASKS.index("bidirectional")),
+        median(long, "stable_rank", MASKS.index("causal")),
+    ]
+
+
+def table_rows(
+    full_rank: dict, long: dict, iso_full_rank: dict, iso_long: dict, *, top_k: int
+) -> list[tuple]:
+    """Rows of table C-T2: every (layer, head) of the model, then ("isotropic", "-")."""
+    layers, heads = full_rank["angle_distance"].shape[1:3]
+    rows = [
+        (layer, head, *_head_row(full_rank, long, layer, head, top_k))
+        for layer in range(layers)
+        for head in range(heads)
+    ]
+    rows.append(("isotropic", "-", *_head_row(iso_full_rank, iso_long, 0, 0, top_k)))
+    return rows
+
+
+ANGLE_LAYER_HEADER = ("layer", "median_ks_full_rank", "fraction_above_haar_q95")
+"""Columns of the per-layer summary under figure C5's caption."""
+
+
+def angle_layer_rows(frame) -> list[tuple]:
+    """Per-layer key numbers of figure C5 from its tidy table: the median over heads, passages
+    and sides of the eigen-angle distances and their share above the Haar 95 % quantile (the
+    table's statistic), then the Haar reference's."""
+    frame = numeric(frame, "layer", "x")
+    full_rank_q95 = float(frame.loc[frame["series"] == REFERENCE_Q95, "x"].iloc[0])
+    distances = frame[(frame["kind"] == DATA) & (frame["panel"] == "distances")]
+    model = distances[distances["series"] == "model"]
+    above = (model["x"] > full_rank_q95).groupby(model["layer"]).mean()
+    rows = [
+        (int(layer), float(median), float(above[layer]))
+        for layer, median in model.groupby("layer")["x"].median().items()
+    ]
+    reference = distances.loc[distances["series"] == "reference", "x"]
+    rows.append(("isotropic", float(reference.median()), float((reference > full_rank_q95).mean())))
+    return rows
+
+
+def spectra_layer_header(top_k: int) -> tuple[str, ...]:
+    """Columns of the per-layer summary under figure C6's caption."""
+    return (
+        "layer",
+        f"median_energy_top{top_k}",
+        "median_stable_rank_bidirectional",
+        "median_stable_rank_causal",
+    )
+
+
+def spectra_layer_rows(frame) -> list[tuple]:
+    """Per-layer key numbers of figure C6 from its tidy table (medians over heads of the per-head
+    energy and stable ranks), then the isotropic reference."""
+    frame = numeric(frame, "layer", "y")
+    frame = frame[frame["kind"] == STATISTIC]
+    model = frame[frame["series"] == "model"]
+    ranks = model[model["panel"] == "stable_rank"]
+    columns = [
+        model[model["panel"] == "energy"].groupby("layer")["y"].median(),
+        *(ranks[ranks["mask"] == m].groupby("layer")["y"].median() for m in MASKS),
+    ]
+    rows = [
+        (int(layer), *(float(column[layer]) for column in columns)) for layer in columns[0].index
+    ]
+    isotropic = frame[frame["series"] == "isotropic"]
+    energy = isotropic.loc[isotropic["panel"] == "energy", "y"]
+    ranks = isotropic[isotropic["panel"] == "stable_rank"].set_index("mask")["y"]
+    rows.append(("isotropic", float(energy.iloc[0]), *(float(ranks[m]) for m in MASKS)))
+    return rows
+
+
+TESTS_HEADER = (
+    "sample",
+    "distances",
+    "median D",
+    "KS vs Haar",
+    "KS p",
+    "Mann-Whitney p",
+    "P(D > D_Haar)",
+)
+TEST_SAMPLES = (
+    ("model", "all-MiniLM-L6-v2 heads (U, V)"),
+    ("aligned", "aligned control (known eigen-angles)"),
+    ("local", "local-attention control (not judged: outside the scope of C.5)"),
+    ("null", "Haar reference, one half vs the other"),
+)
+
+
+def tests_rows(tests: dict, sizes: dict) -> list[tuple]:
+    """Rows of the two-sample tests table (figure C5, table C-T2): each sample against the
+    Haar reference; ``sizes`` maps a sample to its number of distances."""
+    rows = []
+    for name, label in TEST_SAMPLES:
+        median = tests[f"median/{'reference' if name == 'null' else name}"]
+        rows.append(
+            (
+                label,
+                int(sizes[name]),
+                float(median),
+                float(tests[f"{name}/ks"]),
+                float(tests[f"{name}/ks_p"]),
+                float(tests[f"{name}/mw_p"]),
+                float(tests[f"{name}/mw_effect"]),
+            )
+        )
+    return rows
+
+
+POWER_HEADER = ("share of aligned heads", "KS power", "Mann-Whitney power")
+
+
+def power_rows(tests: dict) -> list[tuple]:
+    """Power of both tests (level 0.05) against a share of aligned-control heads."""
+    return [
+        (f"{float(f):.0%}", float(ks), float(mw))
+        for f, ks, mw in zip(
+            tests["contaminations"], tests["power/ks"], tests["power/mw"], strict=True
+        )
+    ]
+
+
+def tests_text(tests: dict) -> str:
+    """One line: the Haar 95 % quantile and the share of the model's distances above it."""
+    share, low, high = (float(v) for v in tests["share_above_q95"])
+    return (
+        f"Haar 95 % quantile of D: {float(tests['reference_q95']):.4f} (from "
+        f"{int(tests['reference_count'])} reference distances); share of the model's "
+        f"{int(tests['model_count'])} distances above it: {share:.1%} (95 % bootstrap interval "
+        f"over passages [{low:.1%}, {high:.1%}]; 5 % for Haar). p-values and power treat the "
+        "distances as independent draws."
+    )

@@ -1,0 +1,1 @@
+"""Paper D (Hayase, Karakida; arXiv 2610.10033): Gaussian equivalence for multi-head attention."""

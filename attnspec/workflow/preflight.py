@@ -1,0 +1,173 @@
+"""Checks of the working directory before any job (workflow glue, not maths).
+
+- The output folders (``figures/``, ``results/``, ``logs/``, ``benchmarks/``) must be writable
+  and the disk must have room: otherwise one :class:`PreflightError` names the folder, instead of
+  a job failing half-way with a traceback.
+- A ``.npz`` under ``results/`` left corrupt or truncated by an earlier run (a killed job, a full
+  disk, a copy gone wrong) is detected by reading its zip directory and checking every member's
+  CRC, and removed, so that Snakemake recomputes it rather than a figure plotting from it.
+- One Snakemake command per folder at a time: each holds an exclusive ``fcntl`` lock on
+  ``.snakemake/attnspec-run.lock`` for its whole life (:func:`hold_run_lock`); a second command
+  in the folder stops with one line naming the holder. The system releases the lock when the
+  process ends, however it ends (``kill -9`` too). Snakemake's own lock is not enough: a second
+  run stopped by it removes the first run's lock files on exit (Snakemake 9), and a killed run
+  leaves them behind; holding ours, :func:`remove_stale_snakemake_locks` clears them (no live
+  command can own them), so ``--unlock`` is never needed; the hidden temporary files a killed
+  job was writing (:func:`attnspec.workflow.io.atomic_path`) are removed too
+  (:func:`remove_partial_files`).
+"""
+
+import fcntl
+import os
+import shutil
+import time
+import zipfile
+from pathlib import Path
+
+OUTPUT_FOLDERS = ("figures", "results", "logs", "benchmarks")
+
+
+RUN_LOCK = Path(".snakemake") / "attnspec-run.lock"
+
+
+class PreflightError(RuntimeError):
+    """The working directory cannot hold the run's outputs; the message says why."""
+
+
+def check_cores(cores: int | None) -> None:
+    """PreflightError for ``--cores`` below 1 (Snakemake waits forever with 0 and runs on every
+    core with -1); None (not given, e.g. a cluster run with --jobs) passes."""
+    if cores is not None and cores < 1:
+        raise PreflightError(
+            f"attnspec: --cores {cores}: allowed: --cores N with N >= 1, or --cores all"
+        )
+
+
+def _lock_file(root: str | Path):
+    path = Path(root) / RUN_LOCK
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return open(path, "a+", encoding="utf-8")  # noqa: SIM115 (held open for the run's life)
+
+
+def _locked_by_another(handle) -> bool:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    return False
+
+
+def _refusal(handle) -> PreflightError:
+    handle.seek(0)
+    holder = handle.read().strip() or "another process"
+    return PreflightError(
+        f"attnspec: another Snakemake command is running in this folder ({holder}); wait for it "
+        "to end or work in another clone (its lock goes when that process ends, also after "
+        "kill -9: no --unlock needed)"
+    )
+
+
+def hold_run_lock(root: str | Path):
+    """Take the folder's run lock for the life of this process and return its open file (keep
+    a reference: closing it releases the lock); PreflightError if another command holds it."""
+    handle = _lock_file(root)
+    if _locked_by_another(handle):
+        error = _refusal(handle)
+        handle.close()
+        raise error
+    handle.seek(0)
+    handle.truncate()
+    started = time.strftime("%Y-%m-%d %H:%M:%S %Z")
+    handle.write(f"pid {os.getpid()}, started {started}\n")
+    handle.flush()
+    return handle
+
+
+def remove_stale_snakemake_locks(root: str | Path) -> list[Path]:
+    """Remove Snakemake's lock files under ``root`` (``.snakemake/locks/*``) and return them.
+
+    Call only while holding :func:`hold_run_lock`: every Snakemake command of this workflow holds
+    it, so no live command owns these files (they are left by a killed run, or by a second run
+    that removed and rewrote them wrongly)."""
+    stale = sorted((Path(root) / ".snakemake" / "locks").glob("*"))
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return stale
+
+
+def check_writable(root: str | Path, folders=OUTPUT_FOLDERS) -> None:
+    """Each existing folder (or, if missing, its parent) under ``root`` is writable."""
+    root = Path(root)
+    for name in folders:
+        folder = root / name
+        target = folder if folder.exists() else root
+        if not os.access(target, os.W_OK | os.X_OK):
+            raise PreflightError(
+                f"{folder} is not writable (permissions of {target}); the run writes its outputs "
+                "there: fix the permissions or run from a writable copy of the repository"
+            )
+
+
+def check_free_space(root: str | Path, needed_mb: int) -> None:
+    """At least ``needed_mb`` MB free on the file system of ``root``."""
+    free_mb = shutil.disk_usage(root).free // 1_000_000
+    if free_mb < needed_mb:
+        raise PreflightError(
+            f"only {free_mb} MB free on the disk of {Path(root).resolve()}; the run needs about "
+            f"{needed_mb} MB for results/, logs/ and figures/: free some space first"
+        )
+
+
+def is_corrupt_npz(path: str | Path) -> bool:
+    """Whether ``path`` is not an ``.npz`` as numpy writes it: a readable zip archive whose
+    members all pass their CRC, with at least one member, every member a ``.npy`` array whose
+    header numpy reads (an empty or foreign zip is corrupt too)."""
+    import numpy as np
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = archive.namelist()
+            if not names or archive.testzip() is not None:
+                return True
+            for name in names:
+                if not name.endswith(".npy"):
+                    return True
+                with archive.open(name) as member:
+                    major, _ = np.lib.format.read_magic(member)
+                    if major == 1:
+                        np.lib.format.read_array_header_1_0(member)
+                    else:
+                        np.lib.format.read_array_header_2_0(member)
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+        return True
+    return False
+
+
+def remove_corrupt_results(root: str | Path) -> list[Path]:
+    """Remove every corrupt ``.npz`` under ``root/results`` and return their paths."""
+    results = Path(root) / "results"
+    removed = []
+    if not results.is_dir():
+        return removed
+    for path in sorted(results.rglob("*.npz")):
+        if path.name.startswith(".") or not path.is_file():
+            continue  # a temporary file of a job still writing (attnspec.workflow.io.atomic_path)
+        if is_corrupt_npz(path):
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def remove_partial_files(root: str | Path, folders=("figures", "results")) -> list[Path]:
+    """Remove the temporary files of outputs being written when a job was killed (hidden files
+    named as :func:`attnspec.workflow.io.atomic_path` names them) and return them. Call only while
+    holding :func:`hold_run_lock` (no live job is writing them)."""
+    from attnspec.workflow.io import is_partial_file
+
+    removed = []
+    for folder in folders:
+        for path in sorted((Path(root) / folder).rglob(".*")):
+            if path.is_file() and is_partial_file(path.name):
+                path.unlink()
+                removed.append(path)
+    return removed
