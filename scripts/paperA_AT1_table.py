@@ -3,8 +3,8 @@
 import pandas as pd
 
 from attnspec.papers.a.edge_table import EDGE_TABLE_HEADER, edge_table_rows
+from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import configure_logging, rule_caption, write_table, write_text
-from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

@@ -6,6 +6,7 @@ import pandas as pd
 from attnspec.claims.dashboard import rows_of, verdict_table
 from attnspec.papers.a.gaussian_equivalence import BY_SIZE_HEADER, by_size_rows
 from attnspec.papers.a.stepwise import STEPWISE_TABLE_HEADER, stepwise_table_rows
+from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import (
     configure_logging,
     load_npz,
@@ -14,7 +15,6 @@ from attnspec.workflow.io import (
     write_table,
     write_text,
 )
-from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

@@ -9,8 +9,8 @@ from attnspec.papers.b.sticking_summary import (
     sticking_table_rows,
 )
 from attnspec.papers.draw_batches import unstack_draws
+from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import configure_logging, load_npz, rule_caption, write_table, write_text
-from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

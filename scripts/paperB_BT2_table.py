@@ -5,8 +5,8 @@ import pandas as pd
 
 from attnspec.claims.dashboard import rows_of, verdict_table
 from attnspec.papers.b.edge_formulas import EDGE_FORMULA_HEADER, edge_formula_rows
+from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import configure_logging, read_csv, rule_caption, write_table, write_text
-from attnspec.workflow.tables import to_latex, to_markdown
 
 JUDGED_ROWS = ("B.4/square-model", "B.4/r-transform")
 

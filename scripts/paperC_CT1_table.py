@@ -9,6 +9,7 @@ from attnspec.papers.c.degeneration_summary import (
     collect_stable_ranks,
     stable_rank_table_rows,
 )
+from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import (
     configure_logging,
     load_npz,
@@ -17,7 +18,6 @@ from attnspec.workflow.io import (
     write_table,
     write_text,
 )
-from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

@@ -14,6 +14,7 @@ from attnspec.papers.c.pretrained_summary import (
     tests_rows,
     tests_text,
 )
+from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import (
     configure_logging,
     load_npz,
@@ -22,7 +23,6 @@ from attnspec.workflow.io import (
     write_table,
     write_text,
 )
-from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

@@ -6,8 +6,8 @@ import pandas as pd
 
 from attnspec.papers.d.draws import sharing_shape
 from attnspec.papers.d.summary import MOMENTS_HEADER, heads_moment_rows, sharing_moment_rows
+from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import configure_logging, load_npz, rule_caption, write_table, write_text
-from attnspec.workflow.tables import to_latex, to_markdown
 
 
 def main(smk) -> None:

@@ -6,41 +6,49 @@ import re
 import pytest
 from conftest import REPO
 
-PLOTTING = REPO / "attnspec" / "plotting"
-MODULES = sorted(p for p in PLOTTING.glob("*.py") if p.name not in ("__init__.py", "style.py"))
+PACKAGE = REPO / "attnspec"
+# The drawing: each paper room's plot_*.py, and the shared craft checks and tidy tables.
+MODULES = sorted(
+    [*PACKAGE.glob("papers/*/plot_*.py"), PACKAGE / "plotting" / "craft.py"]
+    + [PACKAGE / "plotting" / "tidy.py"]
+)
 # Modules that draw bands over draws or histograms / distribution functions (issue 13's list:
 # A1, A3, A4, A6, A7, B1, B3, B5, B6, C2, C3, C5 and paper D's spectra).
 SEABORN_MODULES = {
-    "stepwise.py",
-    "bulk_laws.py",
-    "edges.py",
-    "perron.py",
-    "sticking.py",
-    "conditional.py",
-    "degeneration.py",
-    "pretrained.py",
-    "multihead.py",
+    "papers/a/plot_stepwise.py",
+    "papers/a/plot_bulk_laws.py",
+    "papers/a/plot_edges.py",
+    "papers/a/plot_perron.py",
+    "papers/b/plot_sticking.py",
+    "papers/b/plot_conditional.py",
+    "papers/c/plot_degeneration.py",
+    "papers/c/plot_pretrained.py",
+    "papers/d/plot_multihead.py",
 }
 
 
-@pytest.mark.parametrize("module", MODULES, ids=lambda p: p.name)
+def name_of(module):
+    return str(module.relative_to(PACKAGE))
+
+
+@pytest.mark.parametrize("module", MODULES, ids=name_of)
 def test_no_hand_written_quantile_bands(module):
     source = module.read_text()
     found = re.findall(r"\b(?:nan)?(?:quantile|percentile)\s*\(", source)
     assert not found, f"{module.name} computes quantiles ({found}): draw bands with seaborn"
 
 
-@pytest.mark.parametrize("module", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("module", MODULES, ids=name_of)
 def test_no_copied_palette_codes(module):
     codes = re.findall(r"#[0-9A-Fa-f]{6}\b", module.read_text())
     assert not codes, f"{module.name} copies colours {codes}: use attnspec.plotting.style"
 
 
 def test_band_and_histogram_modules_use_seaborn():
-    names = {p.name for p in MODULES}
-    assert SEABORN_MODULES <= names
+    names = {name_of(p) for p in MODULES}
+    assert len(MODULES) == 14 and SEABORN_MODULES <= names
     for name in SEABORN_MODULES:
-        assert re.search(r"^import seaborn as sns", (PLOTTING / name).read_text(), flags=re.M), name
+        assert re.search(r"^import seaborn as sns", (PACKAGE / name).read_text(), flags=re.M), name
 
 
 def test_the_theme_is_set_in_one_place():
@@ -144,7 +152,7 @@ def test_each_meaning_has_one_colour_and_each_colour_one_meaning():
     assert len({name for name, *_ in SEQUENTIAL_MAPS.values()}) == len(SEQUENTIAL_MAPS)
 
 
-@pytest.mark.parametrize("module", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("module", MODULES, ids=name_of)
 def test_colours_come_from_the_meanings_defined_once(module):
     source = module.read_text()
     found = re.findall(r"PALETTE\[|colormaps\[|color_palette\(|cmap=\"(?!magma)", source)

@@ -14,7 +14,13 @@ README = (REPO / "README.md").read_text(encoding="utf-8")
 
 
 def test_generated_blocks_are_up_to_date():
-    assert readme_blocks.rendered(README) == README, "run: python tools/readme_blocks.py"
+    for path, blocks in readme_blocks.DOCUMENTS.items():
+        text = path.read_text(encoding="utf-8")
+        assert readme_blocks.rendered(text, blocks) == text, "run: python tools/readme_blocks.py"
+
+
+def test_the_readme_links_the_architecture_page():
+    assert "(docs/architecture.md)" in README
 
 
 def test_measured_job_count_is_the_default_preset_dry_run():

@@ -1,4 +1,4 @@
-"""The rule graph: Snakemake's own Mermaid output, committed and shown in the README."""
+"""The rule graph: Snakemake's own Mermaid output, committed and shown in docs/architecture.md."""
 
 import re
 
@@ -19,12 +19,12 @@ def rules_and_edges(mermaid: str) -> tuple[set[str], set[tuple[str, str]]]:
     return set(names.values()), edges
 
 
-def test_committed_rule_graph_is_what_snakemake_draws_and_the_readme_shows():
+def test_committed_rule_graph_is_what_snakemake_draws_and_the_architecture_page_shows():
     fresh = mermaid_of_default_preset()
     committed = (REPO / "figures" / "rulegraph.mmd").read_text(encoding="utf-8")
     assert committed == fresh
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    block = readme.split("<!-- rulegraph:start -->\n")[1].split("<!-- rulegraph:end -->")[0]
+    page = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = page.split("<!-- rulegraph:start -->\n")[1].split("<!-- rulegraph:end -->")[0]
     assert block == START + fresh + END
 
 

@@ -1,6 +1,6 @@
 """Markdown and LaTeX renderings of result tables."""
 
-from attnspec.workflow.tables import format_cell, to_latex, to_markdown
+from attnspec.tables import format_cell, to_latex, to_markdown
 
 
 def test_markdown_table_escapes_pipes_and_rounds_floats():

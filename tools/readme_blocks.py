@@ -1,13 +1,15 @@
-"""The README's generated blocks, from the files the workflow and the tools write.
+"""The README's and the architecture page's generated blocks, from the files the workflow and
+the tools write.
 
-    python tools/readme_blocks.py          # rewrite the blocks in README.md
+    python tools/readme_blocks.py          # rewrite the blocks in README.md, docs/architecture.md
     python tools/readme_blocks.py --check  # exit 1 if a block differs (what the test checks)
 
 Each block sits between ``<!-- <name>:start -->`` and ``<!-- <name>:end -->``: the claims
 dashboard (figures/claims.csv), the replicates comparison (figures/claims-replicates.csv), the
 run time of the default preset (docs/runtime.json, by tools/measure_run.py), the paper preset's
 largest job (docs/largest-job.json, by tools/measure_largest_job.py), the benchmark
-(docs/benchmark.md, by tools/benchmark.py) and the rule graph (figures/rulegraph.mmd).
+(docs/benchmark.md, by tools/benchmark.py); in docs/architecture.md the rule graph
+(figures/rulegraph.mmd).
 """
 
 import csv
@@ -22,6 +24,7 @@ from attnspec.claims.dashboard import summary_markdown  # noqa: E402
 from attnspec.workflow.io import read_csv  # noqa: E402
 
 README = ROOT / "README.md"
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 
 def dashboard_block() -> str:
@@ -82,22 +85,24 @@ def rulegraph_block() -> str:
     return "```mermaid\n" + (ROOT / "figures" / "rulegraph.mmd").read_text(encoding="utf-8") + "```"
 
 
-BLOCKS = {
+README_BLOCKS = {
     "claims-dashboard": dashboard_block,
     "replicates": replicates_block,
     "runtime": runtime_block,
     "largest-job": largest_job_block,
     "benchmark": benchmark_block,
-    "rulegraph": rulegraph_block,
 }
+ARCHITECTURE_BLOCKS = {"rulegraph": rulegraph_block}
+DOCUMENTS = {README: README_BLOCKS, ARCHITECTURE: ARCHITECTURE_BLOCKS}
 
 
-def rendered(text: str) -> str:
-    """``text`` (the README) with every block regenerated."""
-    for name, make in BLOCKS.items():
+def rendered(text: str, blocks=README_BLOCKS) -> str:
+    """``text`` (the README, or another document with its ``blocks``) with every block
+    regenerated."""
+    for name, make in blocks.items():
         start, end = f"<!-- {name}:start -->\n", f"<!-- {name}:end -->"
         if start not in text or end not in text:
-            raise SystemExit(f"README.md has no block {name}")
+            raise SystemExit(f"the document has no block {name}")
         before, rest = text.split(start, 1)
         _, after = rest.split(end, 1)
         text = before + start + make().strip("\n") + "\n" + end + after
@@ -105,11 +110,13 @@ def rendered(text: str) -> str:
 
 
 def main() -> None:
-    text = README.read_text(encoding="utf-8")
-    new = rendered(text)
-    if "--check" in sys.argv:
-        sys.exit(0 if new == text else "README.md blocks are stale: python tools/readme_blocks.py")
-    README.write_text(new, encoding="utf-8")
+    for path, blocks in DOCUMENTS.items():
+        text = path.read_text(encoding="utf-8")
+        new = rendered(text, blocks)
+        if "--check" in sys.argv and new != text:
+            sys.exit(f"{path.name} blocks are stale: python tools/readme_blocks.py")
+        if new != text:
+            path.write_text(new, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from attnspec.claims.verdicts import (
     RULE_TEXT,
     VERDICTS,
 )
-from attnspec.workflow.tables import format_cell, to_markdown
+from attnspec.tables import format_cell, to_markdown
 
 PAPERS = {
     "A": "Gaussian equivalence (Hayase, Collins, Karakida)",

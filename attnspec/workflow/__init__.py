@@ -2,7 +2,7 @@
 
 ``configcheck`` and ``configdoc`` (the config schema's check and its documentation),
 ``memorycheck`` and ``preflight`` (refusals before any job), ``provenance`` (code commit and
-config of an output), ``io`` (reading and writing results), ``tables`` (Markdown and LaTeX),
+config of an output), ``io`` (reading and writing results),
 ``notebooks`` and ``companion`` (the companion notebooks), ``costs`` (the run-time model) and
 ``drift`` (regenerated outputs against committed ones).
 """

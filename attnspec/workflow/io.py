@@ -212,7 +212,7 @@ def write_figure_outputs(
     from matplotlib import pyplot
 
     from attnspec.claims.dashboard import verdict_table
-    from attnspec.workflow.tables import to_markdown
+    from attnspec.tables import to_markdown
 
     save_figure(figure, getattr(smk.output, "pdf", None), smk.output.png)
     pyplot.close(figure)
