@@ -4,14 +4,14 @@ x_+ is the right edge of nu_inf, the limit law of the squared singular values of
 (paper A; paper B's scalar formula); 4(e^{beta^2}-1) is the edge of the Marchenko-Pastur
 surrogate that paper A refutes. Bad input gets one line on stderr (no usage dump, no traceback)
 and exit status 2; beta must lie in [1e-150, 26.6] and c in [1e-8, 1e8]
-(:mod:`attnspec.theory.parameters`).
+(:mod:`attnspec.validation`).
 """
 
 import argparse
 import sys
 
 from attnspec import __version__
-from attnspec.theory.parameters import check_beta, check_ratio
+from attnspec.validation import check_beta, check_ratio
 
 
 class _Parser(argparse.ArgumentParser):

@@ -8,12 +8,11 @@ from collections.abc import Callable
 
 import numpy as np
 
+from attnspec.validation import check_samples
+
 
 def _sorted_sample(samples) -> np.ndarray:
-    x = np.sort(np.asarray(samples, dtype=np.float64).ravel())
-    if x.size == 0 or not np.all(np.isfinite(x)):
-        raise ValueError("samples must be non-empty and finite")
-    return x
+    return np.sort(check_samples(samples))
 
 
 def kolmogorov_distance(samples, cdf_or_samples: Callable | np.ndarray) -> float:

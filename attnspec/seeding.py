@@ -14,6 +14,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from attnspec.validation import check_count
+
 
 def _canonical(value):
     """JSON-ready copy of ``value``: str-keyed dicts, lists, Python scalars (from numpy too)."""
@@ -43,8 +45,7 @@ def canonical_json(params: Mapping, stream: str = "", replicate: int = 0) -> str
     and 1 and 1.0 are different parameters), tuples as lists, numpy scalars as Python ones.
     """
     payload = {"params": _canonical(params), "stream": str(stream)}
-    if isinstance(replicate, bool) or not isinstance(replicate, int | np.integer) or replicate < 0:
-        raise ValueError(f"replicate must be a non-negative integer, got {replicate!r}")
+    replicate = check_count(replicate, "replicate", 0)
     if replicate:
         payload["replicate"] = int(replicate)
     return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
@@ -66,8 +67,7 @@ def seed_sequence_for(
     replicate : int
         Non-negative replicate of the whole workflow (0: the default streams).
     """
-    if isinstance(draw, bool) or not isinstance(draw, int | np.integer) or draw < 0:
-        raise ValueError(f"draw must be a non-negative integer, got {draw!r}")
+    draw = check_count(draw, "draw", 0)
     digest = hashlib.sha256(canonical_json(params, stream, replicate).encode("ascii")).digest()
     return np.random.SeedSequence(entropy=int.from_bytes(digest, "big"), spawn_key=(int(draw),))
 

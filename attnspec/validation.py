@@ -1,34 +1,166 @@
-"""Argument checks for the library's entry points: each failure is one ValueError that names the
-argument and the range the function supports (models, spectra; the laws of attnspec.theory
-check their (beta, c) with attnspec.theory.parameters)."""
+"""Argument checks of the library (attnspec.theory, models, spectra, multihead, distances,
+seeding): one helper per kind of argument. Each failure is one ValueError that names the argument
+and the range the function supports; checks particular to one function (a relation between two
+arguments, the domain of one formula) stay in that function.
+
+This module imports nothing from attnspec (numpy only), so every library module may use it.
+
+The laws' model parameters: beta is the inverse temperature and ratio is c = ell / d_qk, the
+aspect ratio of the key matrix (paper A section 2, paper B). Supported: beta = 0 (the degenerate
+point mass at 0, where a function allows it) or BETA_MIN <= beta <= BETA_MAX, and
+RATIO_MIN <= c <= RATIO_MAX. Above BETA_MAX, 4 theta1 = 4 (e^{beta^2} - 1) ~ x_+ overflows
+float64; below BETA_MIN the scale beta^2 of every law (x_+ ~ (27/4) beta^2 at c = 1) leaves the
+normal float64 range. The ratio range is where every route (cubic, R-transform, quartic density
+and its cdf) is tested. The samplers (attnspec.models) take any finite beta > 0
+(:func:`check_positive`) and say where their output overflows (:func:`check_finite_output`).
+"""
 
 import math
 import numbers
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 # exp(x) is finite in float64 for x < log(max float) = 709.78.
 EXP_ARGUMENT_MAX = 709.0
 
+BETA_MIN = 1e-150
+BETA_MAX = 26.6
+RATIO_MIN = 1e-8
+RATIO_MAX = 1e8
 
-def check_positive_beta(beta, name: str = "beta") -> float:
-    """beta as a float; ValueError unless it is a finite number > 0."""
-    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise ValueError(f"{name} must be a finite number > 0, got {beta!r}")
-    value = float(beta)
-    if not (math.isfinite(value) and value > 0):
-        raise ValueError(f"{name} must be a finite number > 0, got {beta!r}")
-    return value
+
+def check_real(value, name: str) -> float:
+    """``value`` as a float (any real number, NaN and +-inf included: the caller bounds it);
+    ValueError naming ``name`` if it is not a real number."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a real number, got {value!r}") from None
+
+
+def check_positive(value, name: str) -> float:
+    """``value`` as a float; ValueError unless it is a finite real number > 0 (not a bool).
+
+    The samplers' beta, a softmax scale, a tolerance. The laws' beta has its own range:
+    :func:`check_beta`.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+    number = float(value)
+    if not (math.isfinite(number) and number > 0):
+        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+    return number
+
+
+def beta_range_text(allow_zero: bool) -> str:
+    """The supported beta values of the laws, as the error messages state them."""
+    interval = f"[{BETA_MIN:g}, {BETA_MAX:g}]"
+    return f"0 or in {interval}" if allow_zero else f"in {interval}"
+
+
+def check_beta(beta, *, allow_zero: bool = False) -> float:
+    """Return ``beta`` as a float after checking it is 0 (if allowed) or in [BETA_MIN, BETA_MAX]
+    = [1e-150, 26.6]: the inverse temperature of the limit laws (attnspec.theory).
+
+    Raises
+    ------
+    ValueError
+        Naming beta and the supported range (beta = 0 when not allowed: degenerate law).
+    """
+    beta = check_real(beta, "beta (inverse temperature)")
+    if beta == 0 and not allow_zero:
+        raise ValueError(
+            "beta = 0 is degenerate (the limit law is a point mass at 0): beta (inverse "
+            f"temperature) must be {beta_range_text(False)}"
+        )
+    if not (beta == 0 or BETA_MIN <= beta <= BETA_MAX):
+        if beta != beta:
+            why = "not a number"
+        elif beta < 0:
+            why = "an inverse temperature is not negative"
+        elif beta > BETA_MAX:
+            why = f"above {BETA_MAX:g}, 4(e^(beta^2) - 1) overflows float64"
+        else:
+            why = f"below {BETA_MIN:g}, beta^2 leaves the normal float64 range"
+        raise ValueError(
+            f"beta (inverse temperature) must be {beta_range_text(allow_zero)}, got {beta!r} "
+            f"({why})"
+        )
+    return beta
+
+
+def check_betas(beta: ArrayLike, *, allow_zero: bool = False) -> NDArray[np.float64]:
+    """Vectorised :func:`check_beta`: a float64 array, every entry 0 (if allowed) or in
+    [BETA_MIN, BETA_MAX], else ValueError (for the first unsupported entry)."""
+    try:
+        values = np.asarray(beta, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"beta (inverse temperature) must be real numbers, got {beta!r}") from None
+    supported = (values >= BETA_MIN) & (values <= BETA_MAX)
+    if allow_zero:
+        supported |= values == 0
+    if not np.all(supported):
+        check_beta(values[~supported].ravel()[0], allow_zero=allow_zero)
+    return values
+
+
+def check_ratio(ratio) -> float:
+    """Return ``ratio`` as a float after checking RATIO_MIN <= c <= RATIO_MAX = [1e-8, 1e8]
+    (c = ell / d_qk of the limit laws), else ValueError."""
+    ratio = check_real(ratio, "ratio c = ell / d_qk")
+    if not RATIO_MIN <= ratio <= RATIO_MAX:
+        raise ValueError(
+            f"ratio c = ell / d_qk must be in [{RATIO_MIN:g}, {RATIO_MAX:g}], got {ratio!r}"
+        )
+    return ratio
+
+
+def check_parameters(beta: float, ratio: float = 1.0, *, allow_zero_beta: bool = False):
+    """Return ``(beta, ratio)`` as floats after :func:`check_beta` and :func:`check_ratio`.
+
+    Parameters
+    ----------
+    beta : float
+        Inverse temperature: in [BETA_MIN, BETA_MAX] = [1e-150, 26.6], or 0 if allowed.
+    ratio : float
+        c = ell / d_qk, in [RATIO_MIN, RATIO_MAX] = [1e-8, 1e8].
+    allow_zero_beta : bool
+        If False, beta = 0 is rejected: the limit law is then a point mass at 0 and has no
+        density, edge cubic or R-transform critical point.
+
+    Raises
+    ------
+    ValueError
+        If a parameter is out of range, not finite or not a real number.
+    """
+    return check_beta(beta, allow_zero=allow_zero_beta), check_ratio(ratio)
 
 
 def check_count(value, name: str, low: int, high: int | None = None) -> int:
-    """An integer in [low, high] (high None: no upper bound); ValueError otherwise."""
-    allowed = f"an integer in [{low}, {high}]" if high is not None else f"an integer >= {low}"
+    """An integer in [low, high] (high None: no upper bound) as an int: sizes (n, ell, d, heads
+    >= 1), top-k counts, draw and replicate indices (>= 0). bool is not an integer here; numpy
+    integers are. ValueError otherwise, saying "an integer in [low, high]", "an integer >= low"
+    or, for low = 0 without a bound, "a non-negative integer"."""
+    if high is not None:
+        allowed = f"an integer in [{low}, {high}]"
+    elif low == 0:
+        allowed = "a non-negative integer"
+    else:
+        allowed = f"an integer >= {low}"
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be {allowed}, got {value!r}")
     if value < low or (high is not None and value > high):
         raise ValueError(f"{name} must be {allowed}, got {value!r}")
     return int(value)
+
+
+def check_choice(value, name: str, choices: tuple):
+    """``value`` if it is one of ``choices`` (a sampler, mask, noise or profile name);
+    ValueError listing them otherwise."""
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {choices}, got {value!r}")
+    return value
 
 
 def check_rng(rng, name: str = "rng") -> np.random.Generator:
@@ -79,6 +211,53 @@ def check_vector(vector, name: str) -> np.ndarray:
     if not is_real_dtype(array.dtype) or not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must hold finite real numbers, got dtype {array.dtype}")
     return array.astype(np.float64)
+
+
+def check_real_array(
+    values: ArrayLike, name: str, *, allow_inf: bool = True
+) -> NDArray[np.float64]:
+    """``values`` (any shape) as a float64 array; ValueError naming ``name`` on NaN (and on
+    +-inf if not ``allow_inf``) or on input that is not real numbers. The points x where a law
+    is evaluated (+-inf allowed), finite arguments (``allow_inf=False``)."""
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be real numbers, got {values!r}") from None
+    bad = ~np.isfinite(array) if not allow_inf else np.isnan(array)
+    if np.any(bad):
+        allowed = "real numbers, not NaN (+-inf are allowed)" if allow_inf else "finite numbers"
+        raise ValueError(f"{name} must be {allowed}, got {float(array[bad].ravel()[0])!r}")
+    return array
+
+
+def check_finite_complex_array(values: ArrayLike, name: str) -> NDArray[np.complex128]:
+    """``values`` (any shape) as a complex128 array; ValueError naming ``name`` unless every
+    entry is a finite complex number."""
+    try:
+        array = np.asarray(values, dtype=np.complex128)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be complex numbers, got {values!r}") from None
+    if not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must be finite numbers (no NaN or inf)")
+    return array
+
+
+def check_levels(q: ArrayLike, name: str = "quantile levels q") -> NDArray[np.float64]:
+    """Probability levels (any shape) as a float64 array, each in [0, 1] (NaN is refused by
+    :func:`check_real_array`); ValueError naming ``name`` otherwise."""
+    levels = check_real_array(q, name)
+    if np.any((levels < 0) | (levels > 1)):
+        raise ValueError(f"{name} must lie in [0, 1]")
+    return levels
+
+
+def check_samples(samples, name: str = "samples") -> NDArray[np.float64]:
+    """A sample (any shape) flattened to a float64 array of at least one value, every value
+    finite; ValueError naming ``name`` otherwise."""
+    values = np.asarray(samples, dtype=np.float64).ravel()
+    if values.size == 0 or not np.all(np.isfinite(values)):
+        raise ValueError(f"{name} must be non-empty and finite")
+    return values
 
 
 def check_finite_output(array: np.ndarray, what: str, beta: float, bound: str) -> np.ndarray:

@@ -23,7 +23,7 @@ from attnspec.theory.constants import nonlinearity_ratio
 from attnspec.theory.cumulative import SqrtEdgeCumulative
 from attnspec.theory.edge import edge_cubic_coefficients, edge_cubic_roots
 from attnspec.theory.marchenko_pastur import MarchenkoPastur, marchenko_pastur_stieltjes
-from attnspec.theory.parameters import check_parameters
+from attnspec.validation import check_parameters
 
 NAN, INF = float("nan"), float("inf")
 BETA_RANGE = r"beta \(inverse temperature\) must be (0 or )?in \[1e-150, 26\.6\]"

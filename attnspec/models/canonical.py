@@ -33,7 +33,7 @@ import numpy as np
 from scipy.sparse.linalg import LinearOperator, eigsh
 
 from attnspec.models.softmax import MASKS
-from attnspec.validation import check_rng, check_vector
+from attnspec.validation import check_choice, check_rng, check_vector
 
 BULK_PROFILES = ("zeros", "iid", "gaussian")
 SPIKE_PLACEMENTS = ("spread", "end", "start")
@@ -46,8 +46,7 @@ def spike_positions(n: int, spikes: int, placement: str) -> np.ndarray:
     the first rows, which the causal mask already concentrates); ``end``: the last r rows;
     ``start``: the first r rows (Sigma's own order, sigma_1 >= sigma_2 >= ...).
     """
-    if placement not in SPIKE_PLACEMENTS:
-        raise ValueError(f"placement must be one of {SPIKE_PLACEMENTS}, got {placement!r}")
+    check_choice(placement, "placement", SPIKE_PLACEMENTS)
     if not 0 <= spikes <= n:
         raise ValueError(f"need 0 <= spikes <= n, got {spikes} spikes for n = {n}")
     if placement == "spread":
@@ -106,8 +105,7 @@ def canonical_scores(
     -------
     ndarray, shape (n,), float64
     """
-    if profile not in BULK_PROFILES:
-        raise ValueError(f"profile must be one of {BULK_PROFILES}, got {profile!r}")
+    check_choice(profile, "profile", BULK_PROFILES)
     positions = spike_positions(n, spikes, placement)
     m = n - positions.size
     if profile == "zeros":
@@ -301,8 +299,7 @@ def diagonal_softmax(sigma: np.ndarray, mask: str = "bidirectional") -> Diagonal
     Bidirectional: A_ii = e^{sigma_i} / (e^{sigma_i} + n - 1), A_ij = 1 / (e^{sigma_i} + n - 1);
     causal (j <= i): n - 1 replaced by i - 1 (row 1 is e_1).
     """
-    if mask not in MASKS:
-        raise ValueError(f"mask must be one of {MASKS}, got {mask!r}")
+    check_choice(mask, "mask", MASKS)
     sigma = check_vector(sigma, "sigma")
     n = sigma.size
     support = np.full(n, n - 1.0) if mask == "bidirectional" else np.arange(n, dtype=np.float64)

@@ -17,7 +17,7 @@ from attnspec.validation import (
     EXP_ARGUMENT_MAX,
     check_finite_output,
     check_matrix,
-    check_positive_beta,
+    check_positive,
 )
 
 # Rows of Gaussian noise drawn per block, so that no ell x ell noise matrix is allocated.
@@ -46,7 +46,7 @@ def mean_normaliser_model(
     ``out=S`` overwrites the scores. Supported: beta > 0 with beta max S_ij - beta^2/2 < 709
     (finite entries); ValueError otherwise.
     """
-    beta = check_positive_beta(beta)
+    beta = check_positive(beta, "beta")
     check_matrix(S, "S", square=True, min_rows=2)
     out = np.multiply(S, beta, out=out)
     out -= 0.5 * beta * beta
@@ -62,7 +62,7 @@ def entrywise_model(S: np.ndarray, beta: float, *, out: np.ndarray | None = None
     f is centred (E f(x) = 0 for x ~ N(0, 1)), E f^2 = theta1 = e^{beta^2} - 1.
     ``out=S`` overwrites the scores. Supported: beta > 0 with beta max S_ij - beta^2/2 < 709.
     """
-    beta = check_positive_beta(beta)
+    beta = check_positive(beta, "beta")
     check_matrix(S, "S", square=True, min_rows=2)
     out = np.multiply(S, beta, out=out)
     out -= 0.5 * beta * beta
@@ -95,7 +95,7 @@ def conditional_covariance(K: np.ndarray, beta: float, *, linearised: bool = Fal
     -------
     ndarray, shape (ell, ell), symmetric positive semi-definite
     """
-    beta = check_positive_beta(beta)
+    beta = check_positive(beta, "beta")
     K = check_matrix(K, "K", min_rows=2)
     out = K @ K.T
     out *= beta * beta / K.shape[1]
@@ -145,7 +145,7 @@ def linear_model(
     ell x ell draw), so no second ell x ell matrix is allocated; ``out=S`` works in place.
     Supported: beta > 0 with e^{beta^2} finite (beta < 26.6); ValueError otherwise.
     """
-    beta = check_positive_beta(beta)
+    beta = check_positive(beta, "beta")
     check_matrix(S, "S", square=True, min_rows=2)
     if beta * beta >= EXP_ARGUMENT_MAX:
         raise ValueError(

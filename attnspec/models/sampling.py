@@ -8,7 +8,13 @@ have iid N(0, 1) entries, so the fast sampler draws Q and K directly.
 import numpy as np
 
 from attnspec.models.softmax import row_softmax
-from attnspec.validation import check_count, check_matrix, check_positive_beta, check_rng
+from attnspec.validation import (
+    check_choice,
+    check_count,
+    check_matrix,
+    check_positive,
+    check_rng,
+)
 
 SAMPLERS = ("gaussian", "literal")
 # Rows per block of perp_attention: a float64 block of about this many bytes (cache-sized).
@@ -47,8 +53,7 @@ def sample_queries_keys(
     Q, K : ndarray, shape (n_tokens, d_qk), float64
     """
     rng = check_rng(rng)
-    if sampler not in SAMPLERS:
-        raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
+    check_choice(sampler, "sampler", SAMPLERS)
     n_tokens, d_qk = check_count(n_tokens, "n_tokens", 1), check_count(d_qk, "d_qk", 1)
     if d_model is not None:
         d_model = check_count(d_model, "d_model", 1)
@@ -97,7 +102,7 @@ def attention_matrix(
     out : ndarray, shape (ell, ell), float64, optional
         Buffer for A.
     """
-    beta = check_positive_beta(beta)
+    beta = check_positive(beta, "beta")
     Q, K = check_matrix(Q, "Q"), check_matrix(K, "K")
     if Q.shape[1] != K.shape[1]:
         raise ValueError(f"Q and K must have the same width d_qk, got {Q.shape} and {K.shape}")

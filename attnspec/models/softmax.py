@@ -7,7 +7,7 @@ paper C: both).
 
 import numpy as np
 
-from attnspec.validation import check_positive_beta
+from attnspec.validation import check_choice, check_positive
 
 MASKS = ("bidirectional", "causal")
 _SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
@@ -47,13 +47,12 @@ def row_softmax(
     ndarray
         ``out`` (newly allocated if not given), holding softmax(c s) row by row.
     """
-    if mask not in MASKS:
-        raise ValueError(f"mask must be one of {MASKS}, got {mask!r}")
+    check_choice(mask, "mask", MASKS)
     if scores.ndim != 2 or scores.dtype not in _SCORE_DTYPES:
         raise ValueError("scores must be a 2-D float64 or float32 array")
     if 0 in scores.shape:
         raise ValueError(f"scores must have at least one row and column, got shape {scores.shape}")
-    scale = check_positive_beta(scale, "scale")
+    scale = check_positive(scale, "scale")
     if out is None:
         out = np.empty(scores.shape)
     elif out.shape != scores.shape or out.dtype != np.float64:

@@ -17,6 +17,7 @@ from attnspec.multihead.continuation import follow_root
 from attnspec.multihead.series import moments_from_s_transform
 from attnspec.multihead.support import support_intervals
 from attnspec.theory.cumulative import SqrtEdgeCumulative
+from attnspec.validation import check_real
 
 BETA_RANGE = (0.05, 4.0)
 """Inverse temperatures the laws are tested on (paper D's regime is beta = O(1))."""
@@ -41,10 +42,7 @@ _EDGE_GUARD = 3e-13
 
 def check_beta_for_laws(beta) -> float:
     """beta as a float in BETA_RANGE, else ValueError naming it and the range."""
-    try:
-        value = float(beta)
-    except (TypeError, ValueError):
-        raise ValueError(f"beta must be a real number, got {beta!r}") from None
+    value = check_real(beta, "beta")
     if not BETA_RANGE[0] <= value <= BETA_RANGE[1]:
         raise ValueError(f"beta must lie in [{BETA_RANGE[0]}, {BETA_RANGE[1]}], got {beta!r}")
     return value
@@ -52,22 +50,10 @@ def check_beta_for_laws(beta) -> float:
 
 def check_ratio_for_laws(name: str, ratio) -> float:
     """A width ratio as a float in RATIO_RANGE, else ValueError naming it and the range."""
-    try:
-        value = float(ratio)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a real number, got {ratio!r}") from None
+    value = check_real(ratio, name)
     if not RATIO_RANGE[0] <= value <= RATIO_RANGE[1]:
         raise ValueError(f"{name} must lie in [{RATIO_RANGE[0]}, {RATIO_RANGE[1]}], got {ratio!r}")
     return value
-
-
-def check_heads_for_laws(heads) -> int:
-    """The head count as an int in [1, HEADS_MAX], else ValueError."""
-    if isinstance(heads, bool) or not isinstance(heads, int | np.integer):
-        raise ValueError(f"heads must be an integer in [1, {HEADS_MAX}], got {heads!r}")
-    if not 1 <= heads <= HEADS_MAX:
-        raise ValueError(f"heads must be an integer in [1, {HEADS_MAX}], got {heads!r}")
-    return int(heads)
 
 
 class FreeCompoundLaw:

@@ -20,9 +20,9 @@ import numpy as np
 from numpy.polynomial import Polynomial
 
 from attnspec.multihead.law_base import (
+    HEADS_MAX,
     FreeCompoundLaw,
     check_beta_for_laws,
-    check_heads_for_laws,
     check_ratio_for_laws,
 )
 from attnspec.multihead.series import (
@@ -34,6 +34,7 @@ from attnspec.multihead.series import (
 )
 from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.marchenko_pastur import MarchenkoPastur
+from attnspec.validation import check_count
 
 
 class MultiHeadLaw(FreeCompoundLaw):
@@ -66,7 +67,7 @@ class MultiHeadLaw(FreeCompoundLaw):
         self.beta = check_beta_for_laws(beta)
         if gamma_o is not None and gamma_v is None:
             raise ValueError("gamma_o needs gamma_v: the output projection acts on the values")
-        self.heads = check_heads_for_laws(heads)
+        self.heads = check_count(heads, "heads", 1, HEADS_MAX)
         self.gamma_k = check_ratio_for_laws("gamma_k", gamma_k)
         self.gamma_v = None if gamma_v is None else check_ratio_for_laws("gamma_v", gamma_v)
         self.gamma_o = None if gamma_o is None else check_ratio_for_laws("gamma_o", gamma_o)

@@ -13,6 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from attnspec.distances import kolmogorov_distance
+from attnspec.validation import check_samples
 
 
 def relative_wasserstein(first, second, mean: float) -> float:
@@ -50,9 +51,7 @@ def kolmogorov_to_law(samples, law) -> float:
     At every sample value v both one-sided limits count: F_n(v) against F(v) and F_n(v-) against
     F(v-), where F(0-) = 0 and F(v-) = F(v) for v > 0 (exact zeros in the sample meet the atom).
     """
-    x = np.sort(np.ravel(np.asarray(samples, dtype=np.float64)))
-    if x.size == 0 or not np.all(np.isfinite(x)):
-        raise ValueError("samples must be non-empty and finite")
+    x = np.sort(check_samples(samples))
     values, counts = np.unique(x, return_counts=True)
     right = np.cumsum(counts) / x.size
     left = right - counts / x.size

@@ -20,6 +20,7 @@ import numpy as np
 from attnspec.models.sampling import attention_matrix, remove_perron
 from attnspec.multihead.sampling import MultiHeadWeights
 from attnspec.theory.constants import nonlinearity_coefficients
+from attnspec.validation import check_choice
 
 NOISES = ("projected", "literal")
 
@@ -93,8 +94,7 @@ def gaussian_equivalent_output(
     ndarray, shape (n, output width), float64
         MHA^G(X); its squared singular values divided by n are the comparison spectrum.
     """
-    if noise not in NOISES:
-        raise ValueError(f"noise must be one of {NOISES}, got {noise!r}")
+    check_choice(noise, "noise", NOISES)
     coefficients = nonlinearity_coefficients(beta)
     linear, nonlinear = np.sqrt(coefficients.theta2), np.sqrt(coefficients.a)
     shape = weights.shape

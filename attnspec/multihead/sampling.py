@@ -15,7 +15,7 @@ import numpy as np
 
 from attnspec.multihead.shapes import MultiHeadShape
 from attnspec.seeding import rng_for
-from attnspec.validation import check_rng
+from attnspec.validation import check_choice, check_rng
 
 SAMPLERS = ("gaussian", "literal")
 
@@ -95,8 +95,7 @@ def sample_weights(
         Workflow replicate >= 0.
     sampler : {"gaussian", "literal"}
     """
-    if sampler not in SAMPLERS:
-        raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
+    check_choice(sampler, "sampler", SAMPLERS)
 
     def stream(name):
         return rng_for(params, draw, name, replicate=replicate)

@@ -13,11 +13,7 @@ projection (W^O = I, the value outputs [A_1 V_1, ..., A_h V_h] of proposition C.
 
 from dataclasses import dataclass
 
-
-def _check_positive_int(name: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
-    return value
+from attnspec.validation import check_count
 
 
 @dataclass(frozen=True)
@@ -55,21 +51,21 @@ class MultiHeadShape:
 
     def __post_init__(self):
         for name in ("n_tokens", "d_model", "heads", "d_k"):
-            _check_positive_int(name, getattr(self, name))
+            object.__setattr__(self, name, check_count(getattr(self, name), name, 1))
         if self.d_model < self.n_tokens:
             raise ValueError(
                 f"d_model must be >= n_tokens (X X^T / d = I_n), got d_model={self.d_model} "
                 f"< n_tokens={self.n_tokens}"
             )
         if self.d_v is not None:
-            _check_positive_int("d_v", self.d_v)
+            object.__setattr__(self, "d_v", check_count(self.d_v, "d_v", 1))
         if self.d_out is not None:
-            _check_positive_int("d_out", self.d_out)
+            object.__setattr__(self, "d_out", check_count(self.d_out, "d_out", 1))
             if self.d_v is None:
                 raise ValueError("d_out needs d_v: an output projection acts on the values")
         if self.kv_heads is None:
             object.__setattr__(self, "kv_heads", self.heads)
-        _check_positive_int("kv_heads", self.kv_heads)
+        object.__setattr__(self, "kv_heads", check_count(self.kv_heads, "kv_heads", 1))
         if self.heads % self.kv_heads:
             raise ValueError(
                 f"kv_heads must divide heads, got kv_heads={self.kv_heads}, heads={self.heads}"

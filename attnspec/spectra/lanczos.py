@@ -44,7 +44,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from attnspec.validation import all_finite, check_positive_beta
+from attnspec.validation import all_finite, check_positive
 
 # Vectors per Lanczos block (module notes).
 _BLOCK_SIZE = 16
@@ -189,7 +189,7 @@ def _block_lanczos(
     """
     if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 1 <= k < n:
         raise ValueError(f"k must be an integer with 1 <= k < n = {n}, got k = {k!r}")
-    tol = check_positive_beta(tol, "tol")
+    tol = check_positive(tol, "tol")
     m_max = n if max_basis is None else min(n, max_basis)
     if m_max <= k:
         raise ValueError(f"max_basis = {m_max} must exceed k = {k}")

@@ -8,7 +8,7 @@ iid-scores law paper A refutes, :func:`finite_deformed_mp_edge` paper B's finite
 
 Every function returns a correct finite value or raises ValueError naming the argument and its
 supported range: beta in [1e-150, 26.6] (0 where the degenerate law makes sense; [1e-6, 26.6]
-for the densities), c = ell / d_qk in [1e-8, 1e8] (:mod:`attnspec.theory.parameters`). Importing
+for the densities), c = ell / d_qk in [1e-8, 1e8] (:mod:`attnspec.validation`). Importing
 the package loads numpy only; scipy.optimize is imported by the functions that solve for a root.
 """
 

@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from attnspec.theory.constants import nonlinearity_coefficients, nonlinearity_ratio
-from attnspec.theory.parameters import check_betas
+from attnspec.validation import check_betas
 
 
 def _as_output(value: NDArray[np.float64]) -> float | NDArray[np.float64]:

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from attnspec.theory.parameters import check_beta
+from attnspec.validation import check_beta
 
 
 class NonlinearityCoefficients(NamedTuple):
@@ -24,7 +24,7 @@ class NonlinearityCoefficients(NamedTuple):
 def nonlinearity_coefficients(beta: float) -> NonlinearityCoefficients:
     """Return (theta1, theta2, a, b) for inverse temperature ``beta`` (expm1 for accuracy).
 
-    ``beta`` must be 0 or in [1e-150, 26.6] (:mod:`attnspec.theory.parameters`; above 26.6
+    ``beta`` must be 0 or in [1e-150, 26.6] (:mod:`attnspec.validation`; above 26.6
     theta1 ~ e^{beta^2} nears the float64 limit), else ValueError. a ~ beta^4 / 2 rounds to 0
     for beta below ~1e-77; the ratio a / b ~ beta^2 / 2 is what the laws use there.
     """

@@ -18,7 +18,7 @@ from functools import cache
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from attnspec.theory.parameters import real_array
+from attnspec.validation import check_levels, check_real_array
 
 _DEGREE = 64
 _TAIL = 8
@@ -203,7 +203,7 @@ class SqrtEdgeCumulative:
 
     def cdf(self, x: ArrayLike) -> NDArray[np.float64]:
         """F(x) = int_0^x p, vectorised over x (x must not be NaN; F(-inf) = 0, F(inf) = F(max))."""
-        x = real_array(x, "x")
+        x = check_real_array(x, "x")
         t = np.sqrt(np.clip(x, 0.0, np.inf)).ravel()
         k = np.maximum(np.searchsorted(self._t0, t, side="right") - 1, 0)
         t0, t1 = self._t0[k], self._t1[k]
@@ -226,9 +226,7 @@ class SqrtEdgeCumulative:
 
     def quantile(self, q: ArrayLike) -> NDArray[np.float64]:
         """inf{x : F(x) >= q} for q in [0, 1]: safeguarded Newton on the panel holding q."""
-        q = real_array(q, "quantile levels q")
-        if np.any((q < 0) | (q > 1)):
-            raise ValueError("quantile levels q must lie in [0, 1]")
+        q = check_levels(q)
         flat = q.ravel()
         last = len(self._mass) - 1
         panel = np.minimum(np.searchsorted(self._offsets[1:], flat, side="left"), last)

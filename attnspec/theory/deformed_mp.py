@@ -8,7 +8,7 @@ E_ell(Sigma_f) and E_ell(Sigma_G) tend to x_+ (paper B).
 import numpy as np
 from numpy.typing import ArrayLike
 
-from attnspec.theory.parameters import real_array
+from attnspec.validation import check_real_array
 
 # The edge is at most 4 max(sigma); above this the edge would overflow float64.
 _LARGEST_EIGENVALUE = 4e307
@@ -40,7 +40,7 @@ def finite_deformed_mp_edge(eigenvalues: ArrayLike) -> float:
     ValueError
         If the eigenvalues are empty, not finite, or their maximum is outside [0, 4e307].
     """
-    sigma = real_array(eigenvalues, "eigenvalues", allow_inf=False).ravel()
+    sigma = check_real_array(eigenvalues, "eigenvalues", allow_inf=False).ravel()
     if sigma.size == 0:
         raise ValueError("eigenvalues must be a non-empty array of finite numbers")
     top = float(sigma.max())

@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attnspec.theory.constants import nonlinearity_ratio
-from attnspec.theory.parameters import check_parameters
+from attnspec.validation import check_parameters
 
 BETA_MIN_CUBIC, BETA_MAX_CUBIC = 1e-100, 18.0
 """beta range of :func:`edge_cubic_coefficients` and :func:`edge_cubic_roots`: above it the

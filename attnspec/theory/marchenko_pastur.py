@@ -10,13 +10,14 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from attnspec.theory.constants import nonlinearity_coefficients
-from attnspec.theory.parameters import (
-    as_real,
+from attnspec.validation import (
     check_betas,
+    check_finite_complex_array,
+    check_levels,
     check_parameters,
     check_ratio,
-    finite_complex_array,
-    real_array,
+    check_real,
+    check_real_array,
 )
 
 _BISECTION_STEPS = 64
@@ -63,7 +64,7 @@ def marchenko_pastur_stieltjes(w: ArrayLike, ratio: float) -> NDArray[np.complex
         If ratio is out of range, or w has NaN, inf or the pole w = 0 (c >= 1).
     """
     c = check_ratio(ratio)
-    w = finite_complex_array(w, "w")
+    w = check_finite_complex_array(w, "w")
     if c >= 1 and np.any(w == 0):
         raise ValueError("w = 0 is a pole of G_MP for c >= 1 (atom at 0, or E[1/y] = inf at c = 1)")
     return _stieltjes(w, c)
@@ -96,8 +97,8 @@ class MarchenkoPastur:
 
     def __init__(self, ratio: float = 1.0, scale: float = 1.0, shift: float = 0.0):
         self.ratio = check_ratio(ratio)
-        self.scale = as_real(scale, "scale")
-        self.shift = as_real(shift, "shift")
+        self.scale = check_real(scale, "scale")
+        self.shift = check_real(shift, "shift")
         if not (np.isfinite(self.scale) and self.scale > 0):
             raise ValueError(f"scale must be finite and > 0, got {scale!r}")
         if not np.isfinite(self.shift):
@@ -142,7 +143,7 @@ class MarchenkoPastur:
 
     def stieltjes(self, w: ArrayLike) -> NDArray[np.complex128]:
         """G(w) = E[1/(w - x)] = G_MP((w - shift) / scale) / scale (branch as in G_MP)."""
-        w = finite_complex_array(w, "w")
+        w = check_finite_complex_array(w, "w")
         if self.atom > 0 and np.any(w == self.shift):
             raise ValueError(f"w = shift = {self.shift:g} is the pole of the atom (c > 1)")
         distance = w - self.shift
@@ -160,7 +161,7 @@ class MarchenkoPastur:
         Vectorised over real x (+-inf allowed, NaN raises ValueError).
         """
         with np.errstate(over="ignore"):
-            y = (real_array(x, "x") - self.shift) / self.scale
+            y = (check_real_array(x, "x") - self.shift) / self.scale
         inside = (y > self._lower) & (y < self._upper)
         ys = np.where(inside, y, 0.5 * (self._lower + self._upper))
         value = np.sqrt((self._upper - ys) * (ys - self._lower)) / (2 * np.pi * self.ratio * ys)
@@ -187,15 +188,13 @@ class MarchenkoPastur:
     def cdf(self, x: ArrayLike) -> NDArray[np.float64]:
         """P(X <= x) in closed form (atom included at ``shift``); real x, NaN raises ValueError."""
         with np.errstate(over="ignore"):
-            y = (real_array(x, "x") - self.shift) / self.scale
+            y = (check_real_array(x, "x") - self.shift) / self.scale
         atom = np.where(y >= 0, self.atom, 0.0)
         return np.clip(atom + self._continuous_cdf(self._phi(y)), 0.0, 1.0)
 
     def quantile(self, q: ArrayLike) -> NDArray[np.float64]:
         """inf{x : cdf(x) >= q} by vectorised bisection in phi; q must lie in [0, 1]."""
-        q = real_array(q, "quantile levels q")
-        if np.any((q < 0) | (q > 1)):
-            raise ValueError("quantile levels q must lie in [0, 1]")
+        q = check_levels(q)
         target = q - self.atom
         lo = np.zeros_like(q)
         hi = np.full_like(q, np.pi)

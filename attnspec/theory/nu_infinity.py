@@ -27,7 +27,7 @@ from attnspec.theory.edge import (
     edge_cubic_roots,
 )
 from attnspec.theory.marchenko_pastur import _stieltjes
-from attnspec.theory.parameters import check_parameters, real_array
+from attnspec.validation import check_parameters, check_real_array
 
 __all__ = [
     "NuInfinity",
@@ -184,7 +184,7 @@ class NuInfinity:
     def density(self, x: ArrayLike) -> NDArray[np.float64]:
         """p(x) = Im u / (pi |u|^2) on the support, 0 elsewhere; vectorised over real x (+-inf
         allowed, NaN raises ValueError)."""
-        x = real_array(x, "x")
+        x = check_real_array(x, "x")
         flat = x.ravel()
         inside = np.zeros(flat.shape, dtype=bool)
         for lo, hi in self._support:

@@ -7,7 +7,7 @@ whose spectrum tends to rho = law of a + b y, y ~ MP_c, with (theta1, theta2, a,
 
 from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.marchenko_pastur import MarchenkoPastur
-from attnspec.theory.parameters import check_parameters
+from attnspec.validation import check_parameters
 
 
 def population_law(beta: float, ratio: float = 1.0) -> MarchenkoPastur:

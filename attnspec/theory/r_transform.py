@@ -19,12 +19,12 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from attnspec.theory.constants import nonlinearity_coefficients, nonlinearity_ratio
-from attnspec.theory.parameters import (
-    as_real,
+from attnspec.validation import (
+    check_finite_complex_array,
     check_parameters,
     check_ratio,
-    finite_complex_array,
-    real_array,
+    check_real,
+    check_real_array,
 )
 
 TRACY_WIDOM_1_MEAN = -1.2065335745820
@@ -98,7 +98,7 @@ class SymmetrisedLinearModel:
         ValueError). a = 1, b -> 0 is the Ginibre limit (MP_1 with edge 4). ``beta`` is None
         on the result.
         """
-        a, b = as_real(a, "a"), as_real(b, "b")
+        a, b = check_real(a, "a"), check_real(b, "b")
         if not (np.isfinite(a) and a > 0 and np.isfinite(b) and b > 0):
             raise ValueError(f"need finite a > 0 and b > 0, got a={a!r}, b={b!r}")
         theta1 = a + b
@@ -151,9 +151,9 @@ class SymmetrisedLinearModel:
         """sqrt(theta1) f(sqrt(theta1) G) for finite real or complex G; ValueError if not finite."""
         points = np.asarray(G)
         if np.iscomplexobj(points):
-            points = finite_complex_array(points, "G")
+            points = check_finite_complex_array(points, "G")
         else:
-            points = real_array(points, "G", allow_inf=False)
+            points = check_real_array(points, "G", allow_inf=False)
         with np.errstate(all="ignore"):
             value = self._root * scaled_function(self._root * points)
         if not np.all(np.isfinite(value)):
@@ -193,7 +193,7 @@ class SymmetrisedLinearModel:
         ``theta`` >= 0 and finite (else ValueError); ValueError where the outlier
         ~ theta^2 + 2 theta1 overflows float64 (theta above ~1e154).
         """
-        theta = real_array(theta, "theta (spike strength)", allow_inf=False)
+        theta = check_real_array(theta, "theta (spike strength)", allow_inf=False)
         if np.any(theta < 0):
             raise ValueError(
                 f"theta (spike strength) must be >= 0, got {float(theta[theta < 0][0])!r}"
@@ -251,7 +251,7 @@ class SymmetrisedLinearModel:
         decreases to _ETA_STOP; Newton at eta = 0 finishes (all in units of theta1, then
         G = G~(s / sqrt theta1) / sqrt theta1). Vectorised over finite real s (else ValueError).
         """
-        points = real_array(s, "s", allow_inf=False)
+        points = check_real_array(s, "s", allow_inf=False)
         with np.errstate(over="ignore"):
             s = points.ravel() / self._root
         # Far outside the support (4 times its edge) G is real and ~ 1/s: Newton from 1/s;
@@ -297,7 +297,7 @@ class SymmetrisedLinearModel:
         Zero for x <= 0 and off the support (where G is real). Vectorised over real x
         (+-inf allowed, NaN raises ValueError).
         """
-        x = real_array(x, "x")
+        x = check_real_array(x, "x")
         positive = (x > 0) & np.isfinite(x)
         s = np.sqrt(np.where(positive, x, 1.0))
         p_sym = np.clip(-self.cauchy(s).imag, 0.0, None) / np.pi

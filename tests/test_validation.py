@@ -1,0 +1,94 @@
+"""attnspec.validation: one helper per kind of argument, each accepting its stated range and
+raising one ValueError that names the argument and that range."""
+
+import ast
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from attnspec import validation as v
+
+SOURCE = Path(v.__file__)
+
+
+def test_validation_imports_nothing_from_attnspec():
+    tree = ast.parse(SOURCE.read_text(encoding="utf-8"))
+    modules = [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    ]
+    modules += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert not [m for m in modules if m.split(".")[0] == "attnspec"]
+
+
+@pytest.mark.parametrize(
+    ("value", "low", "high", "returned"),
+    [(0, 0, None, 0), (np.int64(3), 1, None, 3), (5, 0, 5, 5)],
+)
+def test_check_count_accepts_integers_in_range(value, low, high, returned):
+    result = v.check_count(value, "n", low, high)
+    assert result == returned and type(result) is int
+
+
+@pytest.mark.parametrize(
+    ("value", "low", "high", "message"),
+    [
+        (-1, 0, None, "draw must be a non-negative integer, got -1"),
+        (True, 0, None, "draw must be a non-negative integer, got True"),
+        (2.0, 1, None, "draw must be an integer >= 1, got 2.0"),
+        (7, 1, 6, "draw must be an integer in [1, 6], got 7"),
+    ],
+)
+def test_check_count_refuses(value, low, high, message):
+    with pytest.raises(ValueError, match=message.replace("[", r"\[")):
+        v.check_count(value, "draw", low, high)
+
+
+def test_check_positive_and_check_real():
+    assert v.check_positive(np.float32(0.5), "tol") == 0.5
+    for bad in (0, -1.0, float("inf"), float("nan"), True, "1"):
+        with pytest.raises(ValueError, match="tol must be a finite number > 0"):
+            v.check_positive(bad, "tol")
+    assert v.check_real("2.5", "a") == 2.5
+    with pytest.raises(ValueError, match="a must be a real number, got None"):
+        v.check_real(None, "a")
+
+
+def test_check_beta_and_ratio_ranges():
+    assert v.check_beta(0.0, allow_zero=True) == 0.0
+    assert v.check_parameters(26.6, 1e8) == (26.6, 1e8)
+    with pytest.raises(ValueError, match="degenerate"):
+        v.check_beta(0.0)
+    with pytest.raises(ValueError, match="above 26.6"):
+        v.check_betas([1.0, 30.0])
+    with pytest.raises(ValueError, match="ratio c = ell / d_qk must be in"):
+        v.check_ratio(1e9)
+
+
+def test_check_choice():
+    assert v.check_choice("causal", "mask", ("bidirectional", "causal")) == "causal"
+    with pytest.raises(ValueError, match=r"mask must be one of \('a', 'b'\), got 'c'"):
+        v.check_choice("c", "mask", ("a", "b"))
+
+
+def test_check_samples_and_levels():
+    assert np.array_equal(v.check_samples([[2, 1]]), [2.0, 1.0])
+    for bad in ([], [1.0, np.nan], [np.inf]):
+        with pytest.raises(ValueError, match="samples must be non-empty and finite"):
+            v.check_samples(bad)
+    assert np.array_equal(v.check_levels([0, 0.5, 1]), [0.0, 0.5, 1.0])
+    with pytest.raises(ValueError, match=r"quantile levels q must lie in \[0, 1\]"):
+        v.check_levels([0.5, 1.5])
+    with pytest.raises(ValueError, match="quantile levels q must be real numbers, not NaN"):
+        v.check_levels(np.nan)
+
+
+def test_check_real_array_and_complex_array():
+    assert v.check_real_array([-np.inf, 1], "x").dtype == np.float64
+    with pytest.raises(ValueError, match="x must be finite numbers, got inf"):
+        v.check_real_array([np.inf], "x", allow_inf=False)
+    with pytest.raises(ValueError, match="w must be finite numbers"):
+        v.check_finite_complex_array([1j, np.nan], "w")
