@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.sparse.linalg import LinearOperator, eigsh
 
+from attnspec.models.sampling import haar_orthonormal
 from attnspec.models.softmax import MASKS
 from attnspec.validation import check_choice, check_rng, check_vector
 
@@ -313,11 +314,8 @@ def diagonal_softmax(sigma: np.ndarray, mask: str = "bidirectional") -> Diagonal
 
 
 def haar_orthogonal(n: int, rng: np.random.Generator) -> np.ndarray:
-    """U Haar-distributed on O(n): Q of the QR of an n x n Gaussian matrix, columns multiplied
-    by sign(diag R) (without the sign fix Q is not Haar)."""
-    factor, upper = np.linalg.qr(check_rng(rng).standard_normal((n, n)))
-    factor *= np.where(np.diagonal(upper) < 0, -1.0, 1.0)
-    return factor
+    """U Haar-distributed on O(n) (:func:`attnspec.models.sampling.haar_orthonormal`, n x n)."""
+    return haar_orthonormal(rng, n, n)
 
 
 def isotropic_scores(

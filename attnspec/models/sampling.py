@@ -63,11 +63,17 @@ def sample_queries_keys(
         return rng.standard_normal((n_tokens, d_qk)), rng.standard_normal((n_tokens, d_qk))
     if d_model is None:
         raise ValueError('sampler="literal" needs d_model')
-    factor, upper = np.linalg.qr(rng.standard_normal((d_model, n_tokens)))
-    # Fixing the signs of diag(R) makes the orthonormal factor Haar-distributed.
-    factor *= np.where(np.diagonal(upper) < 0, -1.0, 1.0)
-    x = factor.T
+    x = haar_orthonormal(rng, d_model, n_tokens).T
     return x @ rng.standard_normal((d_model, d_qk)), x @ rng.standard_normal((d_model, d_qk))
+
+
+def haar_orthonormal(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
+    """F in R^{rows x cols} (rows >= cols) with orthonormal columns, Haar-distributed: the Q of
+    the thin QR of a rows x cols Gaussian matrix, columns multiplied by sign(diag R) (without
+    the sign fix Q is not Haar; Mezzadri 2007)."""
+    factor, upper = np.linalg.qr(check_rng(rng).standard_normal((rows, cols)))
+    factor *= np.where(np.diagonal(upper) < 0, -1.0, 1.0)
+    return factor
 
 
 def score_matrix(Q: np.ndarray, K: np.ndarray, *, out: np.ndarray | None = None) -> np.ndarray:

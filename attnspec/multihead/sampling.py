@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from attnspec.models.sampling import haar_orthonormal
 from attnspec.multihead.shapes import MultiHeadShape
 from attnspec.seeding import rng_for
-from attnspec.validation import check_choice, check_rng
+from attnspec.validation import check_choice
 
 SAMPLERS = ("gaussian", "literal")
 
@@ -65,10 +66,7 @@ class MultiHeadWeights:
 
 def orthonormal_input(rng: np.random.Generator, n_tokens: int, d_model: int) -> np.ndarray:
     """X = sqrt(d) F^T, F the Haar-orthonormal d x n factor of a Gaussian QR: X X^T / d = I_n."""
-    factor, upper = np.linalg.qr(check_rng(rng).standard_normal((d_model, n_tokens)))
-    # Fixing the signs of diag(R) makes the orthonormal factor Haar-distributed.
-    factor *= np.where(np.diagonal(upper) < 0, -1.0, 1.0)
-    return np.sqrt(d_model) * factor.T
+    return np.sqrt(d_model) * haar_orthonormal(rng, d_model, n_tokens).T
 
 
 def sample_weights(
