@@ -5,6 +5,7 @@ import pandas as pd
 
 from attnspec.claims.dashboard import paper_markdown
 from attnspec.claims.verdicts import ROW_HEADER
+from attnspec.papers.registry import TESTS
 from attnspec.workflow.io import (
     configure_logging,
     load_evidence,
@@ -19,7 +20,7 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     rows = read_csv(smk.input.claims)
     write_table(smk.output.csv, pd.DataFrame(rows, columns=ROW_HEADER), missing="nan")
-    write_text(smk.output.md, paper_markdown(smk.wildcards.paper, rows))
+    write_text(smk.output.md, paper_markdown(smk.wildcards.paper, rows, TESTS))
     save_evidence(
         smk.output.evidence, [item for path in smk.input.evidence for item in load_evidence(path)]
     )

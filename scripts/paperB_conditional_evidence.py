@@ -1,5 +1,5 @@
-"""Rows B.3/Sigma_f and B.3/Sigma_G: their evidence (attnspec.claims.registry) from the conditional
-draws of one results root.
+"""Rows B.3/Sigma_f and B.3/Sigma_G: their evidence (attnspec.papers.b.declared_tests) from the
+conditional draws of one results root.
 
 Params: conditional (config section), replicate.
 """

@@ -1,5 +1,5 @@
-"""Rows B.1, B.2 and B.4/c=<c>: their evidence (attnspec.claims.registry) from the sticking draws of
-one results root.
+"""Rows B.1, B.2 and B.4/c=<c>: their evidence (attnspec.papers.b.declared_tests) from the sticking
+draws of one results root.
 
 Params: sticking, ratio_scan (config sections), replicate.
 """

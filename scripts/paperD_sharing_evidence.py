@@ -1,5 +1,5 @@
-"""Rows D.2/mqa, D.2/gqa and D.3/tied: their evidence (attnspec.claims.registry) from the sharing
-draws of one results root, against the independent-head and tied limit laws.
+"""Rows D.2/mqa, D.2/gqa and D.3/tied: their evidence (attnspec.papers.d.declared_tests) from the
+sharing draws of one results root, against the independent-head and tied limit laws.
 
 Inputs: the draws of every (scheme, n) of paperD.sharing, schemes outer, n inner. Params:
 settings (paperD.sharing), replicate.

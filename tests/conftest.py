@@ -6,6 +6,9 @@ import os
 # on a loaded 2-core machine (and deterministic). Set before any test module imports numpy.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
+import contextlib
+import fcntl
+import functools
 import re
 import shutil
 import subprocess
@@ -40,12 +43,29 @@ def tool(name: str) -> str:
     return str(candidate) if candidate.exists() else shutil.which(name) or name
 
 
+@contextlib.contextmanager
+def one_snakemake_at_a_time(folder):
+    """In the repository itself, wait until no other test's Snakemake command runs there: the
+    workflow refuses a second command in one folder, and pytest-xdist runs tests in two processes.
+    Any other folder is one test's copy, or the CI run's, whose tests share one process."""
+    if Path(folder).resolve() != REPO:
+        yield
+        return
+    lock = REPO / ".snakemake" / "tests.lock"
+    lock.parent.mkdir(exist_ok=True)
+    with open(lock, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes
+        yield
+
+
 def run(args, cwd=REPO, check=True, env=None, timeout=1800) -> subprocess.CompletedProcess:
     """Run a command, capturing text output; on failure show it in the assertion."""
     full_env = dict(os.environ, **(env or {}))
-    result = subprocess.run(
-        args, cwd=cwd, capture_output=True, text=True, env=full_env, timeout=timeout
-    )
+    snakemake = Path(args[0]).name == "snakemake"
+    with one_snakemake_at_a_time(cwd) if snakemake else contextlib.nullcontext():
+        result = subprocess.run(
+            args, cwd=cwd, capture_output=True, text=True, env=full_env, timeout=timeout
+        )
     if check:
         assert result.returncode == 0, f"{args} failed:\n{result.stdout}\n{result.stderr}"
     return result
@@ -104,14 +124,51 @@ def ci_clone(tmp_path_factory) -> Path:
     return workdir
 
 
+CI_RUN = "the CI preset's run"
+
+
+@functools.cache
+def reads_the_ci_run(path: str) -> bool:
+    """Whether the test module ``path`` (relative to the repository) uses the ci_clone fixture."""
+    return "ci_clone" in (REPO / path).read_text(encoding="utf-8")
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's ``--dist loadfile`` (pyproject.toml), with the modules that read the CI
+    preset's run as one unit: a unit runs in one worker, in collection order, so the run is made
+    once (a session fixture is made once per worker) and the Snakemake commands in it never
+    overlap. That unit is handed out first: it is the longest. Every other module is a unit of
+    its own, so its module-scoped fixtures are made once."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class OneCIRun(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return CI_RUN if reads_the_ci_run(path) else path
+
+        def _assign_work_unit(self, node) -> None:
+            if CI_RUN in self.workqueue:
+                self.workqueue.move_to_end(CI_RUN, last=False)
+            super()._assign_work_unit(node)
+
+    return OneCIRun(config, log)
+
+
 @pytest.fixture(autouse=True)
 def figures_pass_the_craft_checks(request):
     """Every figure a figure test leaves open is checked once it ends by
     :func:`attnspec.plotting.craft.craft_problems` (print width, fonts >= 6 pt, no overlapping
     text, no text over a legend or off the canvas, no empty panel, readable log axes: issue 20's
-    machine checks of craft); then the figures close."""
+    machine checks of craft); then the figures close. Figures any other test leaves open (the
+    craft checks' own tests leave defective ones) close unchecked, whatever order tests run in."""
     yield
     if "figures" not in request.node.module.__name__:
+        pyplot = sys.modules.get("matplotlib.pyplot")
+        if pyplot is not None:
+            pyplot.close("all")
         return
     from matplotlib import pyplot as plt
 

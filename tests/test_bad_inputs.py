@@ -26,6 +26,7 @@ def test_there_are_at_least_fifty_kinds_across_config_command_line_library_and_c
     assert {case.where for case in CASES} == {"config file", "command line", "library", "CLI"}
 
 
+@pytest.mark.slow  # the outcomes fixture copies the repository and starts Snakemake per case
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.where}: {c.input}" for c in CASES])
 def test_bad_input_stops_with_one_message_naming_what_is_allowed(case, outcomes):
     results, _, _ = outcomes
@@ -38,12 +39,14 @@ def test_bad_input_stops_with_one_message_naming_what_is_allowed(case, outcomes)
         assert "\n" not in outcome.message, "more than one line for one problem"
 
 
+@pytest.mark.slow
 def test_nothing_is_written_under_results_or_figures(outcomes):
     _, workdir, figures_untouched = outcomes
     assert figures_untouched
     assert not (workdir / "results").exists()
 
 
+@pytest.mark.slow
 def test_docs_table_is_what_the_cases_give(outcomes):
     results, _, _ = outcomes
     text = bad_inputs.table([(case, results[id(case)]) for case in CASES])

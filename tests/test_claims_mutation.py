@@ -17,7 +17,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attnspec.claims.registry import TESTS, registry_of
 from attnspec.claims.verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
@@ -25,12 +24,23 @@ from attnspec.claims.verdicts import (
     judge_declared,
     judge_paper,
 )
+from attnspec.papers.registry import TESTS, registry_of
 from attnspec.workflow.io import load_evidence, read_csv
 
 ROOT = Path(__file__).resolve().parents[1]
 PAPERS = ("A", "B", "C", "D")
 QUICK = 20  # stability resamples: the stability column is not re-checked here
 NUMBERS = ("value", "interval_low", "interval_high", "limit", "limit_low", "limit_high")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def quick_stability_inner_resamples():
+    """50 inner resamples per stability resample (the engine's: 500, read when a row is judged):
+    only the stability and its commonest other verdict depend on them, and neither is checked
+    here; the intervals, limits, verdicts and power keep the engine's bootstrap counts."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("attnspec.claims.verdicts.STABILITY_INNER_RESAMPLES", 50)
+        yield
 
 
 def _committed(paper: str):

@@ -415,6 +415,7 @@ def test_beta_range_must_be_increasing():
         check_cross_key_constraints(config)
 
 
+@pytest.mark.slow  # copies the repository, starts Snakemake
 def test_snakemake_stops_before_any_job_with_one_clear_message(tmp_path):
     bad = with_stepwise(beta=-1.0)
     workdir = tracked_copy(tmp_path / "clone")
@@ -429,6 +430,7 @@ def test_snakemake_stops_before_any_job_with_one_clear_message(tmp_path):
     assert not (workdir / "results").exists() and not (workdir / "logs").exists()
 
 
+@pytest.mark.slow  # copies the repository, starts Snakemake
 def test_config_overrides_on_the_command_line_are_typed(tmp_path):
     """--config replicate=1 and nested mappings (YAML text) reach the workflow as numbers."""
     workdir = tracked_copy(tmp_path / "clone")

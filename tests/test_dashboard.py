@@ -17,8 +17,8 @@ from attnspec.claims.dashboard import (
     verdict_label,
     verdict_table,
 )
-from attnspec.claims.registry import REGISTRY, registry_of
 from attnspec.claims.verdicts import HOLDS, INCONCLUSIVE, ROW_HEADER, VERDICTS, describe_test
+from attnspec.papers.registry import REGISTRY, TESTS, registry_of
 from attnspec.workflow.io import read_csv
 
 
@@ -141,7 +141,7 @@ def test_the_dashboard_counts_only_empirical_rows_as_evidence_and_lists_changed_
 
 def test_paper_markdown_gives_each_row_its_test_and_kind():
     rows = all_rows()["C"]
-    text = paper_markdown("C", rows)
+    text = paper_markdown("C", rows, TESTS)
     assert "## C.3/bound (bound: holds by construction, not evidence)" in text
     assert "## C.3/canonical-slope (model: a closed-form model evaluated, not evidence)" in text
     assert text.count("- test: statistic:") == len(rows)
@@ -196,7 +196,6 @@ def test_the_rule_is_stated_once_for_the_dashboard_and_every_row():
     (attnspec.claims.verdicts.RULE_TEXT / FINITE_SIZE_RULE_TEXT, checked against decide in
     tests/test_verdicts.py)."""
     from attnspec.claims.dashboard import ENGINE_TEXT
-    from attnspec.claims.registry import TESTS
     from attnspec.claims.verdicts import FINITE_SIZE_RULE_TEXT, RULE_TEXT, describe_test
 
     assert RULE_TEXT in ENGINE_TEXT and FINITE_SIZE_RULE_TEXT in ENGINE_TEXT

@@ -4,7 +4,6 @@ tests on synthetic bulks that pass and that fail."""
 import numpy as np
 import pytest
 
-from attnspec.claims.registry import TESTS
 from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 from attnspec.distances import law_kolmogorov_distance
 from attnspec.papers.a.bulk_laws import (
@@ -26,6 +25,7 @@ from attnspec.papers.a.bulk_laws import (
     theory_grid,
     unpack_panels,
 )
+from attnspec.papers.registry import TESTS
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate, mp_edge
 from attnspec.theory.nu_infinity import NuInfinity
@@ -77,9 +77,14 @@ def summary_from(law, beta, *, draws=10, n=300, seed=0):
     )
 
 
+QUICK = 20
+"""Stability resamples of these tests: they check verdicts, intervals and alternatives, which the
+stability share (reported beside them) does not enter."""
+
+
 def judged(summary):
     evidence = not_marchenko_pastur_evidence(summary, n_tokens=300)
-    return evidence, judge_row(TESTS[evidence.row_id], evidence)
+    return evidence, judge_row(TESTS[evidence.row_id], evidence, stability_resamples=QUICK)
 
 
 def test_wrong_laws_and_the_margin_unit_are_theory_only():

@@ -5,7 +5,6 @@ batches and replicates."""
 import numpy as np
 import pytest
 
-from attnspec.claims.registry import TESTS
 from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, FINITE_SIZE_CAVEAT, HOLDS, judge_row
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
@@ -23,6 +22,7 @@ from attnspec.papers.b.conditional import (
 from attnspec.papers.b.conditional_plotted import population_density
 from attnspec.papers.b.sticking_findings import conditional_findings
 from attnspec.papers.draw_batches import batched_draws, unstack_draws
+from attnspec.papers.registry import TESTS
 from attnspec.papers.spectra import draw_parameters
 from attnspec.seeding import rng_for
 from attnspec.theory import bulk_edge, finite_deformed_mp_edge, nonlinearity_coefficients

@@ -6,7 +6,6 @@ import pytest
 
 import attnspec.papers.b.edge_formulas as edge_formulas
 import attnspec.theory.edge as general_edge
-from attnspec.claims.registry import TESTS
 from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
 from attnspec.papers.b.edge_formulas import (
     SIMULATED_POINT_HEADER,
@@ -20,6 +19,7 @@ from attnspec.papers.b.edge_formulas import (
     square_model_edge,
 )
 from attnspec.papers.b.sticking_summary import StickingSeries
+from attnspec.papers.registry import TESTS
 from attnspec.theory import bulk_edge, nonlinearity_coefficients
 
 # Both formulas are root-finding to a few machine epsilon (x(g) is stationary at the root).

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from attnspec.claims.evidence import Evidence, threshold_crossings
-from attnspec.claims.registry import TESTS
 from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge, judge_row
 from attnspec.distances import kolmogorov_distance
 from attnspec.papers.a.bulk_laws import (
@@ -30,6 +29,7 @@ from attnspec.papers.a.linearisation import (
     summarise_distances,
     threshold_betas,
 )
+from attnspec.papers.registry import TESTS
 from attnspec.papers.spectra import model_spectrum
 from attnspec.theory.nu_infinity import NuInfinity
 
@@ -85,9 +85,14 @@ def summary_of(attention, **kwargs):
     return summarise_distances(synthetic_table(attention, floor_values(), **kwargs))
 
 
+QUICK = 20
+"""Stability resamples of these tests: they check verdicts, intervals and alternatives, which the
+stability share (reported beside them) does not enter."""
+
+
 def judged(evidence, row_id):
     (item,) = [e for e in evidence if e.row_id == row_id]
-    return judge_row(TESTS[row_id], item)
+    return judge_row(TESTS[row_id], item, stability_resamples=QUICK)
 
 
 def test_rescaled_beta_is_beta_over_root_log_ell():
@@ -283,7 +288,7 @@ def test_a1_rules_out_mp_and_the_wrong_betas_where_the_old_cancellation_could_no
     rigid_summary, beta
 ):
     evidence = convergence_evidence(rigid_summary, beta)
-    row = judge_row(TESTS[evidence.row_id], evidence)
+    row = judge_row(TESTS[evidence.row_id], evidence, stability_resamples=QUICK)
     assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
     # The old statistic, KS(attention, L) - KS(Y_lin, L), with L = MP: the same law on both
     # sides cancels, so it reads near 0 and MP is not ruled out.
@@ -300,6 +305,7 @@ def test_a1_rules_out_mp_and_the_wrong_betas_where_the_old_cancellation_could_no
         margin=test.margin * evidence.margin_scale,
         interval=test.interval,
         seed_key={"row": "old A.1"},
+        stability_resamples=QUICK,
     )
     assert cancelled.verdict != DOES_NOT_REPRODUCE
 
@@ -322,7 +328,7 @@ def test_a1_of_a_bulk_at_a_wrong_beta_fails_and_leaves_that_beta_standing():
                 ]
     summary = summarise_distances(distance_table(spectra, points))
     evidence = convergence_evidence(summary, 1.0)
-    row = judge_row(TESTS[evidence.row_id], evidence)
+    row = judge_row(TESTS[evidence.row_id], evidence, stability_resamples=QUICK)
     assert row["claim_verdict"] == DOES_NOT_REPRODUCE
     assert "beta+3%: does not reproduce" not in row["alternatives"]
 

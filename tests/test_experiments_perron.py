@@ -4,7 +4,6 @@ the registry's tests on synthetic series."""
 import numpy as np
 import pytest
 
-from attnspec.claims.registry import TESTS
 from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_row
 from attnspec.models.sampling import attention_matrix
 from attnspec.papers.a.full_spectrum import (
@@ -26,6 +25,7 @@ from attnspec.papers.a.perron import (
     perron_series,
     perron_squared_prediction,
 )
+from attnspec.papers.registry import TESTS
 from attnspec.papers.spectra import model_spectrum
 from attnspec.spectra.dense import bulk_squared_singular_values
 from attnspec.theory.constants import nonlinearity_coefficients
@@ -95,9 +95,14 @@ def predicted_deviation(beta=1.0):
     return lambda ell: np.sqrt(perron_squared_prediction(ell, ell, beta)) - 1.0
 
 
+QUICK = 20
+"""Stability resamples of these tests: they check verdicts, intervals and alternatives, which the
+stability share (reported beside them) does not enter."""
+
+
 def verdict(series):
     evidence = perron_evidence(series)
-    return judge_row(TESTS[evidence.row_id], evidence)
+    return judge_row(TESTS[evidence.row_id], evidence, stability_resamples=QUICK)
 
 
 def test_evidence_holds_the_draws_the_sizes_and_the_declared_alternatives():

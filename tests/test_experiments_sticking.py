@@ -8,7 +8,6 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from attnspec.claims.registry import TESTS, registry_of
 from attnspec.claims.verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
@@ -61,6 +60,7 @@ from attnspec.papers.draw_batches import (
     stack_draws,
     unstack_draws,
 )
+from attnspec.papers.registry import TESTS, registry_of
 from attnspec.spectra.dense import top_squared_singular_values_dense
 from attnspec.spectra.lanczos import (
     top_nonperron_squared_singular_values,

@@ -77,6 +77,7 @@ def test_corrupt_and_truncated_npz_are_found_and_removed(tmp_path):
     assert good.exists() and not truncated.exists()
 
 
+@pytest.mark.slow  # copies the repository, starts Snakemake twice
 def test_snakemake_recomputes_a_corrupt_result_instead_of_plotting_it(tmp_path):
     workdir = tracked_copy(tmp_path / "clone")
     target = "results/config.yaml"
@@ -91,6 +92,7 @@ def test_snakemake_recomputes_a_corrupt_result_instead_of_plotting_it(tmp_path):
     assert not corrupt.exists()
 
 
+@pytest.mark.slow  # copies the repository, starts Snakemake
 def test_unwritable_figures_stop_snakemake_with_one_message(tmp_path):
     workdir = tracked_copy(tmp_path / "clone")
     with read_only(workdir / "figures"):

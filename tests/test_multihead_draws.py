@@ -5,9 +5,9 @@ the memory model and the config checks."""
 import numpy as np
 import pytest
 
-from attnspec.claims.registry import PUBLIC_MODELS, TESTS
 from attnspec.multihead import limit_mean
 from attnspec.multihead.spectra import draw_comparison_spectra
+from attnspec.papers.d.declared_tests import PUBLIC_MODELS
 from attnspec.papers.d.draws import (
     MUTANT_PREFIX,
     SCHEMES,
@@ -26,6 +26,7 @@ from attnspec.papers.d.draws import (
     sharing_widths,
 )
 from attnspec.papers.d.public_models import TABLE_D2_MODELS, public_model
+from attnspec.papers.registry import TESTS
 
 SETTINGS = {
     "schemes": list(SCHEMES),

@@ -6,7 +6,6 @@ reject."""
 import numpy as np
 import pytest
 
-from attnspec.claims.registry import PUBLIC_MODELS, TESTS, registry_of
 from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_paper, judge_row
 from attnspec.multihead import (
     MultiHeadLaw,
@@ -17,6 +16,7 @@ from attnspec.multihead import (
     sample_weights,
 )
 from attnspec.multihead.metrics import kolmogorov_between_laws, per_draw_comparison
+from attnspec.papers.d.declared_tests import PUBLIC_MODELS
 from attnspec.papers.d.draws import (
     MUTANT_PREFIX,
     SCHEMES,
@@ -35,6 +35,7 @@ from attnspec.papers.d.evidence import (
     sharing_laws,
 )
 from attnspec.papers.d.public_models import public_model
+from attnspec.papers.registry import TESTS, registry_of
 from attnspec.seeding import rng_for
 from attnspec.workflow.io import load_evidence, save_evidence
 
@@ -48,6 +49,14 @@ SETTINGS = {
     "beta": 1.0,
 }
 DRAWS = 6
+QUICK = 20
+"""Stability resamples of these tests: they check verdicts, intervals and alternatives, which the
+stability share (reported beside them) does not enter."""
+
+
+def row_of(item):
+    """The engine's claims-table row of ``item`` (quick stability)."""
+    return judge_row(TESTS[item.row_id], item, stability_resamples=QUICK)
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +121,7 @@ def test_public_model_evidence_is_the_distance_beyond_the_floor_per_metric():
     assert "published (table D.2, ten draws, no floor): 0.0280 +- 0.0018" in items[1].note
     for item in public_model_evidence("dinov3-l16", {**record, "floor": record["gaussian"]}, 1.0):
         # a floor of 0 and mutants 10-25 % off: the raw distance judged, every mutant ruled out
-        row = judge_row(TESTS[item.row_id], item)
+        row = row_of(item)
         assert row["ruled_out"] == "4 of 4", row["alternatives"]
 
 
@@ -153,7 +162,11 @@ def test_d1_rules_out_wrong_gaussian_equivalents_where_the_truth_is_known(
     declared mutants read does not reproduce (at n = 261 the KS row cannot tell beta 1 % off:
     its margin is the floor's order there)."""
     items = {i.row_id: i for i in public_model_evidence("dinov3-l16", gaussian_as_softmax, 1.0)}
-    row = judge_row(TESTS[f"D.1/dinov3-l16/{metric}"], items[f"D.1/dinov3-l16/{metric}"])
+    row = judge_row(
+        TESTS[f"D.1/dinov3-l16/{metric}"],
+        items[f"D.1/dinov3-l16/{metric}"],
+        stability_resamples=QUICK,
+    )
     assert row["claim_verdict"] == HOLDS
     for name in ruled_out:
         assert f"{name}: does not reproduce" in row["alternatives"], row["alternatives"]
@@ -166,7 +179,7 @@ def test_one_draw_gives_a_value_without_interval():
     items = public_model_evidence("dinov3-l16", record, 1.0)
     assert "one draw: no interval" in items[0].note
     for item in items:
-        assert judge_row(TESTS[item.row_id], item)["verdict"] == INCONCLUSIVE
+        assert row_of(item)["verdict"] == INCONCLUSIVE
 
 
 def test_sharing_evidence_has_rows_d2_d3_with_the_declared_samples(spectra, laws):
@@ -202,7 +215,9 @@ def test_every_d_row_gets_one_evidence_and_is_judged(spectra, laws):
         for m in PUBLIC_MODELS
         for item in public_model_evidence(m, _synthetic_record(rng), 1.0)
     ]
-    rows = judge_paper(registry_of("D"), evidence + sharing_evidence(spectra, laws))
+    rows = judge_paper(
+        registry_of("D"), evidence + sharing_evidence(spectra, laws), stability_resamples=QUICK
+    )
     assert [row["row_id"] for row in rows] == [test.row_id for test in registry_of("D")]
     assert {row["row_id"]: row["claim_verdict"] for row in rows}["D.3/tied"] == HOLDS
 
@@ -211,7 +226,7 @@ def test_sharing_alternatives_are_ruled_out_where_the_truth_is_known(spectra, la
     """The simulated schemes follow the library's laws (sharing keeps the independent-head law,
     tying changes it): "tied law" and "tying preserves" read does not reproduce while the
     claims hold; "fewer heads" reads does not reproduce for MQA (1 head against 8)."""
-    rows = {item.row_id: judge_row(TESTS[item.row_id], item) for item in sharing_evidence(
+    rows = {item.row_id: row_of(item) for item in sharing_evidence(
         spectra, laws
     )}  # fmt: skip
     for row_id in ("D.2/mqa", "D.2/gqa", "D.3/tied"):
@@ -237,7 +252,7 @@ def test_negative_controls_the_sharing_statistics_reject(spectra, laws):
     """Tied spectra presented as an MQA scheme do not reproduce D.2; untied spectra presented
     as K = V do not reach D.3's threshold."""
     swapped = {**spectra, "mqa": spectra["tied"], "tied": spectra["independent"]}
-    rows = {item.row_id: judge_row(TESTS[item.row_id], item) for item in sharing_evidence(
+    rows = {item.row_id: row_of(item) for item in sharing_evidence(
         swapped, laws
     )}  # fmt: skip
     assert rows["D.2/mqa"]["verdict"] == DOES_NOT_REPRODUCE
@@ -275,4 +290,4 @@ def test_d1_evidence_survives_its_file(tmp_path):
             np.testing.assert_array_equal(
                 again.alternatives[name].samples["values"], alternative.samples["values"]
             )
-        assert judge_row(TESTS[item.row_id], again) == judge_row(TESTS[item.row_id], item)
+        assert judge_row(TESTS[item.row_id], again, stability_resamples=QUICK) == row_of(item)

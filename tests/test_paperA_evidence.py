@@ -5,7 +5,6 @@ wrong theories the registry declares for the row, each with those arrays too."""
 import numpy as np
 
 from attnspec.claims.evidence import STATISTICS
-from attnspec.claims.registry import TESTS, registry_of
 from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
     BETA_MUTANTS,
@@ -18,6 +17,7 @@ from attnspec.papers.a.linearisation import (
     summarise_distances,
 )
 from attnspec.papers.a.perron import perron_evidence_rows, perron_series
+from attnspec.papers.registry import TESTS, registry_of
 
 RNG = np.random.default_rng(0)
 SIZES = np.array([250, 500, 1000])

@@ -12,7 +12,6 @@ import pytest
 import yaml
 from conftest import FIGURES, REPO, TABLES
 
-from attnspec.claims.registry import registry_of
 from attnspec.claims.verdicts import ROW_HEADER, VERDICTS
 from attnspec.papers.d.summary import (
     FLOOR,
@@ -23,6 +22,7 @@ from attnspec.papers.d.summary import (
     TIED_LAW,
     distance_series,
 )
+from attnspec.papers.registry import registry_of
 
 pytestmark = pytest.mark.slow
 

@@ -5,7 +5,6 @@ import numpy as np
 import pytest
 
 from attnspec.claims.evidence import STATISTICS
-from attnspec.claims.registry import TESTS
 from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row, statistic_value
 from attnspec.papers.c.pretrained import (
     eigen_angles,
@@ -31,6 +30,7 @@ from attnspec.papers.c.pretrained_evidence import (
     structured_share,
     structured_share_rng,
 )
+from attnspec.papers.registry import TESTS
 
 N, WIDTH = 16, 16
 
@@ -114,14 +114,14 @@ def test_the_structured_control_is_detected_and_gaussian_scores_are_not(samples)
             resampling_blocks=8,  # fewer units: a cheaper bootstrap
         )
     }
-    control = judge_row(TESTS["C.5/control"], evidence["C.5/control"])
+    control = judge_row(TESTS["C.5/control"], evidence["C.5/control"], stability_resamples=QUICK)
     # truth: known structure; the alternative "blind" (distance 0) is ruled out
     assert control["verdict"] == HOLDS and control["value"] > 0.9
     assert control["ruled_out"] == "1 of 1"
     # 240 Haar "model" distances against 600: far too few for the margin 0.04 (the percentile
     # interval of a Kolmogorov distance lies above its value at such sizes, here above 0.04);
     # test_a_structured_share_is_ruled_out_and_a_haar_like_sample_is_not judges a null sample
-    null = judge_row(TESTS["C.5/minilm"], evidence["C.5/minilm"])
+    null = judge_row(TESTS["C.5/minilm"], evidence["C.5/minilm"], stability_resamples=QUICK)
     assert null["value"] < 0.15
     with pytest.raises(ValueError, match="rank S = n"):
         eigen_angle_evidence(
@@ -161,6 +161,9 @@ def test_replicate_rekeys_the_controls():
 # C.5/minilm's alternative "5% structured", on synthetic distances whose truth is known: the
 # Haar reference and a Haar-like "model" from one law, aligned-control distances far above it.
 SHAPE = (40, 6, 12, 2)  # passages, layers, heads, sides: 144 distances per passage
+QUICK = 20
+"""Stability resamples of these tests: they check verdicts, intervals and alternatives, which the
+stability share (reported beside them) does not enter."""
 
 
 def synthetic(values: np.ndarray) -> dict:
@@ -186,7 +189,8 @@ def c5_row(model, reference, aligned, local, replicate=0):
         model, reference, aligned, tests, passage_tokens=32, ranks=np.full(3, 32),
         replicate=replicate,
     )[0]  # fmt: skip
-    return evidence, judge_row(TESTS["C.5/minilm"], evidence, replicate=replicate)
+    row = judge_row(TESTS["C.5/minilm"], evidence, replicate=replicate, stability_resamples=QUICK)
+    return evidence, row
 
 
 def test_a_structured_share_is_ruled_out_and_a_haar_like_sample_is_not(haar_like):
@@ -239,12 +243,12 @@ def test_dominance_evidence_per_passage_medians():
     assert evidence.target == 0.5
     isotropic = np.median(reference["energy"][..., 1])
     assert evidence.alternatives["isotropic"].target == pytest.approx(isotropic)
-    row = judge_row(TESTS["C.6/minilm"], evidence)
+    row = judge_row(TESTS["C.6/minilm"], evidence, stability_resamples=QUICK)
     assert row["claim_verdict"] != HOLDS and row["ruled_out"] == "0 of 1"
     queries, keys = rng.standard_normal((2, 6, 2, 3, 40, 8))
     keys[..., 2:] *= 0.05  # scores of nearly rank 2: E_2 close to 1
     dominated = dominance_evidence(
         model_diagnostics(queries, keys), reference, top_k=2, passage_tokens=40
     )
-    row = judge_row(TESTS["C.6/minilm"], dominated)
+    row = judge_row(TESTS["C.6/minilm"], dominated, stability_resamples=QUICK)
     assert row["verdict"] == HOLDS and row["ruled_out"] == "1 of 1"

@@ -5,6 +5,7 @@ import json
 import re
 import sys
 
+import pytest
 from conftest import REPO, run, tool
 
 sys.path.insert(0, str(REPO / "tools"))
@@ -23,6 +24,7 @@ def test_the_readme_links_the_architecture_page():
     assert "(docs/architecture.md)" in README
 
 
+@pytest.mark.slow  # starts Snakemake
 def test_measured_job_count_is_the_default_preset_dry_run():
     report = json.loads((REPO / "docs" / "runtime.json").read_text())
     dry_run = run([tool("snakemake"), "-n", "-F"]).stdout
@@ -40,6 +42,7 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert commands[1].endswith("python -m pytest")
 
 
+@pytest.mark.slow  # starts Snakemake
 def test_measured_largest_job_is_the_paper_preset_largest_reservation():
     report = json.loads((REPO / "docs" / "largest-job.json").read_text())
     dry_run = run([tool("snakemake"), "-n", "-F", "--configfile", "config/paper.yaml"]).stdout

@@ -2,7 +2,10 @@
 
 import re
 
+import pytest
 from conftest import REPO, planned_rules, run, tool
+
+pytestmark = pytest.mark.slow  # every test starts Snakemake
 
 START, END = "```mermaid\n", "```\n"
 

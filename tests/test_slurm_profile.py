@@ -78,6 +78,7 @@ def spectrum_batches(paper) -> set[tuple]:
     return {(*point, frozenset(models[point]), draws[point]) for point in models}
 
 
+@pytest.mark.slow  # a copy of the repository and Snakemake dry runs (module fixtures)
 def test_dry_run_plans_every_job_of_the_preset(clone, slurm_dry_run, workflow_rules):
     # the same jobs as a forced local dry run of the same copy: every rule the preset needs
     # (new rules included), nothing skipped, and the profile changes only where jobs run
@@ -93,6 +94,7 @@ def test_dry_run_plans_every_job_of_the_preset(clone, slurm_dry_run, workflow_ru
     assert f"plans {total} jobs in a fresh clone" in cluster_doc
 
 
+@pytest.mark.slow  # a copy of the repository and Snakemake dry runs (module fixtures)
 def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
     counts = job_counts(slurm_dry_run)
     a, b, c = paper["paperA"], paper["paperB"], paper["paperC"]["canonical"]
@@ -136,6 +138,7 @@ def test_per_draw_rules_have_the_counts_of_the_preset(slurm_dry_run, paper):
     assert {rule: counts[rule] for rule in expected} == expected
 
 
+@pytest.mark.slow  # a copy of the repository and Snakemake dry runs (module fixtures)
 def test_spectrum_batches_are_those_the_figures_need(slurm_dry_run, paper):
     planned = {
         (int(ell), int(d_qk), float(beta), sampler, frozenset(models.split("+")), int(draws))
@@ -148,6 +151,7 @@ def test_spectrum_batches_are_those_the_figures_need(slurm_dry_run, paper):
     assert planned == spectrum_batches(paper)
 
 
+@pytest.mark.slow  # a copy of the repository and Snakemake dry runs (module fixtures)
 def test_every_job_gets_a_whole_runtime_and_memory(slurm_dry_run):
     jobs = re.findall(r"^(?:local)?rule (\w+):\n((?:    .*\n)+)", slurm_dry_run, flags=re.M)
     working = [(rule, body) for rule, body in jobs if "benchmark:" in body]
@@ -158,6 +162,7 @@ def test_every_job_gets_a_whole_runtime_and_memory(slurm_dry_run):
         assert re.search(r"\bmem_mb=[1-9]\d*(,|$)", resources), (rule, resources)
 
 
+@pytest.mark.slow  # a copy of the repository and Snakemake dry runs (module fixtures)
 def test_set_resources_name_existing_rules(workflow_rules):
     listed = set(yaml.safe_load(PROFILE.read_text())["set-resources"])
     assert listed and listed <= workflow_rules, listed - workflow_rules

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from attnspec.claims.evidence import STATISTICS, Evidence
-from attnspec.claims.registry import REGISTRY, TESTS, registry_of
 from attnspec.claims.verdicts import (
     DOES_NOT_REPRODUCE,
     FINITE_SIZE_CAVEAT,
@@ -21,6 +20,7 @@ from attnspec.claims.verdicts import (
     pass_region,
     statistic_value,
 )
+from attnspec.papers.registry import REGISTRY, TESTS, registry_of
 
 SIZES = np.array([1024.0, 2048.0, 4096.0, 8192.0])
 TW_MEAN, TW_SD = -1.2065335745820, 1.2680340580149
@@ -474,10 +474,10 @@ def test_judge_row_has_every_column_and_changes_with_the_margin():
     ev = dataclasses.replace(
         shifted(0.0), alternatives={a.name: shifted(0.03) for a in test.alternatives}
     )
-    row = judge_row(test, ev)
+    row = judge_row(test, ev, **QUICK)
     assert tuple(row) == ROW_HEADER
     assert row["verdict"] == HOLDS and row["ruled_out"] == "2 of 2"
-    tighter = judge_row(dataclasses.replace(test, margin=1e-5), ev)
+    tighter = judge_row(dataclasses.replace(test, margin=1e-5), ev, **QUICK)
     assert tighter["verdict"] != HOLDS
 
 

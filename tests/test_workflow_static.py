@@ -45,12 +45,14 @@ def test_ruff_clean():
     run([tool("ruff"), "format", "--check", "."])
 
 
+@pytest.mark.slow  # starts Snakemake
 def test_snakemake_lint_clean():
     result = run([tool("snakemake"), "--lint", "--cores", "1"], check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Congratulations, your workflow is in a good condition!" in result.stdout + result.stderr
 
 
+@pytest.mark.slow  # starts Snakemake
 @pytest.mark.parametrize("preset", ["config/config.yaml", "config/paper.yaml", "config/ci.yaml"])
 def test_dry_run_of_every_preset(preset):
     result = run([tool("snakemake"), "all", "-n", "-F", "--cores", "2", "--configfile", preset])
@@ -72,6 +74,7 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert ci_lines == [tests]
 
 
+@pytest.mark.slow  # starts Snakemake twice
 def test_plain_snakemake_runs_target_all():
     """`snakemake` with no target plans what `snakemake all` plans (the top-level Snakefile
     includes workflow/Snakefile, whose default target Snakemake would otherwise drop)."""

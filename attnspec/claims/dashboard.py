@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from attnspec.claims.catalogue import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS, ROW_CAUSES
-from attnspec.claims.registry import TESTS
+from attnspec.claims.declared import DeclaredTest
 from attnspec.claims.verdicts import (
     FINITE_SIZE_RULE_TEXT,
     FRAGILE_BELOW,
@@ -156,7 +156,8 @@ def rows_of(rows: Sequence[Mapping], prefix: str) -> list[Mapping]:
 
 
 ENGINE_TEXT = (
-    "Each row is a test declared in `attnspec/claims/registry.py` before the data and judged by "
+    "Each row is a test declared in `attnspec/papers/<paper>/declared_tests.py` before the data "
+    "and judged by "
     "`attnspec/claims/verdicts.py` against a pass region (a margin fixed in the claim's own "
     f"units): without a finite-size model, {RULE_TEXT}; with the row's declared model g + a "
     f"ell^(-p) (the claim is about the limit), {FINITE_SIZE_RULE_TEXT}. "
@@ -171,8 +172,7 @@ ENGINE_TEXT = (
 )
 
 
-def _alternatives_lines(row: Mapping) -> str:
-    test = TESTS.get(row["row_id"])
+def _alternatives_lines(row: Mapping, test: DeclaredTest | None) -> str:
     if test is None or not test.alternatives:
         return ""
     found = dict(part.split(": ", 1) for part in row["alternatives"].split("; ") if ": " in part)
@@ -183,16 +183,17 @@ def _alternatives_lines(row: Mapping) -> str:
     return "- alternatives (wrong theories the row must rule out):\n" + "\n".join(lines) + "\n"
 
 
-def paper_markdown(paper: str, rows: Sequence[Mapping]) -> str:
+def paper_markdown(paper: str, rows: Sequence[Mapping], tests: Mapping[str, DeclaredTest]) -> str:
     """A paper's ``claims.md``: the verdict table, then each row's quantity, test, limit,
-    alternatives, scope, changes after results and note."""
+    alternatives, scope, changes after results and note; ``tests`` are the declared tests by
+    row id (:data:`attnspec.papers.registry.TESTS`), for each row's alternatives and scope."""
     parts = [
         f"# Paper {paper}: claims and verdicts\n",
         ENGINE_TEXT + "\n",
         to_markdown(*verdict_table(rows)),
     ]
     for row in rows:
-        test = TESTS.get(row["row_id"])
+        test = tests.get(row["row_id"])
         changes = row["changed_after_results"]
         parts.append(
             f"\n## {row['row_id']}{KIND_NOTE[row['kind']]}\n\n"
@@ -210,7 +211,7 @@ def paper_markdown(paper: str, rows: Sequence[Mapping]) -> str:
                 if limit_text(row) != "-"
                 else ""
             )
-            + _alternatives_lines(row)
+            + _alternatives_lines(row, test)
             + (f"- scope: {test.scope}\n" if test is not None and test.scope else "")
             + f"- test: {row['test']}\n"
             + (
@@ -326,7 +327,8 @@ def dashboard_markdown(rows: Sequence[Mapping]) -> str:
             if weak
             else "Every empirical row reads does not reproduce for some shift of its target. "
         )
-        + "Tests: `attnspec/claims/registry.py`; full notes: `figures/paper<X>/claims.md`.\n",
+        + "Tests: `attnspec/papers/<paper>/declared_tests.py`; full notes: "
+        "`figures/paper<X>/claims.md`.\n",
         ENGINE_TEXT + "\n",
     ]
     for paper, title in PAPERS.items():

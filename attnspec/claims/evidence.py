@@ -1,6 +1,6 @@
 """The data a verdict is judged on, and the statistics the registry may name.
 
-An :class:`Evidence` holds, for one registry row (:mod:`attnspec.claims.registry`), the per-draw
+An :class:`Evidence` holds, for one registry row (:mod:`attnspec.papers.registry`), the per-draw
 samples at the judged point(s), the target computed from theory, the unit of the declared margin,
 the per-(draw, size) values of the row's finite-size model, and the same data judged against each
 wrong theory the row declares (its alternatives). Per-paper code builds it from simulations;
@@ -271,7 +271,7 @@ class Evidence:
     Parameters
     ----------
     row_id : str
-        The registry row (:data:`attnspec.claims.registry.REGISTRY`) this evidence is for.
+        The registry row (:data:`attnspec.papers.registry.REGISTRY`) this evidence is for.
     samples : mapping of str to array
         The arrays its statistic reads (:data:`STATISTICS`); axis 0 is the draw. ``sizes`` (for
         slopes) has shape (S,) and ``values`` then (draws, S).

@@ -1,5 +1,5 @@
 """The verdict engine: one judge for every row of the claims registry
-(:mod:`attnspec.claims.registry`).
+(:mod:`attnspec.papers.registry`).
 
 A row's test is declared before the data (statistic, points, target, margin with its reason,
 interval method, comparison, finite-size model, the wrong theories it must rule out); the data
@@ -711,7 +711,7 @@ INTERVAL_TEXT = {
 
 
 def describe_test(test) -> str:
-    """The ``test`` column of a registry row (:class:`attnspec.claims.registry.DeclaredTest`)."""
+    """The ``test`` column of a registry row (:class:`attnspec.claims.declared.DeclaredTest`)."""
     unit = f" x [{test.margin_unit}]" if test.margin_unit else ""
     text = (
         f"statistic: {test.describes} ({test.statistic}); points: {test.points}; target: "
@@ -807,7 +807,7 @@ def judge_declared(
     alone: bool = False,
     stability_resamples: int = STABILITY_RESAMPLES,
 ) -> Judgement:
-    """:func:`judge` by a registry test (:class:`attnspec.claims.registry.DeclaredTest`), its random
+    """:func:`judge` by a registry test (:class:`attnspec.claims.declared.DeclaredTest`), its random
     streams keyed by the row and the replicate. ``alone``: the evidence is one wrong theory's,
     judged by itself as the engine judges it within the row (an equivalence with that theory's
     target, no alternatives; its margin scale should be the claim's)."""

@@ -5,5 +5,6 @@
 the reusable maths they call is the library (:mod:`attnspec.theory`, :mod:`attnspec.models`,
 :mod:`attnspec.spectra`, :mod:`attnspec.multihead`, :mod:`attnspec.pretrained`). What the rooms
 share sits here: ``spectra`` (seeded spectra of a keyed draw), ``draw_batches`` (many draws in
-one job) and ``progress`` (timing of progress records).
+one job), ``progress`` (timing of progress records), ``declared_texts`` (texts several papers'
+declared tests use) and ``registry`` (the four papers' declared tests, gathered).
 """

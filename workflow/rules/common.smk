@@ -68,7 +68,7 @@ PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 PAPER_D_FIGURES = ["D1-public-models", "D2-heads", "D3-sharing"]
 PAPER_D_TABLES = ["D-T1-public-models", "D-T2-moments"]
 # The evidence files of each paper, {results}/paper<X>/evidence/<source>.npz: the samples every
-# registry row (attnspec.claims.registry) is judged on, written by one evidence rule each.
+# registry row (attnspec.papers.registry) is judged on, written by one evidence rule each.
 EVIDENCE_SOURCES = {
     "A": ["A-T2-stepwise", "A3-bulk-laws", "A5-linearisation", "A6-perron"],
     "B": ["sticking", "conditional", "edge-formulas"],

@@ -56,8 +56,9 @@ rule paperB_sticking_batch:
 
 
 rule paperB_sticking_evidence:
-    """The evidence of rows B.1, B.2 and B.4/c=<c> (attnspec.claims.registry) from the sticking
-    draws: samples, finite-size data at every ell, the data under each alternative."""
+    """The evidence of rows B.1, B.2 and B.4/c=<c> (attnspec.papers.b.declared_tests) from the
+    sticking draws: samples, finite-size data at every ell, the data under each alternative.
+    """
     input:
         draws=lambda wildcards: sticking_files(wildcards.results),
     output:

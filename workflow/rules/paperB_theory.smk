@@ -55,7 +55,7 @@ rule paperB_conditional_batch:
 
 
 rule paperB_conditional_evidence:
-    """The evidence of rows B.3/Sigma_f and B.3/Sigma_G (attnspec.claims.registry): samples,
+    """The evidence of rows B.3/Sigma_f and B.3/Sigma_G (attnspec.papers.b.declared_tests): samples,
     finite-size data at every ell and the same data under each declared alternative."""
     input:
         draws=lambda wildcards: conditional_files(wildcards.results),

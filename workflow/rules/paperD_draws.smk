@@ -80,8 +80,8 @@ rule paperD_sharing:
 
 
 rule paperD_public_models_evidence:
-    """The samples of rows D.1/<model>/w1 and D.1/<model>/ks (attnspec.claims.registry): per draw the
-    relative W1 and the KS of softmax against its Gaussian equivalent beyond the floor (two
+    """The samples of rows D.1/<model>/w1 and D.1/<model>/ks (attnspec.papers.d.declared_tests): per
+    draw the relative W1 and the KS of softmax against its Gaussian equivalent beyond the floor (two
     Gaussian equivalents), and of softmax against each wrong Gaussian equivalent, at each
     judged table D.2 configuration."""
     input:

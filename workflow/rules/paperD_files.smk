@@ -16,7 +16,7 @@ from attnspec.papers.d.draws import (
 )
 from attnspec.papers.d.evidence import check_judged_points
 from attnspec.papers.d.public_models import public_model
-from attnspec.claims.registry import PUBLIC_MODELS as JUDGED_PUBLIC_MODELS
+from attnspec.papers.d.declared_tests import PUBLIC_MODELS as JUDGED_PUBLIC_MODELS
 
 PUBLIC_MODELS_D = config["paperD"]["public_models"]
 HEADS_D = config["paperD"]["heads"]

@@ -13,7 +13,7 @@ its relative variance is (e^{beta^2} - 1) / ell, of order one when beta^2 ~ log 
 threshold beta ~ sqrt(log ell) (paper A, section 6.1 per its follow-up), and the rescaled
 variable x = beta / sqrt(log ell) (natural logarithm).
 
-Evidence (registry rows, :mod:`attnspec.claims.registry`): A.1/beta=<beta> is, per draw at the
+Evidence (rows of :mod:`attnspec.papers.a.declared_tests`): A.1/beta=<beta> is, per draw at the
 largest ell, the attention distance to nu_inf minus the distance of the Y_lin draw from the same
 Q, K (a paired excess over the floor); its alternatives replace nu_inf in the attention distance by
 a wrong law L (:func:`attnspec.papers.a.bulk_laws.alternative_laws`; the floor stays the

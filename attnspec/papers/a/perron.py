@@ -29,7 +29,7 @@ from attnspec.theory.constants import nonlinearity_coefficients
 LOG = logging.getLogger(__name__)
 
 TARGET_SLOPE = -1.0
-# The betas of the registry rows A.2/beta=<beta> (attnspec.claims.registry).
+# The betas of the registry rows A.2/beta=<beta> (attnspec.papers.a.declared_tests).
 JUDGED_BETAS = (0.5, 1.0)
 
 

@@ -45,8 +45,8 @@ LOG = logging.getLogger(__name__)
 # at ell = 1024, 2.54 / 1.65 s at 1536, 5.9 / 2.64 s at 2048 (the dense route grows like ell^3).
 DENSE_CROSSOVER = 1536
 # Relative accuracy asked of the Lanczos values. The figures resolve relative gaps of 1e-3 and
-# more, the verdicts' margins are 0.5 % of x_+ (paper B's rows in attnspec.claims.registry), and
-# with float32 products the values are good to ~1e-6 anyway. Against 1e-8, 1e-6 used
+# more, the verdicts' margins are 0.5 % of x_+ (paper B's rows in attnspec.papers.b.declared_tests),
+# and with float32 products the values are good to ~1e-6 anyway. Against 1e-8, 1e-6 used
 # 8-9 % fewer Krylov vectors at ell = 2048 and 4096 and moved no value by more than 7e-9.
 LANCZOS_TOLERANCE = 1e-6
 # S is formed in float32 (SGEMM, about twice the DGEMM rate) from the float64 draws of Q and K;

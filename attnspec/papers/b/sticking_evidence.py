@@ -1,5 +1,5 @@
 """The evidence of paper B's rows B.1, B.2 and B.4/c=<c> from the sticking draws, as the
-registry (:mod:`attnspec.claims.registry`) declares them, each with the same data judged
+registry (:mod:`attnspec.papers.b.declared_tests`) declares them, each with the same data judged
 against the wrong theories the row declares; :mod:`attnspec.claims.verdicts` judges it. Every
 statistic is relative to x_+, so the registry's margin (0.5 % of x_+) is in the statistic's
 units (margin scale 1).
@@ -84,7 +84,7 @@ def find_series(
             return s
     raise ValueError(
         f"paperB.{section} has no draws at c = {ratio:g}, beta = {beta:g}, a point the claims "
-        "registry judges (attnspec.claims.registry)"
+        "registry judges (attnspec.papers.b.declared_tests)"
     )
 
 

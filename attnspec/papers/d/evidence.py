@@ -1,5 +1,5 @@
-"""The evidence of paper D's registry rows (:mod:`attnspec.claims.registry`), from simulated
-spectra; :mod:`attnspec.claims.verdicts` judges it.
+"""The evidence of paper D's registry rows (:mod:`attnspec.papers.d.declared_tests`), from
+simulated spectra; :mod:`attnspec.claims.verdicts` judges it.
 
 - ``D.1/<model>/<metric>`` (table D-T1, figure D1), metric ``w1`` (relative W1: the mean
   absolute difference of the ordered eigenvalues over the common limiting mean, appendix D.1) or
@@ -28,7 +28,6 @@ from typing import NamedTuple
 import numpy as np
 
 from attnspec.claims.evidence import Evidence
-from attnspec.claims.registry import D1_METRICS, PUBLIC_MODELS, SHARING_SCHEMES
 from attnspec.multihead.limit import limit_law, limit_mean
 from attnspec.multihead.metrics import (
     kolmogorov_between_laws,
@@ -37,6 +36,7 @@ from attnspec.multihead.metrics import (
     student_t_interval,
 )
 from attnspec.multihead.shapes import MultiHeadShape
+from attnspec.papers.d.declared_tests import D1_METRICS, PUBLIC_MODELS, SHARING_SCHEMES
 from attnspec.papers.d.draws import MUTANT_PREFIX, SCHEME_LABELS, sharing_shape
 from attnspec.papers.d.public_models import public_model
 

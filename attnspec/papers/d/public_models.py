@@ -4,7 +4,8 @@ Appendix D.1 of Hayase & Karakida (arXiv 2610.10033): beta = 1, d_O = d, d_K = d
 Gaussian weights, ten initialisations; softmax against its same-weights Gaussian equivalent by
 the relative W1 and KS of all n eigenvalues (:mod:`attnspec.multihead.metrics`). The published
 values are means over the paper's ten draws with their Student-t 95 % half-widths (relative W1
-in per cent). Ids are those of the claims registry (``attnspec.claims.registry.PUBLIC_MODELS``).
+in per cent). Ids are those of the claims registry
+(``attnspec.papers.d.declared_tests.PUBLIC_MODELS``).
 """
 
 from dataclasses import dataclass

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from attnspec.claims.registry import TESTS
 from attnspec.multihead.limit import closed_form_moments, limit_law, limit_mean
 from attnspec.multihead.metrics import student_t_interval
 from attnspec.papers.d.draws import SCHEME_LABELS, STAGES, heads_shape
@@ -23,6 +22,7 @@ from attnspec.papers.d.evidence import (
     public_model_row,
 )
 from attnspec.papers.d.public_models import public_model
+from attnspec.papers.registry import TESTS
 from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, tidy_table
 
 THEORY_POINTS = 400
@@ -249,7 +249,7 @@ def sharing_plotted_table(spectra: Mapping[str, Mapping[int, np.ndarray]], laws)
       minus the mean independent-head KS at n) and D.3 (:data:`D3_DELTA`);
     - theory: the rows' pass thresholds (no scheme, n or draw), set by the distance between the
       two laws: +- margin x law distance for D.2 (:data:`D2_MARGIN`, two rows), margin x law
-      distance for D.3 (:data:`D3_THRESHOLD`) (attnspec.claims.registry).
+      distance for D.3 (:data:`D3_THRESHOLD`) (attnspec.papers.d.declared_tests).
     ``laws``: :func:`attnspec.papers.d.evidence.sharing_laws`."""
     independent_law, tied_law, law_distance = laws.independent, laws.tied, laws.distance
     sizes = sorted(spectra["independent"])

@@ -1,0 +1,109 @@
+"""A declared test: one verdict row's test, declared once, before the data.
+
+Each :class:`DeclaredTest` states what the data are (``subject``), the statistic (a name from
+:data:`attnspec.claims.evidence.STATISTICS` and its meaning), the parameter points judged, the
+target, the comparison, the margin with its scientific reason (a number fixed in the claim's own
+units, never derived from the spread of the data it judges and never widening when the judged
+size shrinks), the interval method, the finite-size model (a declared exponent and its reason,
+or none: then no finite-size caveat is possible), and the wrong theories a referee would put
+forward that the row must rule out on its own data (:class:`Alternative`). The engine
+(:mod:`attnspec.claims.verdicts`) applies the one rule to all of them; per-paper code only
+computes the samples (:class:`attnspec.claims.evidence.Evidence`).
+
+The tests themselves are data, one table per paper (``attnspec/papers/<paper>/declared_tests.py``,
+collected in :mod:`attnspec.papers.registry`). Changing a test is a diff of its paper's table,
+and a test changed after its results were seen says so in ``changed_after_results``.
+
+Kinds: ``empirical`` rows judge random draws against a limit and can fail; ``model`` rows
+evaluate a closed-form model whose spread over draws is below what the margin resolves;
+``identity`` rows compare two exact computations (a failure is a bug); ``bound`` rows hold by
+construction (a theorem). Only empirical rows are evidence; every claim has at least one.
+"""
+
+from dataclasses import dataclass
+
+from attnspec.claims.catalogue import CLAIMS
+from attnspec.claims.evidence import STATISTICS
+from attnspec.claims.verdicts import COMPARISONS, INTERVALS, KINDS, check_finite_size_test
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A wrong theory a referee would put forward against a row: ``name`` (its key in the
+    evidence), ``theory`` (what it says, in the statistic's terms) and ``reason`` (why a referee
+    would propose it)."""
+
+    name: str
+    theory: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class FiniteSize:
+    """A row's finite-size model T(ell) = g + a ell^(-exponent)
+    (:mod:`attnspec.claims.finite_size`): the exponent with its text and reason, and the limit's
+    target in words."""
+
+    exponent: float
+    exponent_text: str
+    reason: str
+    limit: str
+
+
+@dataclass(frozen=True)
+class DeclaredTest:
+    """One verdict row's declared test (see the module docstring)."""
+
+    row_id: str
+    kind: str
+    subject: str
+    figure: str
+    statistic: str
+    describes: str
+    points: str
+    target: str
+    comparison: str
+    margin: float
+    margin_unit: str
+    margin_reason: str
+    interval: str
+    finite_size: FiniteSize | None = None
+    interval_scale: float = 1.0
+    interval_scale_reason: str = ""
+    alternatives: tuple[Alternative, ...] = ()
+    scope: str = ""
+    changed_after_results: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        claim = self.claim_id
+        if claim not in CLAIMS:
+            raise ValueError(f"{self.row_id}: unknown claim {claim!r}")
+        for name, value, allowed in (
+            ("kind", self.kind, KINDS),
+            ("statistic", self.statistic, tuple(STATISTICS)),
+            ("comparison", self.comparison, COMPARISONS),
+            ("interval", self.interval, INTERVALS),
+        ):
+            if value not in allowed:
+                raise ValueError(f"{self.row_id}: {name} must be one of {allowed}, got {value!r}")
+        if not self.margin >= 0:
+            raise ValueError(f"{self.row_id}: margin must be >= 0, got {self.margin!r}")
+        if not self.interval_scale >= 1.0 or (self.interval_scale != 1.0) != bool(
+            self.interval_scale_reason
+        ):
+            raise ValueError(
+                f"{self.row_id}: interval_scale must be >= 1 and differ from 1 exactly when "
+                f"interval_scale_reason is given, got {self.interval_scale!r} with "
+                f"{'a' if self.interval_scale_reason else 'no'} reason"
+            )
+        if self.finite_size is not None:
+            check_finite_size_test(self.row_id, self.comparison, self.interval)
+        if self.kind == "empirical" and not self.alternatives:
+            raise ValueError(f"{self.row_id}: an empirical row must declare its alternatives")
+        names = [a.name for a in self.alternatives]
+        if len(set(names)) != len(names) or any("/" in n for n in names):
+            raise ValueError(f"{self.row_id}: alternative names must be unique, without '/'")
+
+    @property
+    def claim_id(self) -> str:
+        return self.row_id.split("/", 1)[0]
