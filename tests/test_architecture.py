@@ -2,7 +2,7 @@
 
 The library's maths (theory, models, spectra, multihead, pretrained and the root helpers) imports
 no other layer; the claims engine and the shared drawing import only the maths; a paper's room
-imports the layers below and the rooms' shared modules (a room may use another room's result);
+imports the layers below, its own modules and the rooms' shared ones, never another room;
 the workflow plumbing may import everything below it; only the command line sits above it.
 Every import is read from the source, inside functions too.
 """
@@ -60,3 +60,20 @@ def test_imports_run_down_the_layers(path):
         if RANK[part] >= RANK[own] and not (RANK[own] == 0 and RANK[part] == 0)
     }
     assert not upward, f"{own} (layer {RANK[own]}) imports {sorted(upward)}"
+
+
+@pytest.mark.parametrize(
+    "path", sorted(PACKAGE.glob("papers/?/*.py")), ids=lambda p: str(p.relative_to(PACKAGE))
+)
+def test_a_room_imports_no_other_room(path):
+    """A room imports its own modules and the rooms' shared ones (attnspec/papers/*.py, not the
+    registry of all rooms); where a paper uses another's result, its script imports both."""
+    room = path.parent.name
+    modules = {
+        node.module
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("attnspec.papers.")
+    }
+    other_rooms = {m for m in modules if len(m.split(".")) > 3 and m.split(".")[2] != room}
+    assert not other_rooms
+    assert "attnspec.papers.registry" not in modules, "a room reads its own declared tests"

@@ -29,6 +29,8 @@ from attnspec.validation import (
 
 TRACY_WIDOM_1_MEAN = -1.2065335745820
 """E[TW1], the mean of the GOE Tracy–Widom law."""
+TRACY_WIDOM_1_Q99 = 2.0234
+"""The 99th percentile of TW1 (Bejan 2005 tables)."""
 
 # Continuation in eta = Im z (units of sqrt(theta1) (1 + sqrt c)): start where the fixed point
 # contracts (|G| <= 1/eta, far from the pole of R), shrink eta adaptively to _ETA_STOP, then 0.

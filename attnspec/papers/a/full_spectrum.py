@@ -26,15 +26,15 @@ from attnspec.spectra.localisation import inverse_participation_ratio
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.marchenko_pastur import mp_edge
 from attnspec.theory.nu_infinity import NuInfinity
-from attnspec.theory.r_transform import SymmetrisedLinearModel
+
+# TRACY_WIDOM_1_Q99: in 99 % of draws the largest bulk value of the Gaussian model stays below
+# x_+ + 2.0234 gamma_TW ell^{-2/3}.
+from attnspec.theory.r_transform import TRACY_WIDOM_1_Q99, SymmetrisedLinearModel
 
 LOG = logging.getLogger(__name__)
 
 # Leading non-Perron singular pairs computed first; doubled until one value is below x_+.
 TOP_PAIRS = 8
-# 99th percentile of the GOE Tracy-Widom law TW1 (Bejan 2005 tables): in 99 % of draws the
-# largest bulk value of the Gaussian model stays below x_+ + 2.0234 gamma_TW ell^{-2/3}.
-TRACY_WIDOM_1_Q99 = 2.0234
 BINS_PER_DECADE = 8
 
 

@@ -22,7 +22,6 @@ from attnspec.claims.evidence import Evidence
 from attnspec.distances import kolmogorov_distance
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
-from attnspec.papers.a.full_spectrum import TRACY_WIDOM_1_Q99
 from attnspec.papers.b.sticking_evidence import DILATIONS
 from attnspec.papers.b.sticking_summary import Rate, fit_rate
 from attnspec.papers.progress import Stopwatch
@@ -32,7 +31,7 @@ from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.deformed_mp import finite_deformed_mp_edge
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.population import population_law
-from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN
+from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, TRACY_WIDOM_1_Q99
 
 LOG = logging.getLogger(__name__)
 

@@ -14,6 +14,7 @@ import numpy as np
 
 from attnspec.multihead.limit import closed_form_moments, limit_law, limit_mean
 from attnspec.multihead.metrics import student_t_interval
+from attnspec.papers.d.declared_tests import TESTS
 from attnspec.papers.d.draws import SCHEME_LABELS, STAGES, heads_shape
 from attnspec.papers.d.evidence import (
     METRICS,
@@ -22,7 +23,6 @@ from attnspec.papers.d.evidence import (
     public_model_row,
 )
 from attnspec.papers.d.public_models import public_model
-from attnspec.papers.registry import TESTS
 from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, tidy_table
 
 THEORY_POINTS = 400
@@ -294,8 +294,9 @@ def sharing_plotted_table(spectra: Mapping[str, Mapping[int, np.ndarray]], laws)
              "draw": np.arange(values.size), "value": values}
             for series, scheme, values in statistics
         ]  # fmt: skip
-    d2 = TESTS["D.2/mqa"].margin * law_distance
-    d3 = TESTS["D.3/tied"].margin * law_distance
+    margins = {test.row_id: test.margin for test in TESTS}
+    d2 = margins["D.2/mqa"] * law_distance
+    d3 = margins["D.3/tied"] * law_distance
     blocks.append(
         {"kind": THEORY, "series": [D2_MARGIN, D2_MARGIN, D3_THRESHOLD], "value": [d2, -d2, d3]}
     )
