@@ -1,2 +1,3 @@
-"""Random attention models (papers A, B, C): sampling Q and K, the row softmax, and paper A's
-stepwise Gaussian-equivalent models (``sampling``, ``softmax``, ``gaussian_equivalent``)."""
+"""Random attention models (papers A, B, C): sampling Q and K and Haar factors (``sampling``),
+the row softmax (``softmax``), paper A's stepwise Gaussian-equivalent models
+(``gaussian_equivalent``) and paper C's canonical and isotropic score models (``canonical``)."""

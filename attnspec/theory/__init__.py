@@ -4,7 +4,9 @@ nu_inf = rho ⊠ MP_1 with rho = a + b MP_c is the limit law of the squared sing
 sqrt(ell) A^perp (paper A); :class:`NuInfinity` computes it from the subordination quartic,
 :class:`SymmetrisedLinearModel` independently from the R-transform of Y_lin. :func:`bulk_edge`
 gives its right edge x_+ (paper B's scalar formula), :class:`MarchenkoPasturSurrogate` the
-iid-scores law paper A refutes, :func:`finite_deformed_mp_edge` paper B's finite edge.
+iid-scores law paper A refutes, :func:`finite_deformed_mp_edge` paper B's finite edge,
+:func:`population_law` the law of paper B's conditional covariance, and :func:`edge_small_beta`,
+:func:`edge_large_beta` the asymptotics of x_+ (``asymptotics``).
 
 Every function returns a correct finite value or raises ValueError naming the argument and its
 supported range: beta in [1e-150, 26.6] (0 where the degenerate law makes sense; [1e-6, 26.6]
