@@ -47,7 +47,7 @@ def canonical_json(params: Mapping, stream: str = "", replicate: int = 0) -> str
     payload = {"params": _canonical(params), "stream": str(stream)}
     replicate = check_count(replicate, "replicate", 0)
     if replicate:
-        payload["replicate"] = int(replicate)
+        payload["replicate"] = replicate
     return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
@@ -69,7 +69,7 @@ def seed_sequence_for(
     """
     draw = check_count(draw, "draw", 0)
     digest = hashlib.sha256(canonical_json(params, stream, replicate).encode("ascii")).digest()
-    return np.random.SeedSequence(entropy=int.from_bytes(digest, "big"), spawn_key=(int(draw),))
+    return np.random.SeedSequence(entropy=int.from_bytes(digest, "big"), spawn_key=(draw,))
 
 
 def rng_for(

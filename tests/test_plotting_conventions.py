@@ -9,8 +9,11 @@ from conftest import REPO
 PACKAGE = REPO / "attnspec"
 # The drawing: each paper room's plot_*.py, and the shared craft checks and tidy tables.
 MODULES = sorted(
-    [*PACKAGE.glob("papers/*/plot_*.py"), PACKAGE / "plotting" / "craft.py"]
-    + [PACKAGE / "plotting" / "tidy.py"]
+    [
+        *PACKAGE.glob("papers/*/plot_*.py"),
+        PACKAGE / "plotting" / "craft.py",
+        PACKAGE / "plotting" / "tidy.py",
+    ]
 )
 # Modules that draw bands over draws or histograms / distribution functions (issue 13's list:
 # A1, A3, A4, A6, A7, B1, B3, B5, B6, C2, C3, C5 and paper D's spectra).

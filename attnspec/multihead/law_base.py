@@ -17,7 +17,7 @@ from attnspec.multihead.continuation import follow_root
 from attnspec.multihead.series import moments_from_s_transform
 from attnspec.multihead.support import support_intervals
 from attnspec.theory.cumulative import SqrtEdgeCumulative
-from attnspec.validation import check_real
+from attnspec.validation import check_levels, check_real
 
 BETA_RANGE = (0.05, 4.0)
 """Inverse temperatures the laws are tested on (paper D's regime is beta = O(1))."""
@@ -181,9 +181,7 @@ class FreeCompoundLaw:
 
     def quantile(self, q: ArrayLike) -> NDArray[np.float64]:
         """inf{x : F(x) >= q} for q in [0, 1] (0 for q <= atom)."""
-        q = np.asarray(q, dtype=np.float64)
-        if np.any((q < 0) | (q > 1)) or np.any(np.isnan(q)):
-            raise ValueError("quantile levels must lie in [0, 1]")
+        q = check_levels(q, "quantile levels")
         levels = np.clip(q - self.atom, 0.0, 1.0)
         values = self._cumulative_law().quantile(levels) ** 3
         return np.where(q <= self.atom, 0.0, values)
