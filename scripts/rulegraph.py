@@ -2,25 +2,35 @@
 
 Runs ``snakemake all --rulegraph mermaid-js`` on this workflow with the run's validated config
 snapshot, so the graph is the one of this run's config. The nested run only reads the rules: it
-takes no lock (the outer run holds it) and executes nothing. Snakemake numbers the graph's nodes
-in set order, which follows Python's string hashing: the nested run gets PYTHONHASHSEED=0 so the
-file is the same on every run.
+takes no lock (the outer run holds it), executes nothing, and works in a temporary folder that
+links the sources but none of the outputs (attnspec.workflow.preflight.link_sources), because the
+outer run's jobs delete and rewrite outputs while it builds its graph. Snakemake numbers the
+graph's nodes in set order, which follows Python's string hashing: the nested run gets
+PYTHONHASHSEED=0 so the file is the same on every run.
 """
 
 import os
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 from attnspec.workflow.io import configure_logging, write_text
+from attnspec.workflow.preflight import link_sources
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     command = [sys.executable, "-m", "snakemake", "all", "--rulegraph", "mermaid-js", "--nolock"]
-    command += ["--snakefile", smk.input.snakefiles[0], "--configfile", smk.input.config]
-    log.info("running %s", " ".join(command))
+    command += ["--snakefile", str(Path(smk.input.snakefiles[0]).resolve())]
+    command += ["--configfile", str(Path(smk.input.config).resolve())]
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    result = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    with tempfile.TemporaryDirectory(prefix="attnspec-rulegraph-") as sources:
+        link_sources(os.getcwd(), sources)
+        log.info("running %s in %s", " ".join(command), sources)
+        result = subprocess.run(
+            command, capture_output=True, text=True, check=False, env=env, cwd=sources
+        )
     log.info("nested snakemake said:\n%s", result.stderr)
     if result.returncode != 0:
         raise RuntimeError(f"snakemake --rulegraph failed ({result.returncode}), see the log")

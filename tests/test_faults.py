@@ -14,6 +14,7 @@ from attnspec.workflow.preflight import (
     check_free_space,
     check_writable,
     is_corrupt_npz,
+    link_sources,
     remove_corrupt_results,
 )
 
@@ -75,6 +76,19 @@ def test_corrupt_and_truncated_npz_are_found_and_removed(tmp_path):
     removed = remove_corrupt_results(tmp_path)
     assert sorted(removed) == sorted([truncated, garbage, flipped, empty, foreign])
     assert good.exists() and not truncated.exists()
+
+
+def test_the_sources_view_links_everything_but_the_outputs(tmp_path):
+    root, view = tmp_path / "repo", tmp_path / "view"
+    for folder in ("figures", "results", "logs", "benchmarks", ".snakemake", "workflow", "data"):
+        (root / folder).mkdir(parents=True)
+    (root / "Snakefile").write_text("include: 'workflow/Snakefile'\n")
+    view.mkdir()
+    links = link_sources(root, view)
+    assert [link.name for link in links] == ["Snakefile", "data", "workflow"]
+    assert sorted(p.name for p in view.iterdir()) == ["Snakefile", "data", "workflow"]
+    assert all(link.is_symlink() and link.resolve() == root / link.name for link in links)
+    assert (view / "Snakefile").read_text() == "include: 'workflow/Snakefile'\n"
 
 
 @pytest.mark.slow  # copies the repository, starts Snakemake twice

@@ -15,6 +15,9 @@
   command can own them), so ``--unlock`` is never needed; the hidden temporary files a killed
   job was writing (:func:`attnspec.workflow.io.atomic_path`) are removed too
   (:func:`remove_partial_files`).
+- A nested Snakemake that only reads the rules (the rule graph's dry run) works in a copy of the
+  folder without its outputs (:func:`link_sources`): jobs of the outer run delete and write those
+  files while it builds its graph.
 """
 
 import fcntl
@@ -171,3 +174,17 @@ def remove_partial_files(root: str | Path, folders=("figures", "results")) -> li
                 path.unlink()
                 removed.append(path)
     return removed
+
+
+def link_sources(root: str | Path, into: str | Path) -> list[Path]:
+    """Symlink every top-level entry of ``root`` into the folder ``into`` except the run's output
+    folders and ``.snakemake``, and return the links: a view of the sources (rules, config,
+    corpus, scripts) in which every output is missing."""
+    skipped = {*OUTPUT_FOLDERS, ".snakemake"}
+    links = []
+    for entry in sorted(Path(root).iterdir()):
+        if entry.name not in skipped:
+            link = Path(into) / entry.name
+            link.symlink_to(entry.resolve(), target_is_directory=entry.is_dir())
+            links.append(link)
+    return links
