@@ -2,11 +2,12 @@
 
 Runs ``snakemake all --rulegraph mermaid-js`` on this workflow with the run's validated config
 snapshot, so the graph is the one of this run's config. The nested run only reads the rules: it
-takes no lock (the outer run holds it), executes nothing, and works in a temporary folder that
-links the sources but none of the outputs (attnspec.workflow.preflight.link_sources), because the
-outer run's jobs delete and rewrite outputs while it builds its graph. Snakemake numbers the
-graph's nodes in set order, which follows Python's string hashing: the nested run gets
-PYTHONHASHSEED=0 so the file is the same on every run.
+takes no lock (the outer run holds it), executes nothing, and works in a temporary folder under
+.snakemake/ that links the sources but none of the outputs
+(attnspec.workflow.preflight.link_sources), because the outer run's jobs delete and rewrite
+outputs while it builds its graph. Snakemake numbers the graph's nodes in set order, which
+follows Python's string hashing: the nested run gets PYTHONHASHSEED=0 so the file is the same on
+every run.
 """
 
 import os
@@ -25,7 +26,9 @@ def main(smk) -> None:
     command += ["--snakefile", str(Path(smk.input.snakefiles[0]).resolve())]
     command += ["--configfile", str(Path(smk.input.config).resolve())]
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    with tempfile.TemporaryDirectory(prefix="attnspec-rulegraph-") as sources:
+    scratch = Path(".snakemake")  # the run's own disk (its free space is checked), not /tmp
+    scratch.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="attnspec-rulegraph-", dir=scratch) as sources:
         link_sources(os.getcwd(), sources)
         log.info("running %s in %s", " ".join(command), sources)
         result = subprocess.run(

@@ -15,9 +15,9 @@
   command can own them), so ``--unlock`` is never needed; the hidden temporary files a killed
   job was writing (:func:`attnspec.workflow.io.atomic_path`) are removed too
   (:func:`remove_partial_files`).
-- A nested Snakemake that only reads the rules (the rule graph's dry run) works in a copy of the
-  folder without its outputs (:func:`link_sources`): jobs of the outer run delete and write those
-  files while it builds its graph.
+- A nested Snakemake that only reads the rules (the rule graph's dry run) works in a view of the
+  folder (symlinks) without its outputs (:func:`link_sources`): jobs of the outer run delete and
+  write those files while it builds its graph.
 """
 
 import fcntl
