@@ -4,7 +4,7 @@ S-transform series, against the simulated spectra of figures D2 (every h, both s
 
 import pandas as pd
 
-from attnspec.papers.d.draws import sharing_shape
+from attnspec.papers.d.draws import configured_sharing_shape
 from attnspec.papers.d.summary import MOMENTS_HEADER, heads_moment_rows, sharing_moment_rows
 from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import configure_logging, load_npz, rule_caption, write_table, write_text
@@ -22,15 +22,7 @@ def main(smk) -> None:
         for scheme, path in zip(sharing["schemes"], smk.input.sharing, strict=True)
     }
     shapes = {
-        scheme: sharing_shape(
-            scheme,
-            largest,
-            sharing["heads"],
-            sharing["kv_groups"],
-            sharing["gamma_k"],
-            sharing["gamma_o"],
-        )
-        for scheme in sharing["schemes"]
+        scheme: configured_sharing_shape(scheme, sharing, largest) for scheme in sharing["schemes"]
     }
     rows = heads_moment_rows(head_records, heads)
     rows += sharing_moment_rows(sharing_records, shapes, sharing["beta"])

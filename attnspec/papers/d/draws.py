@@ -204,20 +204,20 @@ def sharing_shape(
     )
 
 
+def configured_sharing_shape(scheme: str, settings: Mapping, n_tokens: int) -> MultiHeadShape:
+    """:func:`sharing_shape` at ``n_tokens`` with heads, kv_groups, gamma_k and gamma_o of
+    ``settings`` (the config section paperD.sharing)."""
+    widths = (settings[key] for key in ("heads", "kv_groups", "gamma_k", "gamma_o"))
+    return sharing_shape(scheme, n_tokens, *widths)
+
+
 def check_sharing_settings(settings: Mapping) -> None:
     """ValueError naming the config key unless every scheme has a layer at every n of
     ``settings`` (the section paperD.sharing: whole widths, 1 < kv_groups < heads dividing it)."""
     for n_tokens in settings["n_tokens"]:
         for scheme in settings["schemes"]:
             try:
-                sharing_shape(
-                    scheme,
-                    n_tokens,
-                    settings["heads"],
-                    settings["kv_groups"],
-                    settings["gamma_k"],
-                    settings["gamma_o"],
-                )
+                configured_sharing_shape(scheme, settings, n_tokens)
             except ValueError as error:
                 raise ValueError(f"config key paperD.sharing: {error}") from None
 
@@ -240,14 +240,7 @@ def sharing_params(scheme: str, shape: MultiHeadShape, beta: float) -> dict:
 def sharing_draw(scheme: str, settings: Mapping, n_tokens: int, draw: int, *, replicate=0) -> dict:
     """One draw of figure D3 at one scheme and n; ``settings`` holds heads, kv_groups, gamma_k,
     gamma_o and beta (the config section paperD.sharing)."""
-    shape = sharing_shape(
-        scheme,
-        n_tokens,
-        settings["heads"],
-        settings["kv_groups"],
-        settings["gamma_k"],
-        settings["gamma_o"],
-    )
+    shape = configured_sharing_shape(scheme, settings, n_tokens)
     beta = float(settings["beta"])
     params = sharing_params(scheme, shape, beta)
     return _record(*draw_comparison_spectra(shape, beta, params, draw, replicate=replicate))

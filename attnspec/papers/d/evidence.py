@@ -37,7 +37,7 @@ from attnspec.multihead.metrics import (
 )
 from attnspec.multihead.shapes import MultiHeadShape
 from attnspec.papers.d.declared_tests import D1_METRICS, PUBLIC_MODELS, SHARING_SCHEMES
-from attnspec.papers.d.draws import MUTANT_PREFIX, SCHEME_LABELS, sharing_shape
+from attnspec.papers.d.draws import MUTANT_PREFIX, SCHEME_LABELS, configured_sharing_shape
 from attnspec.papers.d.public_models import public_model
 
 SHARED_SCHEMES = tuple(scheme for scheme, _ in SHARING_SCHEMES)
@@ -206,11 +206,10 @@ def sharing_laws(settings: Mapping) -> SharingLaws:
     beta)."""
     beta = float(settings["beta"])
     n = max(settings["n_tokens"])
-    args = (n, settings["heads"], settings["kv_groups"], settings["gamma_k"], settings["gamma_o"])
-    independent = limit_law(sharing_shape("independent", *args), beta)
-    tied = limit_law(sharing_shape("tied", *args), beta)
+    independent = limit_law(configured_sharing_shape("independent", settings, n), beta)
+    tied = limit_law(configured_sharing_shape("tied", settings, n), beta)
     fewer = {
-        scheme: limit_law(fewer_heads_shape(sharing_shape(scheme, *args)), beta)
+        scheme: limit_law(fewer_heads_shape(configured_sharing_shape(scheme, settings, n)), beta)
         for scheme in SHARED_SCHEMES
     }
     description = (
