@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from attnspec.claims.catalogue import CLAIMS
 from attnspec.claims.evidence import STATISTICS
 from attnspec.claims.verdicts import COMPARISONS, INTERVALS, KINDS, check_finite_size_test
+from attnspec.validation import check_choice
 
 
 @dataclass(frozen=True)
@@ -84,8 +85,7 @@ class DeclaredTest:
             ("comparison", self.comparison, COMPARISONS),
             ("interval", self.interval, INTERVALS),
         ):
-            if value not in allowed:
-                raise ValueError(f"{self.row_id}: {name} must be one of {allowed}, got {value!r}")
+            check_choice(value, f"{self.row_id}: {name}", allowed)
         if not self.margin >= 0:
             raise ValueError(f"{self.row_id}: margin must be >= 0, got {self.margin!r}")
         if not self.interval_scale >= 1.0 or (self.interval_scale != 1.0) != bool(

@@ -59,6 +59,7 @@ from attnspec.claims.catalogue import CLAIMS
 from attnspec.claims.evidence import STATISTICS, Evidence
 from attnspec.claims.finite_size import MIN_SIZES, inverse_variances, limits, size_statistics
 from attnspec.seeding import rng_for
+from attnspec.validation import check_choice, check_count
 
 HOLDS = "holds"
 FINITE_SIZE_CAVEAT = "holds with a finite-size caveat"
@@ -562,10 +563,8 @@ def judge(
     the bootstrap's random streams
     (:func:`attnspec.seeding.rng_for`), so a judgement is reproducible bit for bit.
     ``stability_resamples`` is lowered only by tests that do not read the stability."""
-    if statistic not in STATISTICS:
-        raise ValueError(f"statistic must be one of {sorted(STATISTICS)}, got {statistic!r}")
-    if interval not in INTERVALS:
-        raise ValueError(f"interval must be one of {INTERVALS}, got {interval!r}")
+    check_choice(statistic, "statistic", tuple(sorted(STATISTICS)))
+    check_choice(interval, "interval", INTERVALS)
     missing = [key for key in STATISTICS[statistic].arrays if key not in evidence.samples]
     if missing:
         raise ValueError(f"{evidence.row_id}: statistic {statistic!r} needs samples {missing}")
@@ -591,12 +590,7 @@ def judge(
         )
     if not (np.isfinite(interval_scale) and interval_scale >= 1.0):
         raise ValueError(f"interval_scale must be finite and >= 1, got {interval_scale!r}")
-    if isinstance(stability_resamples, bool) or not (
-        isinstance(stability_resamples, (int, np.integer)) and stability_resamples >= 1
-    ):
-        raise ValueError(
-            f"stability_resamples must be an integer >= 1, got {stability_resamples!r}"
-        )
+    check_count(stability_resamples, "stability_resamples", 1)
     test = _Test(
         statistic, comparison, margin * evidence.margin_scale, interval, exponent, interval_scale
     )

@@ -18,6 +18,8 @@ from matplotlib.ticker import (  # noqa: E402
     NullFormatter,
 )
 
+from attnspec.validation import check_choice  # noqa: E402
+
 PALETTE = sns.color_palette("deep")
 """seaborn's "deep" palette, from which the categorical meanings take their colours."""
 
@@ -67,8 +69,7 @@ of key/value sharing (independent, GQA, MQA, K = V)."""
 def sequential_colours(meaning: str, values) -> dict:
     """One colour per distinct value of an ordered quantity (``meaning``, a key of
     :data:`SEQUENTIAL_MAPS`), evenly spaced in the order of the values."""
-    if meaning not in SEQUENTIAL_MAPS:
-        raise ValueError(f"meaning must be one of {sorted(SEQUENTIAL_MAPS)}; got {meaning!r}")
+    check_choice(meaning, "meaning", tuple(sorted(SEQUENTIAL_MAPS)))
     name, first, last = SEQUENTIAL_MAPS[meaning]
     ordered = sorted(set(values), key=lambda v: (isinstance(v, str), v))
     shades = np.linspace(first, last, len(ordered)) if len(ordered) > 1 else [last]
