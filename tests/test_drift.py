@@ -108,3 +108,110 @@ def test_a_moved_curve_or_a_resized_figure_drifts_but_a_near_identical_one_does_
 def test_a_missing_tree_is_one_clear_error(tmp_path):
     with pytest.raises(ValueError, match="committed must be a directory"):
         compare_trees(tmp_path / "nowhere", tmp_path)
+
+
+def _tidy(path, rows):
+    pd.DataFrame(rows, columns=["kind", "series", "draw", "x", "value"]).to_csv(path, index=False)
+
+
+def test_rows_are_matched_by_their_keys_and_a_group_that_changes_size_is_named(tmp_path):
+    """Rows in another order compare equal; a curve with one point less is reported as that
+    curve's row count, not as thousands of misaligned values (issue 32, item 3)."""
+    committed, fresh = tmp_path / "committed", tmp_path / "fresh"
+    committed.mkdir(), fresh.mkdir()
+    curve = [("theory", "law", None, x, x * x) for x in np.linspace(0, 1, 5)]
+    data = [("data", "bulk", d, None, 1.0 + d) for d in range(3)]
+    _tidy(committed / "t.csv", curve + data)
+    _tidy(fresh / "t.csv", data + curve)
+    assert compare_trees(committed, fresh) == []
+    _tidy(fresh / "t.csv", curve[:-1] + data)
+    assert compare_trees(committed, fresh) == [
+        f"{fresh / 't.csv'}: rows {{'kind': 'theory', 'series': 'law', 'draw': ''}}: 5 -> 4"
+    ]
+    _tidy(fresh / "t.csv", curve + data + [("data", "extra", 0, None, 1.0)])
+    assert compare_trees(committed, fresh) == [
+        f"{fresh / 't.csv'}: rows {{'kind': 'data', 'series': 'extra', 'draw': '0'}} not committed"
+    ]
+
+
+def test_a_point_near_zero_of_a_curve_gets_the_curve_s_rounding_not_its_own(tmp_path):
+    committed, fresh = tmp_path / "committed", tmp_path / "fresh"
+    committed.mkdir(), fresh.mkdir()
+    curve = [("theory", "law", None, 0.1 * i, v) for i, v in enumerate([0.3, 0.2, 1.2e-6])]
+    _tidy(committed / "t.csv", curve)
+    _tidy(fresh / "t.csv", curve[:2] + [("theory", "law", None, 0.2, 1.2e-6 * (1 + 2.5e-7))])
+    assert compare_trees(committed, fresh) == []
+    _tidy(fresh / "t.csv", curve[:2] + [("theory", "law", None, 0.2, 1.3e-6)])
+    assert compare_trees(committed, fresh)
+
+
+def _claims(path, rows):
+    columns = ["paper", "row_id", "value", "stability", "alternative", "power_up"]
+    pd.DataFrame(rows, columns=columns).to_csv(path, index=False)
+
+
+def test_claims_rows_of_paper_b_get_float32_and_stabilities_move_by_whole_resamples(tmp_path):
+    committed, fresh = tmp_path / "committed", tmp_path / "fresh"
+    committed.mkdir(), fresh.mkdir()
+    row_a = ("A", "A.1/beta=1", 0.007, 1.0, "", np.inf)
+    row_b = ("B", "B.2/beta=1/log", 0.3131, 0.215, "does not reproduce (78%)", 1.25)
+    _claims(committed / "claims.csv", [row_a, row_b])
+    moved_b = ("B", "B.2/beta=1/log", 0.3131 * (1 + 1e-6), 0.254, "does not reproduce (75%)", 1.25)
+    _claims(fresh / "claims.csv", [row_a, moved_b])
+    assert compare_trees(committed, fresh) == []
+    _claims(fresh / "claims.csv", [(*row_a[:2], 0.007 * (1 + 1e-6), *row_a[3:]), row_b])
+    assert any("'value'" in line for line in compare_trees(committed, fresh))
+    _claims(fresh / "claims.csv", [row_a, (*row_b[:3], 0.4, "does not reproduce (60%)", 1.25)])
+    found = compare_trees(committed, fresh)
+    assert any("'stability'" in line for line in found)
+    assert any("'alternative'" in line for line in found)
+
+
+def test_printed_shares_move_by_whole_resamples_but_a_fragile_label_must_agree(tmp_path):
+    committed, fresh = tmp_path / "committed", tmp_path / "fresh"
+    committed.mkdir(), fresh.mkdir()
+    header = "| row | value | stability |\n|---|---|---|\n"
+    (committed / "c.md").write_text(
+        header + "| B.2 | 0.3131 | 0.21, fragile: does not reproduce (78%) |\n"
+        "| B.1 | 0.012 | 0.95 |\n\nfragile: the same verdict in 22% of resampled draws\n"
+    )
+    (fresh / "c.md").write_text(
+        header + "| B.2 | 0.3131 | 0.25, fragile: does not reproduce (75%) |\n"
+        "| B.1 | 0.012 | 0.91 |\n\nfragile: the same verdict in 25% of resampled draws\n"
+    )
+    assert compare_trees(committed, fresh) == []
+    (fresh / "c.md").write_text(
+        header + "| B.2 | 0.3131 | 0.21, fragile: does not reproduce (78%) |\n"
+        "| B.1 | 0.012 | 0.89, fragile: inconclusive at these sizes (11%) |\n\n"
+        "fragile: the same verdict in 22% of resampled draws\n"
+    )
+    assert any("text differs" in line for line in compare_trees(committed, fresh))
+    (fresh / "c.md").write_text(
+        header + "| B.2 | 0.3131 | 0.21, fragile: does not reproduce (78%) |\n"
+        "| B.1 | 0.012 | 0.95 |\n\nfragile: the same verdict in 22% of resampled draws; 48 -> 60\n"
+    )
+    assert compare_trees(committed, fresh)
+
+
+def test_infinite_and_missing_numbers_equal_on_both_sides_are_no_drift(tmp_path):
+    committed, fresh = tmp_path / "committed", tmp_path / "fresh"
+    committed.mkdir(), fresh.mkdir()
+    _claims(committed / "claims.csv", [("C", "C.3/bound", np.nan, 1.0, "", np.inf)])
+    _claims(fresh / "claims.csv", [("C", "C.3/bound", np.nan, 1.0, "", np.inf)])
+    (fresh / "claims.csv").write_text((fresh / "claims.csv").read_text() + "\n")
+    assert compare_trees(committed, fresh) == []
+
+
+def test_a_bin_count_may_move_by_the_values_its_table_declares_near_its_edges(tmp_path):
+    committed, fresh = tmp_path / "committed", tmp_path / "fresh"
+    committed.mkdir(), fresh.mkdir()
+
+    def table(path, counts):
+        rows = {"kind": "data", "series": "model", "x": [0.0, 0.1], "y": counts}
+        pd.DataFrame(rows | {"near_bin_edge": [3, 0]}).to_csv(path, index=False)
+
+    table(committed / "c.csv", [726, 1109])
+    table(fresh / "c.csv", [723, 1109])  # three angles within their error of the edge
+    assert compare_trees(committed, fresh) == []
+    table(fresh / "c.csv", [726, 1108])  # a bin with no value near its edges
+    assert any("'y'" in line for line in compare_trees(committed, fresh))

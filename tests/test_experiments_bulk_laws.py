@@ -66,6 +66,16 @@ def test_theory_grid_resolves_the_internal_gap_of_nu_inf():
     assert law.density(np.array([0.5 * (gap_end + edge)]))[0] > 0
 
 
+def test_theory_grid_length_does_not_depend_on_rounding_of_the_edges():
+    """Two laws' edges equal up to rounding (as nu_inf(c) and nu_inf(1/c) can be on one CPU and
+    not on another) give the grid of one edge: the tidy table has the same rows on every CPU."""
+    edge = 7.984153345
+    alone = theory_grid(10.0, [edge])
+    for twin in (edge, edge * (1 + 4e-16), edge * (1 - 2e-15)):
+        assert len(theory_grid(10.0, [edge, twin])) == len(alone)
+    assert len(theory_grid(10.0, [edge, edge * (1 + 1e-6)])) == len(alone) + 3
+
+
 def summary_from(law, beta, *, draws=10, n=300, seed=0):
     """A3 summary at beta of attention bulks drawn rigidly from ``law`` (Y_lin from nu_inf)."""
     return summarise_bulk_laws(

@@ -83,10 +83,12 @@ def test_identity_rows_from_the_real_formulas_hold_and_a_broken_formula_fails():
     for item in (square, route):
         row = judge_row(TESTS[item.row_id], item)
         assert row["kind"] == "identity" and row["verdict"] == HOLDS and row["stability"] == 1.0
+    assert route.note == "every point agrees to rounding (< 1e-13 relative)"
     broken = rows[1]._replace(relative_difference=1e-6)
     worse = RouteAgreement(1e-6, 1.0, 2.0, 9)
     for item in edge_formula_evidence([rows[0], broken], worse):
         assert judge_row(TESTS[item.row_id], item)["verdict"] == DOES_NOT_REPRODUCE
+    assert edge_formula_evidence(rows, worse)[1].note == "largest at beta = 1, c = 2"
 
 
 def test_square_cubic_branches_mark_the_physical_root():

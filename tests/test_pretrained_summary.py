@@ -71,3 +71,13 @@ def test_distance_samples_and_tests_tables(diagnostics):
     assert all(len(row) == len(summary.TESTS_HEADER) for row in rows)
     assert len(summary.power_rows(tests)) == tests["contaminations"].size
     assert "Haar 95 % quantile" in summary.tests_text(tests)
+
+
+def test_near_bin_edge_counts_the_angles_another_cpu_could_move_across_an_edge():
+    from attnspec.papers.c.pretrained import ANGLE_ERROR, ANGLE_RESOLUTION
+    from attnspec.papers.c.pretrained_summary import near_bin_edge
+
+    edges = np.array([0.0, 1.0, 2.0, np.pi])
+    angles = np.array([0.5, 1.0 + ANGLE_ERROR / 2, 2.5, ANGLE_RESOLUTION, 3 * ANGLE_RESOLUTION])
+    assert near_bin_edge(angles, edges).tolist() == [2, 2, 1]
+    assert near_bin_edge(angles, edges, steps=True).tolist() == [1, 2, 2, 1]

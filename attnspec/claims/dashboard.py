@@ -21,7 +21,7 @@ from attnspec.claims.verdicts import (
     RULE_TEXT,
     VERDICTS,
 )
-from attnspec.tables import format_cell, to_markdown
+from attnspec.tables import Residual, format_cell, to_markdown
 
 PAPERS = {
     "A": "Gaussian equivalence (Hayase, Collins, Karakida)",
@@ -40,6 +40,13 @@ KIND_NOTE = {
 
 def _float(row: Mapping, key: str) -> float:
     return float(row[key])
+
+
+def _statistic(row: Mapping, key: str) -> float:
+    """A row's value or interval end; an identity row's is a relative residual of two exact
+    computations, printed as its rounding bound when at rounding level (``< 1e-13``)."""
+    value = _float(row, key)
+    return Residual(value) if row["kind"] == "identity" else value
 
 
 def is_fragile(row: Mapping) -> bool:
@@ -62,7 +69,7 @@ def region(row: Mapping) -> str:
 
 
 def interval(row: Mapping) -> str:
-    low, high = _float(row, "interval_low"), _float(row, "interval_high")
+    low, high = _statistic(row, "interval_low"), _statistic(row, "interval_high")
     return f"[{format_cell(low, 3)}, {format_cell(high, 3)}]"
 
 
@@ -131,7 +138,7 @@ def verdict_table(rows: Sequence[Mapping]) -> tuple[tuple, list[list]]:
         [
             row["row_id"],
             row["kind"],
-            _float(row, "value"),
+            _statistic(row, "value"),
             interval(row),
             region(row),
             row["verdict"],
@@ -200,7 +207,7 @@ def paper_markdown(paper: str, rows: Sequence[Mapping], tests: Mapping[str, Decl
             f"- claim: {CLAIMS[row['claim_id']]}\n"
             f"- judged on: {row['subject']}\n"
             f"- measured: {row['quantity']} ({row['draws']} draws)\n"
-            f"- value {format_cell(_float(row, 'value'), 4)}, 95 % interval {interval(row)}, "
+            f"- value {format_cell(_statistic(row, 'value'), 4)}, 95 % interval {interval(row)}, "
             f"pass region {region(row)} ({REGION_TEXT[row['comparison']]}), verdict "
             f"**{row['verdict']}** (against the claim's theory alone: {row['claim_verdict']}), "
             f"stability {stability_text(row)}, power {power_text(row)} margins\n"
@@ -284,7 +291,7 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
             row["row_id"],
             row["kind"],
             link(row["figure"], row["paper"], figures_dir),
-            f"{format_cell(_float(row, 'value'), 3)} {interval(row)}",
+            f"{format_cell(_statistic(row, 'value'), 3)} {interval(row)}",
             region(row),
             limit_text(row),
             row["verdict"],

@@ -1,39 +1,113 @@
 """Drift of regenerated outputs against the committed ones, without false alarms from another
 CPU: BLAS and numpy vector kernels change the last bits of floats between machines, so the
-comparison is by tolerance per kind of file (byte identity stays a same-machine check).
+comparison is by tolerance per quantity (byte identity stays a same-machine check).
 
-Tolerances, each fixed from what two machines at the same commit produced (README, "Committed
-outputs"):
-- CSV numbers: relative :data:`CSV_RTOL` (measured within 1e-11), absolute :data:`CSV_ATOL`
-  for zeros up to rounding (1e-17 against 0); paper B's numbers come from float32 scores
-  (``attnspec.papers.b.sticking.SCORE_FLOAT32_BOUND``, measured within 2e-5), so its files
-  get :data:`FLOAT32_RTOL`. Text cells must be equal.
-- Markdown and LaTeX tables: the same text, and each printed number within one unit of its
-  last printed digit (a rounding boundary or a count moved by one value on a bin edge), or
-  within the file's relative tolerance.
-- PNG: root-mean-square pixel difference at most :data:`PNG_RMS` (0-255 scale;
-  ``matplotlib.testing.compare``); the measured worst case, 388 changed pixels in a 7 in wide
-  figure, is RMS < 6 even if every one changed fully, while a moved curve changes thousands.
-- PDFs are not compared (their PNG twin is); a caption's "Produced by attnspec" line names the
-  commit and is left out.
+Rows are matched by their keys, not by position: a tidy table's label columns
+(:data:`KEY_COLUMNS`: kind, series, panel, row id, ...) name a group of rows, which must have the
+same size on both sides; within a group the rows keep their order (a curve's points, a sample's
+draws). Each number then gets the tolerance of its quantity (:data:`TOLERANCES`, each with the
+reason that fixes it):
+
+- ``float64``: relative :data:`CSV_RTOL`, absolute that relative share of the largest value of
+  the same column in its group (a curve's point near zero carries the rounding of the whole
+  computation, not its own), at least :data:`CSV_ATOL`.
+- ``float32``: paper B's numbers come from float32 scores, so its files and the claims rows of
+  paper B get :data:`FLOAT32_RTOL`.
+- ``share``: a stability, or a share of resampled verdicts printed as a percentage, moves by
+  whole resamples (:data:`SHARE_ATOL`).
+- ``count``: a histogram count moves by the values that lie within their cross-CPU error of a
+  bin edge; a table that gives that number per bin (column :data:`EDGE_COUNT_COLUMN`, e.g.
+  :func:`attnspec.papers.c.pretrained_summary.near_bin_edge`) allows exactly that many.
+
+Text must be equal once its numbers are masked; printed numbers (Markdown, LaTeX, CSV text cells)
+may move by one unit of their last printed digit or by their quantity's tolerance. Values at
+rounding level are printed as bounds at the source (:class:`attnspec.tables.Residual`). PNGs:
+root-mean-square pixel difference at most :data:`PNG_RMS` (0-255 scale). PDFs are not compared
+(their PNG twin is); a caption's "Produced by attnspec" line names the commit and is left out.
 """
 
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How far a number may move between two honest runs: relative ``rtol`` or absolute
+    ``atol``, whichever is larger, and why."""
+
+    rtol: float
+    atol: float
+    reason: str
+
 
 CSV_RTOL = 1e-9
 CSV_ATOL = 1e-14
 FLOAT32_RTOL = 4e-5
-FLOAT32_PAPERS = ("paperB",)
+SHARE_ATOL = 0.1
 PNG_RMS = 6.0
+FLOAT32_PAPERS = ("B",)
+TOLERANCES = {
+    "float64": Tolerance(
+        CSV_RTOL,
+        CSV_ATOL,
+        "float64 arithmetic in other vector kernels: measured within 1e-11 relative on two "
+        "machines at one commit; 1e-14 absolute for zeros up to rounding (1e-17 against 0)",
+    ),
+    "float32": Tolerance(
+        FLOAT32_RTOL,
+        CSV_ATOL,
+        "paper B's scores are float32 (attnspec.papers.b.sticking.SCORE_FLOAT32_BOUND): another "
+        "SGEMM kernel moves its numbers by about 1e-6 relative, measured within 2e-5",
+    ),
+    "share": Tolerance(
+        0.0,
+        SHARE_ATOL,
+        "a share of re-judged bootstrap resamples is a step function of the data: float32 "
+        "rounding that moves one resample's interval end across a region edge flips every "
+        "resample of that composition (few with 2 draws a point: 0.215 -> 0.254 measured); "
+        "0.1 is the resolution a reader uses (fragile below 0.9), and the fragile label itself "
+        "is text and must agree",
+    ),
+}
 COMPARED = (".csv", ".md", ".tex", ".png")
 PRODUCED_BY = re.compile(r"^\*Produced by attnspec .*$", flags=re.M)
 NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w])")
+# Columns that name a row in any tidy table or table of outputs: labels (a curve, a row of a
+# table) and integer indices within them (a draw, an index k).
+LABEL_COLUMNS = (
+    "paper", "claim_id", "row_id", "kind", "series", "panel", "model", "profile", "mask",
+    "sampler", "stage", "scheme", "covariance", "schedule", "side", "convention", "metric",
+    "name", "configuration", "law", "moment", "sharing",
+)  # fmt: skip
+INDEX_COLUMNS = ("layer", "head", "passage", "draw", "k", "rank", "heads", "spike")
+KEY_COLUMNS = LABEL_COLUMNS + INDEX_COLUMNS
+SHARE_COLUMNS = ("stability",)
+# A histogram's tidy table (x the bin, y its count) gives per bin the values within their
+# cross-CPU error of its edges in EDGE_COUNT_COLUMN; y may move by that many.
+EDGE_COUNT_COLUMN = "near_bin_edge"
+EDGE_COUNTED = "y"
+SHARE_CONTEXT = re.compile(r"(stability |fragile, )$")
+PERCENT_AFTER = re.compile(r"^ ?%(\)| of resampled)")
 
 
 def relative_tolerance(path: Path) -> float:
-    """The relative tolerance of a file's numbers: float32 papers get FLOAT32_RTOL."""
-    return FLOAT32_RTOL if any(part in FLOAT32_PAPERS for part in path.parts) else CSV_RTOL
+    """The relative tolerance of a file's numbers: paper B's files get FLOAT32_RTOL."""
+    return FLOAT32_RTOL if any(part == "paperB" for part in Path(path).parts) else CSV_RTOL
+
+
+def _row_rtol(path: Path, table) -> np.ndarray:
+    """Per row, the relative tolerance: the file's, or float32 for a claims row of paper B."""
+    rtol = np.full(len(table), relative_tolerance(path))
+    if "paper" in table.columns:
+        rtol[table["paper"].astype(str).isin(FLOAT32_PAPERS).to_numpy()] = FLOAT32_RTOL
+    elif "row_id" in table.columns:
+        first = table["row_id"].astype(str).str[0]
+        rtol[first.isin(FLOAT32_PAPERS).to_numpy()] = FLOAT32_RTOL
+    return rtol
 
 
 def _last_digit_unit(text: str) -> float:
@@ -43,43 +117,171 @@ def _last_digit_unit(text: str) -> float:
     return 10.0 ** (int(exponent or 0) - decimals)
 
 
-def compare_csv(committed: Path, fresh: Path, rtol: float) -> list[str]:
-    """Differences between two tidy CSVs: columns, row count, text cells, numbers beyond
-    ``rtol`` (and CSV_ATOL)."""
-    import numpy as np
+def _is_share(text: str, match: re.Match, in_share_column: bool) -> bool:
+    """Whether a printed number is a share of resamples: a stability (its column, or after
+    "stability " / "fragile, "), or a percentage closing a parenthesis ("(42%)")."""
+    before, after = text[max(0, match.start() - 12) : match.start()], text[match.end() :]
+    return in_share_column or bool(SHARE_CONTEXT.search(before) or PERCENT_AFTER.match(after))
+
+
+def _number_moved(a: str, b: str, rtol: float, share: bool, percent: bool) -> bool:
+    x, y = float(a), float(b)
+    allowed = max(_last_digit_unit(a), _last_digit_unit(b)) + rtol * abs(x)
+    if share:
+        allowed = max(allowed, SHARE_ATOL * (100.0 if percent else 1.0))
+    return abs(x - y) > allowed
+
+
+def compare_text(
+    old: str, new: str, rtol: float, share_column: Callable[[str, int], bool] | None = None
+) -> list[str]:
+    """Differences between two texts: ``text differs`` when they differ once numbers are
+    masked, else ``a -> b`` for each printed number moved beyond one unit of its last digit and
+    ``rtol`` (a share of resamples: beyond SHARE_ATOL). ``share_column(text, offset)`` says
+    whether the number at ``offset`` lies in a stability column of a table."""
+    if NUMBER.sub("#", old) != NUMBER.sub("#", new):
+        return ["text differs"]
+    found = []
+    for a, b in zip(NUMBER.finditer(old), NUMBER.finditer(new), strict=True):
+        in_column = share_column is not None and share_column(old, a.start())
+        share = _is_share(old, a, in_column)
+        percent = share and bool(PERCENT_AFTER.match(old[a.end() :]))
+        if _number_moved(a.group(), b.group(), rtol, share, percent):
+            found.append(f"{a.group()} -> {b.group()}")
+    return found
+
+
+def _markdown_share_column(text: str, offset: int) -> bool:
+    """Whether ``offset`` lies in a Markdown table cell under a header named in SHARE_COLUMNS."""
+    start = text.rfind("\n", 0, offset) + 1
+    line = text[start : text.find("\n", offset) if "\n" in text[offset:] else len(text)]
+    if not line.startswith("|"):
+        return False
+    lines = text[:start].split("\n")
+    header = None
+    for previous in reversed(lines[:-1]):
+        if not previous.startswith("|"):
+            break
+        header = previous
+    if header is None:
+        return False
+    column = line[: offset - start].count("|") - 1
+    names = [cell.strip() for cell in header.strip("|").split("|")]
+    return 0 <= column < len(names) and names[column] in SHARE_COLUMNS
+
+
+def _label(value) -> str:
+    """A key cell as text: missing as "", whole numbers without a decimal point (an integer
+    column with missing cells reads as floats)."""
+    if isinstance(value, float | np.floating):
+        return "" if np.isnan(value) else str(int(value)) if value.is_integer() else repr(value)
+    return "" if value is None else str(value)
+
+
+def _groups(table, keys: Sequence[str]) -> dict[tuple, list[int]]:
+    """Row positions per key, in file order."""
+    groups: dict[tuple, list[int]] = {}
+    for position, row in enumerate(table[list(keys)].itertuples(index=False, name=None)):
+        groups.setdefault(tuple(map(_label, row)), []).append(position)
+    return groups
+
+
+def _column_scale(values: np.ndarray, positions: Sequence[int]) -> float:
+    finite = np.abs(values[positions])
+    finite = finite[np.isfinite(finite)]
+    return float(finite.max()) if finite.size else 0.0
+
+
+def compare_csv(committed: Path, fresh: Path, rtol: float | None = None) -> list[str]:
+    """Differences between two CSVs, rows matched by :data:`KEY_COLUMNS`: columns, a key's
+    row count, text cells (numbers in them printed-number rules), numbers beyond their
+    quantity's tolerance. ``rtol`` overrides the file's relative tolerance."""
     import pandas as pd
 
     old, new = pd.read_csv(committed), pd.read_csv(fresh)
-    if list(old.columns) != list(new.columns) or len(old) != len(new):
-        return [f"{fresh}: columns or row count differ ({old.shape} -> {new.shape})"]
+    if list(old.columns) != list(new.columns):
+        return [f"{fresh}: columns differ ({list(old.columns)} -> {list(new.columns)})"]
+    keys = [c for c in old.columns if c in KEY_COLUMNS]
+    old_groups = _groups(old, keys) if keys else {(): list(range(len(old)))}
+    new_groups = _groups(new, keys) if keys else {(): list(range(len(new)))}
+    labels = [c for c in keys if c in LABEL_COLUMNS]
+    curves = _groups(old, labels) if labels else {(): list(range(len(old)))}
     found = []
+    for key in sorted(set(old_groups) ^ set(new_groups)):
+        side = "missing" if key in old_groups else "not committed"
+        found.append(f"{fresh}: rows {dict(zip(keys, key, strict=True))} {side}")
+    row_rtol = _row_rtol(Path(committed), old) if rtol is None else np.full(len(old), rtol)
+    pairs_old, pairs_new = [], []
+    for key, rows in old_groups.items():
+        if key not in new_groups:
+            continue
+        if len(rows) != len(new_groups[key]):
+            found.append(f"{fresh}: rows {dict(zip(keys, key, strict=True))}: {len(rows)} -> "
+                         f"{len(new_groups[key])}")  # fmt: skip
+            continue
+        pairs_old += rows
+        pairs_new += new_groups[key]
+    if not pairs_old:
+        return found
+    old_rows, new_rows = old.iloc[pairs_old], new.iloc[pairs_new]
     for column in old.columns:
-        a, b = old[column], new[column]
-        if pd.api.types.is_numeric_dtype(a) and pd.api.types.is_numeric_dtype(b):
-            close = np.isclose(b, a, rtol=rtol, atol=CSV_ATOL, equal_nan=True)
-        else:
-            close = (a.fillna("") == b.fillna("")).to_numpy()
-        if not close.all():
-            row = int(np.argmin(close))
-            was, now = a.tolist()[row], b.tolist()[row]  # Python values: no np.float64(...)
-            found.append(f"{fresh}: column {column!r}, {int((~close).sum())} cells differ "
-                         f"(row {row}: {was!r} -> {now!r})")  # fmt: skip
+        if column in keys:
+            continue
+        found += _compare_column(fresh, column, old, old_rows, new_rows, pairs_old, curves,
+                                 row_rtol)  # fmt: skip
     return found
 
 
-def compare_text_table(committed: Path, fresh: Path, rtol: float) -> list[str]:
-    """Differences between two Markdown/LaTeX files: any text change, or a printed number
-    moved by more than one unit of its last digit and more than ``rtol``."""
+def _allowed(column, old, old_rows, pairs_old, curves, rtol, x) -> np.ndarray:
+    """Per row, how far a number of ``column`` may move (module docstring)."""
+    if column in SHARE_COLUMNS:
+        return np.full(x.shape, SHARE_ATOL)
+    values = old[column].to_numpy(dtype=np.float64)
+    scale = np.empty(len(old))
+    for rows in curves.values():
+        scale[rows] = _column_scale(values, rows)
+    with np.errstate(invalid="ignore"):
+        allowed = np.maximum(CSV_ATOL, rtol * scale[pairs_old]) + rtol * np.abs(x)
+    if column == EDGE_COUNTED and EDGE_COUNT_COLUMN in old.columns:
+        near = old_rows[EDGE_COUNT_COLUMN].to_numpy(dtype=np.float64)
+        allowed = np.where(np.isnan(near), allowed, near)
+    return allowed
+
+
+def _compare_column(fresh, column, old, old_rows, new_rows, pairs_old, curves, row_rtol):
+    import pandas as pd
+
+    a, b = old_rows[column], new_rows[column]
+    rtol = row_rtol[pairs_old]
+    if pd.api.types.is_numeric_dtype(a) and pd.api.types.is_numeric_dtype(b):
+        x, y = a.to_numpy(dtype=np.float64), b.to_numpy(dtype=np.float64)
+        allowed = _allowed(column, old, old_rows, pairs_old, curves, rtol, x)
+        with np.errstate(invalid="ignore"):
+            close = (x == y) | (np.abs(y - x) <= allowed) | (np.isnan(x) & np.isnan(y))
+        if close.all():
+            return []
+        row = int(np.argmin(close))
+        was, now = a.tolist()[row], b.tolist()[row]  # Python values: no np.float64(...)
+        return [f"{fresh}: column {column!r}, {int((~close).sum())} cells differ "
+                f"(row {pairs_old[row]}: {was!r} -> {now!r})"]  # fmt: skip
+    found = []
+    for row, (was, now, tolerance) in enumerate(zip(a.fillna(""), b.fillna(""), rtol, strict=True)):
+        if str(was) == str(now):
+            continue
+        moved = compare_text(str(was), str(now), float(tolerance))
+        if moved:
+            found.append(f"{fresh}: column {column!r}, row {pairs_old[row]}: {moved[0]}")
+    return found
+
+
+def compare_text_table(committed: Path, fresh: Path, rtol: float | None = None) -> list[str]:
+    """Differences between two Markdown/LaTeX files (the caption's provenance line left out):
+    any text change, or a printed number moved beyond its tolerance (:func:`compare_text`)."""
+    rtol = relative_tolerance(Path(committed)) if rtol is None else rtol
     old = PRODUCED_BY.sub("", committed.read_text(encoding="utf-8"))
     new = PRODUCED_BY.sub("", fresh.read_text(encoding="utf-8"))
-    if NUMBER.sub("#", old) != NUMBER.sub("#", new):
-        return [f"{fresh}: text differs"]
-    found = []
-    for a, b in zip(NUMBER.findall(old), NUMBER.findall(new), strict=True):
-        x, y = float(a), float(b)
-        if abs(x - y) > max(_last_digit_unit(a), _last_digit_unit(b)) + rtol * abs(x):
-            found.append(f"{fresh}: {a} -> {b}")
-    return found
+    share_column = _markdown_share_column if committed.suffix == ".md" else None
+    return [f"{fresh}: {line}" for line in compare_text(old, new, rtol, share_column)]
 
 
 def compare_png(committed: Path, fresh: Path) -> list[str]:
@@ -117,14 +319,21 @@ def compare_trees(committed: Path, fresh: Path) -> list[str]:
     old, new = files(committed), files(fresh)
     found = [f"{fresh / p}: missing" for p in sorted(old - new)]
     found += [f"{fresh / p}: not committed" for p in sorted(new - old)]
-    for relative in sorted(old & new):
-        a, b = committed / relative, fresh / relative
+    return found + compare_files(committed, fresh, sorted(old & new))
+
+
+def compare_files(committed: Path, fresh: Path, relatives: Sequence[Path]) -> list[str]:
+    """Every difference beyond tolerance between the files ``relatives`` (paths relative to
+    both roots, present on both sides), one line each."""
+    found = []
+    for relative in relatives:
+        a, b = Path(committed) / relative, Path(fresh) / relative
         if a.read_bytes() == b.read_bytes():
             continue
         if relative.suffix == ".png":
             found += compare_png(a, b)
         elif relative.suffix == ".csv":
-            found += compare_csv(a, b, relative_tolerance(relative))
+            found += compare_csv(a, b)
         else:
-            found += compare_text_table(a, b, relative_tolerance(relative))
+            found += compare_text_table(a, b)
     return found

@@ -36,6 +36,9 @@ from attnspec.theory.nu_infinity import NuInfinity
 HISTOGRAM_REACH = 1.25
 # Points of the theory curves (support endpoints are added so gaps and edges are drawn exactly).
 THEORY_POINTS = 800
+# Theory-grid points closer than this (relative) are one: far above rounding, far below the 1e-9
+# edge neighbours.
+GRID_MERGE = 1e-12
 # The edge-region (survival) panels of A3 start at this quantile of nu_inf.
 SURVIVAL_FROM_QUANTILE = 0.8
 
@@ -72,11 +75,16 @@ def theory_grid(top: float, breakpoints: Sequence[float]) -> np.ndarray:
 
     The neighbours (1e-9 relative on either side) make a curve drop to zero exactly at an edge
     or at the ends of an internal gap instead of cutting the corner to the next grid point.
+    Points within :data:`GRID_MERGE` relative of a smaller one are dropped: two laws' edges
+    that agree up to rounding (a few 1e-16) give one point, so the grid's length does not
+    depend on the CPU's last bits.
     """
     grid = np.linspace(0.0, top, THEORY_POINTS + 1)[1:]
     ends = np.array([b for b in breakpoints if 0.0 < b < top], dtype=np.float64)
     extra = np.concatenate([ends, ends * (1 - 1e-9), ends * (1 + 1e-9)])
-    return np.unique(np.concatenate([grid, extra]))
+    points = np.sort(np.concatenate([grid, extra]))
+    keep = np.concatenate([[True], np.diff(points) > GRID_MERGE * points[1:]])
+    return points[keep]
 
 
 def survival_points(pooled: np.ndarray, start: float) -> tuple[np.ndarray, np.ndarray]:

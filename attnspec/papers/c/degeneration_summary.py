@@ -16,6 +16,7 @@ import numpy as np
 
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, tidy_table
+from attnspec.tables import Residual
 
 if TYPE_CHECKING:  # pandas is imported lazily (see the tidy tables below)
     import pandas as pd
@@ -365,20 +366,23 @@ SPECTRA_TABLE_HEADER = (
 def spectra_table_rows(spectra: Mapping, *, profiles: Sequence[str], spikes: int, n: int):
     """Figure C1's key numbers per profile and mask (and the isotropic model): the top
     singular value, the last spike-level one s_{r+1}, the first bulk one s_{r+2}, the median
-    of n s_k over the bulk k > r + 1, and the explicit-versus-generic softmax difference."""
+    of n s_k over the bulk k > r + 1, and the explicit-versus-generic softmax difference; values
+    zero in exact arithmetic (the bulk of the zeros profile, the difference) print as their
+    rounding bound (:class:`attnspec.tables.Residual`, relative to s_1 or to 1)."""
     rows = []
     for profile in profiles:
         for mask in MASKS:
             values = spectra[f"{profile}/{mask}/attention"]
+            top = float(values[0])
             rows.append(
                 (
                     profile,
                     mask,
-                    float(values[0]),
-                    float(values[spikes]),
-                    float(values[spikes + 1]),
-                    float(n * np.median(values[spikes + 1 :])),
-                    float(spectra[f"{profile}/{mask}/softmax_difference"]),
+                    top,
+                    Residual(values[spikes], top),
+                    Residual(values[spikes + 1], top),
+                    Residual(n * np.median(values[spikes + 1 :]), n * top),
+                    Residual(spectra[f"{profile}/{mask}/softmax_difference"]),
                 )
             )
     if "isotropic_profile" in spectra:

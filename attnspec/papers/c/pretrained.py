@@ -111,9 +111,12 @@ def complete_orthogonal(
     return np.hstack([columns, basis])
 
 
-# Eigen-angles closer than this to 0 or pi are not resolved by arccos of the float64 cosines
-# (error up to about sqrt(eps) = 1.5e-8 there): 1e-7 leaves a factor of 6.
-ANGLE_RESOLUTION = 1e-7
+# The error of an eigen-angle near 0 or pi: eigvalsh's cosines carry about n eps (n <= 1024 here),
+# so arccos's angles sqrt(2 n eps) ~ 7e-7 there (measured: an exact eigenvalue 1 came out as 0 or
+# 1.2e-7 on two CPUs at n = 256). Angles closer than ANGLE_RESOLUTION (14x that error) to 0 or pi
+# are exactly 0 or pi; ANGLE_ERROR bounds how far any angle moves between CPUs.
+ANGLE_ERROR = 1e-6
+ANGLE_RESOLUTION = 1e-5
 
 
 def eigen_angles(orthogonal: np.ndarray) -> np.ndarray:
@@ -121,10 +124,10 @@ def eigen_angles(orthogonal: np.ndarray) -> np.ndarray:
 
     U is normal with U^T = U^{-1}, so (U + U^T) / 2 has the eigenvalues Re lambda = cos theta
     with the same multiplicities: theta = arccos(eigvalsh((U + U^T) / 2)), a symmetric
-    eigenproblem (about 3x faster than the general one). Absolute error about eps / sin theta,
-    at most about sqrt(eps) ~ 1e-8 at theta = 0 or pi, so angles within
+    eigenproblem (about 3x faster than the general one). Absolute error about n eps / sin theta,
+    at most about sqrt(2 n eps) (:data:`ANGLE_ERROR`) at theta = 0 or pi, so angles within
     :data:`ANGLE_RESOLUTION` of 0 or pi are returned as exactly 0 or pi (an eigenvalue +-1, e.g.
-    of a det -1 completion, would otherwise be 0 or 1e-8 by the CPU's last bit).
+    of a det -1 completion, would otherwise be 0 or 1e-7 by the CPU's last bits).
     """
     cosines = np.linalg.eigvalsh(0.5 * (orthogonal + orthogonal.T))
     angles = np.arccos(np.clip(cosines, -1.0, 1.0))

@@ -13,6 +13,8 @@ import numpy as np
 
 from attnspec.models.softmax import MASKS
 from attnspec.papers.c.pretrained import (
+    ANGLE_ERROR,
+    ANGLE_RESOLUTION,
     HAAR,
     NEAREST_IDENTITY,
     NULL_SPACE_CONVENTIONS,
@@ -42,6 +44,24 @@ def angle_steps(angles: np.ndarray, grid: np.ndarray) -> np.ndarray:
     return np.diff(np.searchsorted(pooled, grid, side="right"), prepend=0)
 
 
+def near_bin_edge(angles: np.ndarray, edges: np.ndarray, *, steps: bool = False) -> np.ndarray:
+    """Per bin, the pooled eigen-angles within ANGLE_ERROR of one of its edges or of a snapping
+    threshold (ANGLE_RESOLUTION from 0 or pi): the most that another CPU's last bits can move
+    into or out of the bin, which the drift check allows
+    (:data:`attnspec.workflow.drift.EDGE_COUNT_COLUMN`). Bins of :func:`angle_counts` by default,
+    of :func:`angle_steps` (``edges`` its grid) with ``steps``."""
+    pooled = np.ravel(angles)
+
+    def near(point: float) -> int:
+        return int(np.count_nonzero(np.abs(pooled - point) <= ANGLE_ERROR))
+
+    at_edge = np.array([near(e) for e in edges])
+    snapped = near(ANGLE_RESOLUTION) + near(np.pi - ANGLE_RESOLUTION)
+    if steps:
+        return at_edge + np.concatenate([[0], at_edge[:-1]]) + snapped
+    return at_edge[:-1] + at_edge[1:] + snapped
+
+
 def _cells(values: np.ndarray, *, layers: bool) -> dict:
     """Columns layer, head, passage and index (the trailing axes, one column each) over an array
     (passages, layers, heads, index...) and its ``value``s; layer and head missing for the
@@ -62,26 +82,34 @@ def eigen_angle_plotted_table(
     reference_q95: float,
 ) -> "pd.DataFrame":
     """Figure C5's tidy table (columns kind, series, panel, layer, head, side, passage,
-    convention, x, y), per panel:
+    convention, x, y, near_bin_edge), per panel:
 
     - ``eigen_angles`` (a), data: per series (``model``, ``isotropic``), bin centre x and the
       number y of eigen-angles of U and V (pooled over passages and heads, n <= head width) in
-      the bin;
+      the bin, and ``near_bin_edge`` (:func:`near_bin_edge`: the angles another CPU could move
+      across the bin's edges);
     - ``distances`` (b), data: every Kolmogorov distance x of one head's (or draw's) angles to
       uniform, per side, series ``model``, ``reference`` (Haar) and each of ``controls``;
       statistic ``Haar 95 % quantile``: ``reference_q95`` (x), the quantile of the reference's
       distances the C.5 test compares with;
     - ``null_space`` (c), data: per series (``model``, ``isotropic``) and null-space
       ``convention``, grid point x and the number y of eigen-angles of U at n > head width in
-      the step ending at x (:func:`angle_steps`).
+      the step ending at x (:func:`angle_steps`), and ``near_bin_edge`` as in (a).
     """
     parts = []
     edges = np.linspace(0.0, np.pi, bins + 1)
     centres = 0.5 * (edges[1:] + edges[:-1])
     for series, data in (("model", full_rank), ("isotropic", iso_full_rank)):
-        counts = angle_counts(data["angles"][..., HAAR, :], edges)
+        angles = data["angles"][..., HAAR, :]
         parts.append(
-            {"kind": DATA, "series": series, "panel": "eigen_angles", "x": centres, "y": counts}
+            {
+                "kind": DATA,
+                "series": series,
+                "panel": "eigen_angles",
+                "x": centres,
+                "y": angle_counts(angles, edges),
+                "near_bin_edge": near_bin_edge(angles, edges),
+            }
         )
     sources = {"model": full_rank, "reference": iso_full_rank, **controls}
     for series, data in sources.items():
@@ -109,7 +137,7 @@ def eigen_angle_plotted_table(
     grid = np.linspace(0.0, np.pi, CDF_POINTS)
     for source, data in (("model", long), ("isotropic", iso_long)):
         for c, convention in enumerate(NULL_SPACE_CONVENTIONS):
-            steps = angle_steps(data["angles"][..., U_SIDE, c, :], grid)
+            angles = data["angles"][..., U_SIDE, c, :]
             parts.append(
                 {
                     "kind": DATA,
@@ -118,12 +146,13 @@ def eigen_angle_plotted_table(
                     "side": "U",
                     "convention": convention,
                     "x": grid,
-                    "y": steps,
+                    "y": angle_steps(angles, grid),
+                    "near_bin_edge": near_bin_edge(angles, grid, steps=True),
                 }
             )
     columns = ("kind", "series", "panel", "layer", "head", "side", "passage", "convention")
-    integers = ("layer", "head", "passage", "y")
-    return tidy_table(parts, (*columns, "x", "y"), integers=integers)
+    integers = ("layer", "head", "passage", "y", "near_bin_edge")
+    return tidy_table(parts, (*columns, "x", "y", "near_bin_edge"), integers=integers)
 
 
 def spectra_plotted_table(long: dict, iso_long: dict, *, top_k: int) -> "pd.DataFrame":
