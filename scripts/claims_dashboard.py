@@ -1,4 +1,8 @@
-"""Claims dashboard: the per-paper claims tables combined into figures/claims.csv and .md."""
+"""Claims dashboard: the per-paper claims tables combined into figures/claims.csv and .md, each
+row with its verdicts in the other replicates where figures/claims-replicates.csv holds them
+(made by the `replicates` target, not by `all`)."""
+
+from pathlib import Path
 
 import pandas as pd
 
@@ -8,10 +12,13 @@ from attnspec.workflow.io import configure_logging, read_csv, write_table, write
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
-    rows = dashboard_rows({paper: read_csv(path) for paper, path in smk.input.items()})
+    replicates = Path(smk.params.replicates)
+    other = read_csv(replicates) if replicates.is_file() else None
+    rows = dashboard_rows({paper: read_csv(path) for paper, path in smk.input.items()}, other)
     write_table(smk.output.csv, pd.DataFrame(rows, columns=DASHBOARD_HEADER), missing="nan")
     write_text(smk.output.md, dashboard_markdown(rows))
-    log.info("%d rows: %s", len(rows), ", ".join(f"{r['row_id']} {r['verdict']}" for r in rows))
+    log.info("replicates: %s", replicates if other is not None else "not run")
+    log.info("%d rows: %s", len(rows), ", ".join(f"{r['row_id']} {r['headline']}" for r in rows))
 
 
 main(snakemake)  # noqa: F821

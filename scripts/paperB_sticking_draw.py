@@ -2,12 +2,14 @@
 theta_max and the localisation of the top singular vectors for every beta of one (ell, c, draw).
 
 Wildcards: n_tokens, ratio, draw. Params: job (betas, n_values, top_k, draws), replicate (the
-workflow replicate whose random streams the draw uses; 0 if the rule does not set it).
+workflow replicate whose random streams the draw uses; 0 if the rule does not set it), store
+(the committed store of expensive draws, or None: attnspec.workflow.store).
 """
 
 from attnspec.papers.b.sticking import sticking_draw
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, save_npz
+from attnspec.workflow.store import stored_or_computed
 
 
 def main(smk) -> None:
@@ -25,7 +27,10 @@ def main(smk) -> None:
         job["betas"],
         job["n_values"],
     )
-    result = sticking_draw(
+    result = stored_or_computed(
+        smk.params.get("store"),
+        smk.output[0],
+        sticking_draw,
         int(wildcards.n_tokens),
         float(wildcards.ratio),
         int(wildcards.draw),

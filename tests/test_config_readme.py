@@ -13,7 +13,7 @@ import config_readme  # noqa: E402
 
 SCHEMA = load_schema(REPO / "workflow" / "schemas" / "config.schema.yaml")
 DEFAULT = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
-MACHINE_KEYS = {"job_memory_limit_mb"}  # not in the presets: no default
+MACHINE_KEYS = {"job_memory_limit_mb", "verify"}  # not in the presets: no default
 
 
 def properties(node, key=()):

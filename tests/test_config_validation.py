@@ -46,9 +46,10 @@ def test_presets_are_valid_and_complete(preset):
 
 
 def test_every_schema_property_is_required():
-    """A preset must be complete: no key of any mapping may be optional, but for the one key
-    that describes the machine rather than the science (job_memory_limit_mb, top level)."""
-    machine = {"job_memory_limit_mb"}
+    """A preset must be complete: no key of any mapping may be optional, but for the keys that
+    describe the machine or one call rather than the science (job_memory_limit_mb, verify: top
+    level)."""
+    machine = {"job_memory_limit_mb", "verify"}
 
     def walk(node, key):
         if node.get("type") == "object":
@@ -124,7 +125,7 @@ OLD_MESSAGES = [
     (
         [("paperZ", {})],
         "unknown config key(s) paperZ at the top level; allowed keys: replicate, vector_pdfs, "
-        "job_memory_limit_mb, paperA, paperB, paperC, paperD",
+        "store, job_memory_limit_mb, verify, paperA, paperB, paperC, paperD",
     ),
     (
         [("paperA.stepwise.n_tokenz", 5)],

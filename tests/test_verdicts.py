@@ -82,7 +82,7 @@ def test_more_noise_never_turns_a_verdict_into_a_pass(seed):
             extra = {}
             if model:
                 extra = {"sizes": SIZES, "by_size": tuple({"values": c} for c in spread.T)}
-            options = {"exponent": 2 / 3} if model else {}
+            options = {"exponents": (2 / 3, 2 / 3)} if model else {}
             verdicts.append(verdict_of(evidence(spread[:, -1], **extra), **options).verdict)
         passes = (HOLDS, FINITE_SIZE_CAVEAT)
         for before, after in zip(verdicts, verdicts[1:], strict=False):
@@ -145,7 +145,7 @@ def test_power_is_the_smallest_target_shift_the_engine_calls_a_failure(model):
     rng = np.random.default_rng(9)
     data = rng.normal(0.0, 0.02, (12, SIZES.size))
     extra = {"sizes": SIZES, "by_size": tuple({"values": c} for c in data.T)} if model else {}
-    options = {"exponent": 2 / 3} if model else {}
+    options = {"exponents": (2 / 3, 2 / 3)} if model else {}
     found = verdict_of(evidence(data[:, -1], **extra), **options)
     assert 0 < found.power_up < np.inf and 0 < found.power_down < np.inf
     for shift, sign in ((found.power_up, 1), (found.power_down, -1)):
@@ -248,7 +248,7 @@ def test_an_at_most_limit_extrapolated_below_the_target_does_not_pass():
     data = falling[None, :] + rng.normal(0.0, 1e-4, (20, SIZES.size))
     by_size = tuple({"values": data[:, i]} for i in range(SIZES.size))
     ev = evidence(data[:, -1], sizes=SIZES, by_size=by_size)
-    found = verdict_of(ev, margin=0.005, comparison="at_most", exponent=1.0)
+    found = verdict_of(ev, margin=0.005, comparison="at_most", exponents=(1.0, 1.0))
     assert found.interval.high < 0.005 and found.claim.limit.high < -0.005
     assert found.verdict == DOES_NOT_REPRODUCE
 
@@ -258,8 +258,8 @@ def test_an_at_most_limit_extrapolated_below_the_target_does_not_pass():
     [
         ({"stability_resamples": 0}, "stability_resamples must be an integer >= 1"),
         ({"stability_resamples": 2.0}, "stability_resamples must be an integer >= 1"),
-        ({"interval": "exact", "exponent": 1.0}, "needs a resampled interval"),
-        ({"comparison": "at_least", "exponent": 1.0}, "a finite-size model goes with"),
+        ({"interval": "exact", "exponents": (1.0, 1.0)}, "needs a resampled interval"),
+        ({"comparison": "at_least", "exponents": (1.0, 1.0)}, "a finite-size model goes with"),
     ],
 )
 def test_judge_refuses_arguments_it_cannot_honour(options, message):
@@ -272,7 +272,7 @@ def test_judge_refuses_arguments_it_cannot_honour(options, message):
         "margin": 0.1,
         "interval": "bootstrap",
         "seed_key": {"test": "refused"},
-        "exponent": 1.0,
+        "exponents": (1.0, 1.0),
         **options,
     }
     with pytest.raises(ValueError, match=message):
@@ -449,7 +449,7 @@ def test_registry_rows_are_declared_completely():
             assert test.alternatives, test.row_id
             assert all(a.theory and a.reason for a in test.alternatives), test.row_id
         if test.finite_size is not None:
-            assert test.finite_size.exponent > 0 and test.finite_size.reason
+            assert test.finite_size.exponents[0] > 0 and test.finite_size.reason
             assert test.statistic in ("median", "mean", "mean_difference", "max_abs_median")
     assert [t.row_id for t in registry_of("A")] == [
         t.row_id for t in REGISTRY if t.claim_id[0] == "A"
@@ -506,7 +506,12 @@ def _edge_evidence(gaps, tw_scale, *, x_plus_factor=1.0):
     )
 
 
-EDGE = {"statistic": "median", "comparison": "equivalence", "margin": 0.005, "exponent": 2 / 3}
+EDGE = {
+    "statistic": "median",
+    "comparison": "equivalence",
+    "margin": 0.005,
+    "exponents": (1 / 3, 2.0),
+}
 TW_SCALE = 0.135  # gamma_TW / x_+ at beta = 0.5, c = 1 (1.33 % relative sd at ell = 1024)
 
 
@@ -564,3 +569,15 @@ def test_a_declared_interval_scale_widens_the_interval_about_its_value():
     assert plain.verdict == HOLDS and wide.verdict == INCONCLUSIVE
     with pytest.raises(ValueError, match="interval_scale"):
         verdict_of(ev, interval_scale=0.5)
+
+
+def test_every_change_after_results_is_named_by_commit_and_date():
+    """Issue 33, item 7: a reader needs the commit and the date of each test changed after its
+    results were seen, not a session's internal numbering."""
+    import re
+
+    named = re.compile(r"^([0-9a-f]{7} \(20\d\d-\d\d-\d\d[;)]|20\d\d-\d\d-\d\d \(issue \d+)")
+    for test in REGISTRY:
+        for change in test.changed_after_results:
+            assert named.match(change), (test.row_id, change[:80])
+            assert not re.search(r"\bstop \d", change), (test.row_id, change[:80])

@@ -5,7 +5,7 @@ import re
 import pytest
 from conftest import REPO, run, tool
 
-TARGET_RULES = {"all", "paperA", "paperB", "paperC", "paperD", "replicates"}
+TARGET_RULES = {"all", "paperA", "paperB", "paperC", "paperD", "replicates", "verify"}
 REQUIRED_DIRECTIVES = ("log:", "benchmark:", "threads:", "resources:", "conda:", "script:")
 
 

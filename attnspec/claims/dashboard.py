@@ -5,6 +5,10 @@ Input rows are those of ``{results}/paper<X>/claims.csv``
 the dashboard ``figures/claims.{csv,md}`` (every row of papers A-D; a verdict with stability below
 0.9 is marked fragile, with the verdict its resamples give instead), the replicates comparison
 ``figures/claims-replicates.md``, and the short labels and caption tables the figures use.
+
+Fragile is not holds: a pass (holds, or holds with a finite-size caveat) whose stability is below
+0.9, or that another replicate does not give, is a *fragile pass*, shown as such in every table
+and count, and never counted among the holds (:func:`headline_verdict`).
 """
 
 from collections.abc import Mapping, Sequence
@@ -29,7 +33,9 @@ PAPERS = {
     "C": "Spectral degeneration (isotropic score geometry)",
     "D": "Multi-head attention (Hayase, Karakida)",
 }
-DASHBOARD_HEADER = ("paper", *ROW_HEADER, "fragile")
+DASHBOARD_HEADER = ("paper", *ROW_HEADER, "fragile", "replicate_verdicts", "headline")
+PASSES = (VERDICTS[0], VERDICTS[1])
+FRAGILE_PASS = "fragile pass"
 KIND_NOTE = {
     "empirical": "",
     "model": " (model: a closed-form model evaluated, not evidence)",
@@ -51,6 +57,38 @@ def _statistic(row: Mapping, key: str) -> float:
 
 def is_fragile(row: Mapping) -> bool:
     return _float(row, "stability") < FRAGILE_BELOW
+
+
+BEYOND = "beyond the paper"
+
+
+def is_beyond(row: Mapping) -> bool:
+    """Whether the row tests a stronger statement of ours than its paper makes (its ``scope``):
+    its verdict is never the paper's claim failing or holding."""
+    return bool(str(row.get("scope", "") or "").strip()) and str(row["scope"]) != "nan"
+
+
+def kind_text(row: Mapping) -> str:
+    """``empirical``, or ``empirical, beyond the paper``."""
+    return f"{row['kind']}, {BEYOND}" if is_beyond(row) else row["kind"]
+
+
+def replicate_verdicts(row: Mapping) -> list[str]:
+    """The row's verdicts in the other replicates (``replicate_verdicts``, "; "-joined; none
+    when the replicates were not run)."""
+    text = row.get("replicate_verdicts", "") or ""
+    return [v for v in str(text).split("; ") if v and v != "nan"]
+
+
+def headline_verdict(row: Mapping) -> str:
+    """The verdict as every headline count and summary table reads it: a pass whose stability
+    is below FRAGILE_BELOW or that some other replicate does not give reads ``fragile pass:
+    <verdict>``, never holds."""
+    verdict = row["verdict"]
+    others = replicate_verdicts(row)
+    if verdict in PASSES and (is_fragile(row) or any(v != verdict for v in others)):
+        return f"{FRAGILE_PASS}: {verdict}"
+    return verdict
 
 
 def region(row: Mapping) -> str:
@@ -137,7 +175,7 @@ def verdict_table(rows: Sequence[Mapping]) -> tuple[tuple, list[list]]:
     return VERDICT_TABLE_HEADER, [
         [
             row["row_id"],
-            row["kind"],
+            kind_text(row),
             _statistic(row, "value"),
             interval(row),
             region(row),
@@ -231,19 +269,39 @@ def paper_markdown(paper: str, rows: Sequence[Mapping], tests: Mapping[str, Decl
     return "\n".join(parts)
 
 
-def dashboard_rows(rows_by_paper: Mapping[str, Sequence[Mapping]]) -> list[dict]:
-    """Every judged row of the papers, in paper order, with its paper and fragility."""
+def dashboard_rows(
+    rows_by_paper: Mapping[str, Sequence[Mapping]],
+    replicates: Sequence[Mapping] | None = None,
+) -> list[dict]:
+    """Every judged row of the papers, in paper order, with its paper, fragility, its verdicts
+    in the other replicates (``replicates``: the rows of figures/claims-replicates.csv, when
+    they were run) and its :func:`headline_verdict`."""
     if sorted(rows_by_paper) != sorted(PAPERS):
         raise ValueError(f"claims of papers {sorted(PAPERS)} needed, got {sorted(rows_by_paper)}")
-    return [
-        {**row, "paper": paper, "fragile": is_fragile(row)}
-        for paper in PAPERS
-        for row in rows_by_paper[paper]
-    ]
+    others = {row["row_id"]: _other_replicates(row) for row in replicates or ()}
+    rows = []
+    for paper in PAPERS:
+        for row in rows_by_paper[paper]:
+            found = {**row, "paper": paper, "fragile": is_fragile(row)}
+            found["replicate_verdicts"] = "; ".join(others.get(row["row_id"], ()))
+            found["headline"] = headline_verdict(found)
+            rows.append(found)
+    return rows
+
+
+def _other_replicates(row: Mapping) -> list[str]:
+    """A row of the replicates table: the verdicts of replicates 1, 2, ... ("holds (0.97)"
+    -> "holds")."""
+    columns = sorted(k for k in row if k.startswith("replicate ") and k != "replicate 0")
+    return [str(row[k]).rsplit(" (", 1)[0] for k in columns]
+
+
+HEADLINES = (VERDICTS[0], VERDICTS[1], *(f"{FRAGILE_PASS}: {v}" for v in PASSES), *VERDICTS[2:])
 
 
 def _count(rows: Sequence[Mapping]) -> str:
-    counts = {v: sum(row["verdict"] == v for row in rows) for v in VERDICTS}
+    """Counts of the headline verdicts (a fragile pass never among the holds)."""
+    counts = {v: sum(headline_verdict(row) == v for row in rows) for v in HEADLINES}
     return ", ".join(f"{n} {v}" for v, n in counts.items() if n)
 
 
@@ -289,17 +347,17 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
     table = [
         [
             row["row_id"],
-            row["kind"],
+            kind_text(row),
             link(row["figure"], row["paper"], figures_dir),
             f"{format_cell(_statistic(row, 'value'), 3)} {interval(row)}",
             region(row),
             limit_text(row),
-            row["verdict"],
+            headline_verdict(row),
             stability_text(row),
             ruled_out_text(row),
             power_text(row),
             "yes" if row["changed_after_results"] else "",
-            "" if row["verdict"] == "holds" else known_cause(row),
+            "" if headline_verdict(row) == "holds" else known_cause(row),
         ]
         for row in rows
     ]
@@ -319,16 +377,30 @@ def changes_markdown(rows: Sequence[Mapping]) -> str:
 def dashboard_markdown(rows: Sequence[Mapping]) -> str:
     """``figures/claims.md``: counts of the evidence rows, then per paper the claims and their
     rows, then the tests changed after their results were seen."""
-    evidence = [row for row in rows if row["kind"] == "empirical"]
-    other = [row for row in rows if row["kind"] != "empirical"]
+    beyond = [row for row in rows if is_beyond(row)]
+    evidence = [row for row in rows if row["kind"] == "empirical" and not is_beyond(row)]
+    other = [row for row in rows if row["kind"] != "empirical" and not is_beyond(row)]
     weak = [row["row_id"] for row in evidence if no_power(row)]
     parts = [
         f"# Claims of papers {', '.join(sorted({r['paper'] for r in rows}))}: verdicts\n",
         f"{len(rows)} rows over {len({r['claim_id'] for r in rows})} claims. Evidence (the "
         f"{len(evidence)} empirical rows, which can fail on data): {_count(evidence)}. Shown, "
         f"not evidence ({len(other)} model, identity and bound rows): {_count(other)}. "
-        f"{sum(is_fragile(r) for r in rows)} verdicts are fragile (stability below "
-        f"{FRAGILE_BELOW:g}). "
+        + (
+            f"Beyond the papers ({len(beyond)} rows testing a stronger statement of ours than "
+            f"the paper makes; their verdicts are not the papers' claims failing or holding): "
+            f"{_count(beyond)}. "
+            if beyond
+            else ""
+        )
+        + f"{sum(is_fragile(r) for r in rows)} verdicts are fragile (stability below "
+        f"{FRAGILE_BELOW:g}); a fragile pass (that, or a pass another replicate does not give"
+        + (
+            ", replicates as in `figures/claims-replicates.md`"
+            if any(replicate_verdicts(r) for r in rows)
+            else ", replicates not run"
+        )
+        + ") is never counted among the holds. "
         + (
             f"Rows with no finite power in either direction: {', '.join(weak)}. "
             if weak
@@ -348,7 +420,7 @@ def dashboard_markdown(rows: Sequence[Mapping]) -> str:
     parts.append(
         "## Tests changed after their results were seen\n\n"
         "Each declared test below was changed after some of its results had been seen; what "
-        "changed, when (commit or stop) and why:\n\n" + changes_markdown(rows)
+        "changed, when (commit and date) and why:\n\n" + changes_markdown(rows)
     )
     return "\n".join(parts)
 

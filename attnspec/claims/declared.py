@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from attnspec.claims.catalogue import CLAIMS
 from attnspec.claims.evidence import STATISTICS
+from attnspec.claims.finite_size import exponent_grid
 from attnspec.claims.verdicts import COMPARISONS, INTERVALS, KINDS, check_finite_size_test
 from attnspec.validation import check_choice
 
@@ -32,23 +33,42 @@ from attnspec.validation import check_choice
 class Alternative:
     """A wrong theory a referee would put forward against a row: ``name`` (its key in the
     evidence), ``theory`` (what it says, in the statistic's terms) and ``reason`` (why a referee
-    would propose it)."""
+    would propose it); for a row with a finite-size model, ``exponents`` the range of rates at
+    which that theory approaches its limit when it differs from the claim's (None: the row's),
+    with its text and reason."""
 
     name: str
     theory: str
     reason: str
+    exponents: tuple[float, float] | None = None
+    exponents_text: str = ""
+    exponents_reason: str = ""
+
+    def __post_init__(self):
+        if (self.exponents is None) != (not self.exponents_reason):
+            raise ValueError(f"{self.name}: exponents and exponents_reason go together")
+        if self.exponents is not None:
+            exponent_grid(self.exponents)
 
 
 @dataclass(frozen=True)
 class FiniteSize:
-    """A row's finite-size model T(ell) = g + a ell^(-exponent)
-    (:mod:`attnspec.claims.finite_size`): the exponent with its text and reason, and the limit's
-    target in words."""
+    """A row's finite-size model T(ell) = g + a ell^(-p) (:mod:`attnspec.claims.finite_size`):
+    the range of rates p with its text and reason (it must hold the claim's rate and every
+    wrong theory's), the limit's target in words, and how far (in margins) the judged interval
+    may lie from its pass region for a finite-size caveat, with its reason."""
 
-    exponent: float
-    exponent_text: str
+    exponents: tuple[float, float]
+    exponents_text: str
     reason: str
     limit: str
+    caveat_distance: float
+    caveat_reason: str
+
+    def __post_init__(self):
+        exponent_grid(self.exponents)
+        if not (self.caveat_distance >= 0 and self.caveat_reason):
+            raise ValueError("caveat_distance must be >= 0 and given with its reason")
 
 
 @dataclass(frozen=True)
@@ -72,7 +92,7 @@ class DeclaredTest:
     interval_scale: float = 1.0
     interval_scale_reason: str = ""
     alternatives: tuple[Alternative, ...] = ()
-    scope: str = ""
+    scope: str = ""  # non-empty: a row beyond the paper, and what it asks
     changed_after_results: tuple[str, ...] = ()
 
     def __post_init__(self):

@@ -13,19 +13,24 @@ arrive as an :class:`attnspec.claims.evidence.Evidence`.
   (-inf, t + m], at least [t + m, inf) and below (-inf, t - m] (separated from the target by at
   least the margin).
 - **Finite-size model** (declared for some rows; :mod:`attnspec.claims.finite_size`): the statistic
-  extrapolated from every size by m(ell) = g + a ell^(-p) with a declared exponent p, and the
-  bootstrap interval of g, placed against the limit's pass region (limit target +- the same
-  margin).
+  extrapolated from every size by m(ell) = g + a ell^(-p) at every rate p of a declared range
+  (the claim's rate and every wrong theory's inside it), the limit's interval the union over
+  the rates of the bootstrap intervals of g, placed against the limit's pass region (limit
+  target +- the same margin); the best rate's fit must pass a chi-square test of its weighted
+  residuals.
 - **Verdict against one theory**, without a finite-size model: *holds* when the judged
   interval lies inside R, *does not reproduce* when it lies entirely outside, else
-  *inconclusive at these sizes*. With one, the claim is about the limit, and the limit decides:
-  *holds* when the limit's interval lies inside the limit's region and the judged interval
-  inside R; *holds with a finite-size caveat* when the limit's lies inside but the judged one
-  does not; *does not reproduce* when the limit's lies entirely outside (whatever the judged size
-  shows: a finite size that agrees while the declared model carries the data away is a
-  crossing, not agreement); else *inconclusive at these sizes* (a limit the sizes cannot place
-  is wide, and wide is inconclusive). Every rule needs an interval inside a region to pass, so
-  a wider interval (more noise, a smaller simulation) can only move a verdict away from a pass.
+  *inconclusive at these sizes*. With one, the claim is about the limit, and the limit decides,
+  provided the model fits: *holds* when the limit's interval lies inside the limit's region and
+  the judged interval inside R; *holds with a finite-size caveat* when the limit's lies inside
+  and the judged one does not but lies within the declared distance of R; *does not
+  reproduce* when the limit's lies entirely outside (whatever the judged size shows: a finite
+  size that agrees while the model carries the data away is a crossing, not agreement); else,
+  or when the fit is rejected, *inconclusive at these sizes* (a limit the sizes or the rates
+  cannot place is wide, and wide is inconclusive). Each wrong theory is judged with its own
+  range of rates. Every rule needs an interval inside a region to pass, so a wider interval
+  (more noise, a smaller simulation, a wider range of rates) can only move a verdict away from
+  a pass.
 - **Power rule** (the built-in mutation test): the same data are judged, by the same statistic,
   interval, finite-size model and margin, against each wrong theory the row declares
   (:attr:`Evidence.alternatives`: the evidence recomputed with that theory's quantities, or on
@@ -57,7 +62,14 @@ import numpy as np
 
 from attnspec.claims.catalogue import CLAIMS
 from attnspec.claims.evidence import STATISTICS, Evidence
-from attnspec.claims.finite_size import MIN_SIZES, inverse_variances, limits, size_statistics
+from attnspec.claims.finite_size import (
+    MIN_SIZES,
+    exponent_grid,
+    fit_acceptable,
+    inverse_variances,
+    limit_fits,
+    size_statistics,
+)
 from attnspec.seeding import rng_for
 from attnspec.validation import check_choice, check_count
 
@@ -87,11 +99,14 @@ RULE_TEXT = (
     "it lies entirely outside; else inconclusive at these sizes"
 )
 FINITE_SIZE_RULE_TEXT = (
-    f"the limit decides: holds if the limit's {CONFIDENCE:.0%} bootstrap interval lies inside "
-    "the limit's region (limit target +- the margin) and the judged interval inside the pass "
-    "region; holds with a finite-size caveat if the limit's lies inside and the judged one "
-    "does not; does not reproduce if the limit's lies entirely outside, whatever the judged "
-    "size shows; else inconclusive at these sizes"
+    "the limit decides if the model fits (the best rate's weighted residuals pass a chi-square "
+    "test at the 1 % level): holds if the union over the rates of the limit's "
+    f"{CONFIDENCE:.0%} bootstrap intervals lies inside the limit's region (limit target +- the "
+    "margin) and the judged interval inside the pass region; holds with a finite-size caveat if "
+    "the union lies inside and the judged interval does not but lies within the declared "
+    "distance of the pass region; does not reproduce if the union lies entirely outside, "
+    "whatever the judged size shows; else, or if the fit is rejected, inconclusive at these "
+    "sizes"
 )
 POWER_SEARCH_LIMIT = 100.0
 
@@ -125,9 +140,28 @@ def _placement(lows, highs, region):
     return inside, disjoint
 
 
-def _decide(lows, highs, region, limit_lows=None, limit_highs=None, limit_region=None):
+def _distance(lows, highs, region):
+    """How far each interval lies from the region (0 where they meet)."""
+    low, high = region
+    with np.errstate(invalid="ignore"):
+        return np.maximum(0.0, np.maximum(low - highs, lows - high))
+
+
+def _decide(
+    lows,
+    highs,
+    region,
+    limit_lows=None,
+    limit_highs=None,
+    limit_region=None,
+    fit_ok=None,
+    caveat_distance=np.inf,
+):
     """The index in :data:`VERDICTS` of each resample's verdict against one theory (module
-    docstring); the limit arrays are None for a row without a finite-size model."""
+    docstring); the limit arrays (the union over the declared rates), ``fit_ok`` (the model's
+    fit acceptable) and ``caveat_distance`` (how far, in the statistic's units, the judged
+    interval may lie from its region for a caveat) are None / inf for a row without a
+    finite-size model."""
     inside, disjoint = _placement(lows, highs, region)
     verdict = np.full(np.shape(lows), VERDICTS.index(INCONCLUSIVE))
     if limit_lows is None:
@@ -135,9 +169,11 @@ def _decide(lows, highs, region, limit_lows=None, limit_highs=None, limit_region
         verdict[inside] = VERDICTS.index(HOLDS)
         return verdict
     limit_inside, limit_disjoint = _placement(limit_lows, limit_highs, limit_region)
-    verdict[limit_inside] = VERDICTS.index(FINITE_SIZE_CAVEAT)
-    verdict[limit_inside & inside] = VERDICTS.index(HOLDS)
-    verdict[limit_disjoint] = VERDICTS.index(DOES_NOT_REPRODUCE)
+    fit_ok = np.ones(np.shape(lows), dtype=bool) if fit_ok is None else np.asarray(fit_ok)
+    near = _distance(lows, highs, region) <= caveat_distance
+    verdict[limit_inside & fit_ok & near] = VERDICTS.index(FINITE_SIZE_CAVEAT)
+    verdict[limit_inside & fit_ok & inside] = VERDICTS.index(HOLDS)
+    verdict[limit_disjoint & fit_ok] = VERDICTS.index(DOES_NOT_REPRODUCE)
     return verdict
 
 
@@ -159,12 +195,17 @@ def decide(
     region: tuple[float, float],
     limit: Interval | None = None,
     limit_region: tuple[float, float] | None = None,
+    fit_ok: bool = True,
+    caveat_distance: float = np.inf,
 ) -> str:
     """The verdict against one theory from the judged interval and, for a row with a
-    finite-size model, the limit's interval (module docstring)."""
+    finite-size model, the limit's interval (the union over the declared rates), whether the
+    model's fit is acceptable and how far the judged interval may lie from its region for a
+    caveat (module docstring)."""
     arrays = [np.array([interval.low]), np.array([interval.high]), region]
     if limit is not None:
         arrays += [np.array([limit.low]), np.array([limit.high]), limit_region]
+        arrays += [np.array([fit_ok]), caveat_distance]
     return VERDICTS[int(_decide(*arrays)[0])]
 
 
@@ -270,33 +311,67 @@ def _student_t(name, samples, outer):
     return values - half, values + half, se
 
 
+@dataclass(frozen=True)
+class LimitArrays:
+    """The finite-size model on each outer resample: the limit at the best-fitting rate, the
+    union over the declared rates of the limit's percentile intervals, the best rate, its
+    chi-square p-value and whether that fit is acceptable."""
+
+    values: np.ndarray
+    lows: np.ndarray
+    highs: np.ndarray
+    exponents: np.ndarray
+    pvalues: np.ndarray
+    fit_ok: np.ndarray
+
+
+def _best_fits(sizes, per_size, grid, weights):
+    """(limit, chi-square, degrees of freedom, rate) of the best-fitting rate of ``grid`` for
+    each row of ``per_size`` (O, S)."""
+    fits = [limit_fits(sizes, per_size, p, weights) for p in grid]
+    chi2 = np.stack([f[1] for f in fits], axis=1)  # (O, P)
+    best = np.argmin(np.where(np.isnan(chi2), np.inf, chi2), axis=1)
+    rows = np.arange(per_size.shape[0])
+    values = np.stack([f[0] for f in fits], axis=1)[rows, best]
+    return values, chi2[rows, best], fits[0][2], grid[best]
+
+
 def _limit_intervals(
     test: "_Test",
     evidence: Evidence,
     outer: Sequence[Mapping],
     rng: np.random.Generator,
     resamples: int = BOOTSTRAP_RESAMPLES,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(limits, lows, highs) of the finite-size model on each outer resample: ``outer[s][name]``
-    (O, draws_s) picks the draws of size s; the weighted fit of the resample, each size weighted
-    by the inverse variance of its statistic over the inner resamples, and its percentile
-    bootstrap interval over ``resamples`` inner resamples of each size's draws (same weights)."""
+) -> LimitArrays:
+    """The finite-size model on each outer resample (``outer[s][name]`` (O, draws_s) picks the
+    draws of size s): at every rate of the declared range (:func:`exponent_grid`) the weighted
+    fit of the resample, each size weighted by the inverse variance of its statistic over the
+    inner resamples, and its percentile bootstrap interval over ``resamples`` inner resamples of
+    each size's draws (same weights, same inner resamples at every rate); the union of those
+    intervals, and the best rate's limit and goodness of fit."""
+    from scipy import stats
+
     names = STATISTICS[test.statistic].resampled
     by_size, sizes = evidence.by_size, evidence.sizes
+    grid = exponent_grid(test.exponents)
     per_size = size_statistics(test.statistic, by_size, outer)  # (O, S)
-    values = limits(sizes, per_size, test.exponent)
-    if not names:  # a deterministic statistic: the limit has no spread
-        return values, values, values
+    count_outer = per_size.shape[0]
+    values, chi2, dof, best = _best_fits(sizes, per_size, grid, None)
+    lows, highs = np.empty(count_outer), np.empty(count_outer)
+    if not names:  # a deterministic statistic: the limit's spread is that over the rates
+        spread = np.stack([limit_fits(sizes, per_size, p)[0] for p in grid], axis=1)
+        ok = np.ones(count_outer, dtype=bool)
+        return LimitArrays(values, spread.min(1), spread.max(1), best, np.ones(count_outer), ok)
     counts = [{key: own[key].shape[0] for key in names} for own in by_size]
     if min(min(c.values()) for c in counts) < 2:
-        infinite = np.full(values.shape, np.inf)
-        return values, -infinite, infinite
+        infinite = np.full(count_outer, np.inf)
+        return LimitArrays(values, -infinite, infinite, best, np.full(count_outer, np.nan),
+                           np.zeros(count_outer, dtype=bool))  # fmt: skip
     widest = sum(max(own[key].size for key in names) for own in by_size)  # a resample's copy
     chunk = max(1, BATCH_ELEMENTS // (resamples * widest))
     tail = 50.0 * (1.0 - CONFIDENCE)
-    lows, highs = np.empty(values.shape), np.empty(values.shape)
-    for start in range(0, values.size, chunk):
-        rows = slice(start, min(start + chunk, values.size))
+    for start in range(0, count_outer, chunk):
+        rows = slice(start, min(start + chunk, count_outer))
         count = rows.stop - rows.start
         index = []
         for own, size_outer in zip(counts, outer, strict=True):
@@ -307,28 +382,37 @@ def _limit_intervals(
             index.append(picked)
         boot = size_statistics(test.statistic, by_size, index).reshape(count, resamples, -1)
         weights = inverse_variances(boot)  # (count, S): each outer resample's own
-        values[rows] = limits(sizes, per_size[rows], test.exponent, weights)
-        boot = limits(
-            sizes,
-            boot.reshape(count * resamples, -1),
-            test.exponent,
-            np.repeat(weights, resamples, 0),
-        ).reshape(count, resamples)
-        enough = np.isfinite(boot).sum(axis=1) >= resamples // 2
-        with np.errstate(invalid="ignore"):
-            low, high = np.nanpercentile(boot, [tail, 100.0 - tail], axis=1)
-        lows[rows] = np.where(enough, low, -np.inf)
-        highs[rows] = np.where(enough, high, np.inf)
-    return values, lows, highs
+        values[rows], chi2[rows], dof[rows], best[rows] = _best_fits(
+            sizes, per_size[rows], grid, weights
+        )
+        flat = boot.reshape(count * resamples, -1)
+        repeated = np.repeat(weights, resamples, 0)
+        low, high = np.full(count, np.inf), np.full(count, -np.inf)
+        for p in grid:
+            boot_limits = limit_fits(sizes, flat, p, repeated)[0].reshape(count, resamples)
+            enough = np.isfinite(boot_limits).sum(axis=1) >= resamples // 2
+            with np.errstate(invalid="ignore"):
+                at_low, at_high = np.nanpercentile(boot_limits, [tail, 100.0 - tail], axis=1)
+            low = np.minimum(low, np.where(enough, at_low, -np.inf))
+            high = np.maximum(high, np.where(enough, at_high, np.inf))
+        lows[rows], highs[rows] = low, high
+    with np.errstate(invalid="ignore"):
+        pvalues = stats.chi2.sf(chi2, np.maximum(dof, 1))
+    return LimitArrays(values, lows, highs, best, pvalues, fit_acceptable(chi2, dof))
 
 
 @dataclass(frozen=True)
 class Limit:
-    """The finite-size model's extrapolated limit with its 95 % interval."""
+    """The finite-size model's extrapolated limit (at the best-fitting rate) with its 95 %
+    interval (the union over the declared rates), the best rate, its fit's chi-square p-value
+    and whether that fit is acceptable."""
 
     value: float
     low: float
     high: float
+    exponent: float = np.nan
+    pvalue: float = np.nan
+    fit_ok: bool = True
 
     @property
     def interval(self) -> Interval:
@@ -349,14 +433,22 @@ class TheoryJudgement:
 
 @dataclass(frozen=True)
 class _Test:
-    """The declared test the engine applies to every theory of a row."""
+    """The declared test the engine applies to every theory of a row: ``exponents`` the
+    finite-size model's range of rates (None: no model), ``caveat_distance`` in margins."""
 
     statistic: str
     comparison: str
     margin: float
     interval: str
-    exponent: float | None
+    exponents: tuple[float, float] | None
     interval_scale: float = 1.0
+    caveat_distance: float = np.inf
+
+    @property
+    def caveat_reach(self) -> float:
+        """How far, in the statistic's units, the judged interval may lie from its region for
+        a finite-size caveat."""
+        return self.caveat_distance * self.margin
 
     def regions(self, evidence: Evidence, shift: float = 0.0):
         """(region, limit region) with both targets shifted by ``shift`` margins; the limit's
@@ -395,11 +487,11 @@ def _resampled_intervals(
     cache: dict,
     resamples: int = BOOTSTRAP_RESAMPLES,
 ):
-    """(values, lows, highs, standard errors, limit values, limit lows, limit highs) of one
-    theory on each outer resample (the limit arrays None without a finite-size model). Every
+    """(values, lows, highs, standard errors, limit) of one theory on each outer resample
+    (``limit`` a :class:`LimitArrays`, None without a finite-size model). Every
     theory draws its inner resamples from the same streams (common random numbers), and
     theories with the same data share one computation."""
-    key = (_fingerprint(evidence), _outer_key(outer))
+    key = (_fingerprint(evidence), _outer_key(outer), test.exponents)
     if key in cache:
         return cache[key]
     names = STATISTICS[test.statistic].resampled if test.interval != "exact" else ()
@@ -417,8 +509,8 @@ def _resampled_intervals(
         values = np.full(count, statistic_value(test.statistic, evidence.samples))
         lows = highs = values
         errors = np.zeros(count)
-    limit = (None, None, None)
-    if test.exponent is not None:
+    limit = None
+    if test.exponents is not None:
         limit = _limit_intervals(
             test, evidence, outer["__by_size"], rng_for(seed_key, 0, "limit"), resamples
         )
@@ -426,10 +518,12 @@ def _resampled_intervals(
         scale = test.interval_scale
         lows, highs = values - scale * (values - lows), values + scale * (highs - values)
         errors = scale * errors
-        if limit[0] is not None:
-            at, low, high = limit
-            limit = (at, at - scale * (at - low), at + scale * (high - at))
-    cache[key] = (values, lows, highs, errors, *limit)
+        if limit is not None:
+            at = limit.values
+            limit = replace(
+                limit, lows=at - scale * (at - limit.lows), highs=at + scale * (limit.highs - at)
+            )
+    cache[key] = (values, lows, highs, errors, limit)
     return cache[key]
 
 
@@ -457,11 +551,27 @@ def _judge_theory(test: _Test, evidence: Evidence, seed_key, cache: dict) -> The
     outer = _unresampled(evidence.samples)
     if evidence.by_size is not None:
         outer["__by_size"] = [_unresampled(own) for own in evidence.by_size]
-    _, lows, highs, errors, *limit = _resampled_intervals(test, evidence, outer, seed_key, cache)
+    _, lows, highs, errors, limit = _resampled_intervals(test, evidence, outer, seed_key, cache)
     interval = Interval(float(lows[0]), float(highs[0]), float(errors[0]))
-    found = None if test.exponent is None else Limit(*(float(part[0]) for part in limit))
+    found = None
+    if limit is not None:
+        found = Limit(
+            float(limit.values[0]),
+            float(limit.lows[0]),
+            float(limit.highs[0]),
+            float(limit.exponents[0]),
+            float(limit.pvalues[0]),
+            bool(limit.fit_ok[0]),
+        )
     region, limit_region = test.regions(evidence)
-    verdict = decide(interval, region, found and found.interval, limit_region)
+    verdict = decide(
+        interval,
+        region,
+        found and found.interval,
+        limit_region,
+        found is None or found.fit_ok,
+        test.caveat_reach,
+    )
     return TheoryJudgement(
         statistic_value(test.statistic, evidence.samples),
         evidence.target,
@@ -481,8 +591,11 @@ def power_shifts(test: _Test, evidence: Evidence, claim: TheoryJudgement) -> tup
 
     def fails(shift: float) -> bool:
         region, limit_region = test.regions(evidence, shift)
-        limit = claim.limit.interval if claim.limit is not None else None
-        return decide(claim.interval, region, limit, limit_region) == DOES_NOT_REPRODUCE
+        found = claim.limit
+        limit = found.interval if found is not None else None
+        fit_ok = found is None or found.fit_ok
+        verdict = decide(claim.interval, region, limit, limit_region, fit_ok, test.caveat_reach)
+        return verdict == DOES_NOT_REPRODUCE
 
     found = []
     for sign in (1.0, -1.0):
@@ -551,18 +664,23 @@ def judge(
     margin: float,
     interval: str,
     seed_key: Mapping,
-    exponent: float | None = None,
+    exponents: tuple[float, float] | None = None,
     alternatives: Sequence[str] = (),
+    alternative_exponents: Mapping[str, tuple[float, float]] | None = None,
+    caveat_distance: float = np.inf,
     interval_scale: float = 1.0,
     stability_resamples: int = STABILITY_RESAMPLES,
 ) -> Judgement:
-    """Judge ``evidence`` by a declared test (module docstring): ``exponent`` is the declared
-    finite-size model's (None: none), ``alternatives`` the names of the declared wrong theories
-    (the evidence must carry exactly these), ``interval_scale`` a declared widening of every
-    interval about its value (calibrated on independent replicates; 1: none). ``seed_key`` keys
-    the bootstrap's random streams
-    (:func:`attnspec.seeding.rng_for`), so a judgement is reproducible bit for bit.
-    ``stability_resamples`` is lowered only by tests that do not read the stability."""
+    """Judge ``evidence`` by a declared test (module docstring): ``exponents`` is the declared
+    finite-size model's range of rates (None: none), ``alternatives`` the names of the declared
+    wrong theories (the evidence must carry exactly these), ``alternative_exponents`` the
+    range of rates of those that approach their limit otherwise than the claim (the others use
+    ``exponents``), ``caveat_distance`` how far (in margins) the judged interval may lie from
+    its region for a finite-size caveat, ``interval_scale`` a declared widening of every
+    interval about its value (calibrated on independent replicates; 1: none). ``seed_key``
+    keys the bootstrap's random streams (:func:`attnspec.seeding.rng_for`), so a judgement is
+    reproducible bit for bit. ``stability_resamples`` is lowered only by tests that do not read
+    the stability."""
     check_choice(statistic, "statistic", tuple(sorted(STATISTICS)))
     check_choice(interval, "interval", INTERVALS)
     missing = [key for key in STATISTICS[statistic].arrays if key not in evidence.samples]
@@ -570,15 +688,19 @@ def judge(
         raise ValueError(f"{evidence.row_id}: statistic {statistic!r} needs samples {missing}")
     if not (np.isfinite(margin) and margin >= 0):
         raise ValueError(f"{evidence.row_id}: margin must be finite and >= 0, got {margin!r}")
-    if (exponent is None) != (evidence.by_size is None):
+    if (exponents is None) != (evidence.by_size is None):
         raise ValueError(
             f"{evidence.row_id}: the evidence has {'no ' if evidence.by_size is None else ''}"
-            f"finite-size data but the test declares {'no' if exponent is None else 'a'} "
+            f"finite-size data but the test declares {'no' if exponents is None else 'a'} "
             "finite-size model"
         )
-    if exponent is not None:
+    alternative_exponents = dict(alternative_exponents or {})
+    for rates in (exponents, *alternative_exponents.values()):
+        if rates is not None:
+            exponent_grid(rates)  # ValueError unless a valid range
+    if exponents is not None:
         check_finite_size_test(evidence.row_id, comparison, interval)
-    if exponent is not None and evidence.sizes.size < MIN_SIZES:
+    if exponents is not None and evidence.sizes.size < MIN_SIZES:
         raise ValueError(
             f"{evidence.row_id}: the finite-size model needs at least {MIN_SIZES} sizes, got "
             f"{evidence.sizes.size}"
@@ -590,15 +712,30 @@ def judge(
         )
     if not (np.isfinite(interval_scale) and interval_scale >= 1.0):
         raise ValueError(f"interval_scale must be finite and >= 1, got {interval_scale!r}")
+    unknown = sorted(set(alternative_exponents) - set(alternatives))
+    if unknown or (alternative_exponents and exponents is None):
+        named = unknown or sorted(alternative_exponents)
+        raise ValueError(
+            f"{evidence.row_id}: alternative_exponents for {named} need declared alternatives "
+            "and a finite-size model"
+        )
+    if not caveat_distance >= 0:
+        raise ValueError(f"caveat_distance must be >= 0, got {caveat_distance!r}")
     check_count(stability_resamples, "stability_resamples", 1)
     test = _Test(
-        statistic, comparison, margin * evidence.margin_scale, interval, exponent, interval_scale
+        statistic,
+        comparison,
+        margin * evidence.margin_scale,
+        interval,
+        None if exponents is None else tuple(float(p) for p in exponents),
+        interval_scale,
+        caveat_distance,
     )
     cache: dict = {}
     claim = _judge_theory(test, evidence, seed_key, cache)
-    rival = replace(test, comparison="equivalence")
+    rivals = {name: _rival(test, alternative_exponents.get(name)) for name in alternatives}
     judged = {
-        name: _judge_theory(rival, evidence.alternatives[name], seed_key, cache)
+        name: _judge_theory(rivals[name], evidence.alternatives[name], seed_key, cache)
         for name in alternatives
     }
     final = VERDICTS[
@@ -612,7 +749,7 @@ def judge(
     stability, other, share = _stability(
         test,
         evidence,
-        [evidence.alternatives[name] for name in alternatives],
+        [(evidence.alternatives[name], rivals[name]) for name in alternatives],
         final,
         seed_key,
         stability_resamples,
@@ -632,17 +769,25 @@ def judge(
     )
 
 
+def _rival(test: _Test, exponents: tuple[float, float] | None) -> _Test:
+    """The test a wrong theory is judged by: an equivalence with its prediction, at its own
+    rates where it declares them."""
+    rival = replace(test, comparison="equivalence")
+    return rival if exponents is None else replace(rival, exponents=tuple(map(float, exponents)))
+
+
 def _stability(
     test: _Test,
     evidence: Evidence,
-    alternatives: Sequence[Evidence],
+    alternatives: Sequence[tuple[Evidence, _Test]],
     verdict: str,
     seed_key: Mapping,
     resamples: int,
 ) -> tuple[float, str, float]:
     """(share of re-judged resamples with the same final verdict, the commonest other verdict,
-    its share). Every theory is judged on the same resampled draws. A deterministic row (no
-    resampled draws, no finite-size data) is stable by construction."""
+    its share). Every theory (``alternatives``: its evidence and test) is judged on the same
+    resampled draws. A deterministic row (no resampled draws, no finite-size data) is stable by
+    construction."""
     names = STATISTICS[test.statistic].resampled if test.interval != "exact" else ()
     if not names and evidence.by_size is None:
         return 1.0, "", 0.0
@@ -659,16 +804,18 @@ def _stability(
         ]
     cache: dict = {}
     verdicts = []
-    rival = replace(test, comparison="equivalence")
-    for item, own_test in ((evidence, test), *((a, rival) for a in alternatives)):
-        _, lows, highs, _, _, limit_lows, limit_highs = _resampled_intervals(
+    for item, own_test in ((evidence, test), *alternatives):
+        _, lows, highs, _, limit = _resampled_intervals(
             own_test, item, outer, seed_key, cache, STABILITY_INNER_RESAMPLES
         )
         region, limit_region = own_test.regions(item)
-        if test.exponent is None:
+        if limit is None:
             verdicts.append(_decide(lows, highs, region))
         else:
-            verdicts.append(_decide(lows, highs, region, limit_lows, limit_highs, limit_region))
+            verdicts.append(
+                _decide(lows, highs, region, limit.lows, limit.highs, limit_region,
+                        limit.fit_ok, own_test.caveat_reach)
+            )  # fmt: skip
     final = _with_power_rule(verdicts[0], verdicts[1:])
     shares = np.bincount(final, minlength=len(VERDICTS)) / final.size
     same = float(shares[VERDICTS.index(verdict)])
@@ -720,9 +867,18 @@ def describe_test(test) -> str:
     )
     model = test.finite_size
     if model is not None:
+        own = [
+            f"{a.name} at p in {a.exponents_text} ({a.exponents_reason})"
+            for a in test.alternatives
+            if a.exponents is not None
+        ]
         text += (
             f"; finite-size model: the statistic at every size extrapolated by "
-            f"g + a ell^(-{model.exponent_text}) ({model.reason}), limit target {model.limit}; "
+            f"g + a ell^(-p), p in {model.exponents_text} ({model.reason}), limit target "
+            f"{model.limit}; a caveat's judged interval within {model.caveat_distance:g} "
+            f"margin(s) of the pass region ({model.caveat_reason})"
+            + (f"; wrong theories at their own rates: {'; '.join(own)}" if own else "")
+            + "; "
             + FINITE_SIZE_RULE_TEXT
         )
     else:
@@ -755,6 +911,7 @@ ROW_HEADER = (
     "limit_low",
     "limit_high",
     "limit_target",
+    "limit_fit",
     "claim_verdict",
     "verdict",
     "stability",
@@ -766,13 +923,26 @@ ROW_HEADER = (
     "power_down",
     "replicate",
     "test",
+    "scope",
     "changed_after_results",
     "note",
 )
 """The columns of a judged row. ``claim_verdict``: the verdict against the claim's theory alone;
 ``verdict``: after the power rule. ``alternatives``: each declared wrong theory with its verdict
 and value; ``ruled_out``: how many of them read does not reproduce ("2 of 3"); ``power_up``,
-``power_down``: the smallest target shifts in margins that read does not reproduce."""
+``power_down``: the smallest target shifts in margins that read does not reproduce.
+``scope``: for a row beyond the paper (a stronger statement of ours than the paper makes),
+what it asks; empty for a row that judges the paper's own statement. ``limit_fit``: the
+finite-size model's best rate and its fit's chi-square p-value ("p = 0.67,
+fit p-value 0.41"; "rejected" when below the test's level)."""
+
+
+def _limit_fit_text(limit: Limit | None) -> str:
+    """``best p = 0.667, fit p-value 0.41`` (``, rejected`` when the fit is), or empty."""
+    if limit is None:
+        return ""
+    text = f"best p = {limit.exponent:.3g}, fit p-value {limit.pvalue:.2g}"
+    return text + ("" if limit.fit_ok else ", rejected")
 
 
 def _alternatives_text(found: Judgement) -> str:
@@ -805,6 +975,7 @@ def judge_declared(
     streams keyed by the row and the replicate. ``alone``: the evidence is one wrong theory's,
     judged by itself as the engine judges it within the row (an equivalence with that theory's
     target, no alternatives; its margin scale should be the claim's)."""
+    model = test.finite_size
     return judge(
         evidence,
         statistic=test.statistic,
@@ -812,8 +983,12 @@ def judge_declared(
         margin=test.margin,
         interval=test.interval,
         seed_key={"row": test.row_id, "replicate": int(replicate)},
-        exponent=None if test.finite_size is None else test.finite_size.exponent,
+        exponents=None if model is None else model.exponents,
         alternatives=() if alone else [a.name for a in test.alternatives],
+        alternative_exponents=None
+        if alone or model is None
+        else {a.name: a.exponents for a in test.alternatives if a.exponents is not None},
+        caveat_distance=np.inf if model is None else model.caveat_distance,
         interval_scale=test.interval_scale,
         stability_resamples=stability_resamples,
     )
@@ -853,6 +1028,7 @@ def judge_row(
         "limit_low": np.nan if limit is None else limit.low,
         "limit_high": np.nan if limit is None else limit.high,
         "limit_target": found.claim.limit_target,
+        "limit_fit": _limit_fit_text(limit),
         "claim_verdict": found.claim.verdict,
         "verdict": found.verdict,
         "stability": found.stability,
@@ -864,6 +1040,7 @@ def judge_row(
         "power_down": found.power_down,
         "replicate": int(replicate),
         "test": describe_test(test),
+        "scope": test.scope,
         "changed_after_results": " | ".join(test.changed_after_results),
         "note": evidence.note,
     }

@@ -26,6 +26,7 @@ rule paperB_sticking_draw:
     params:
         job=sticking_job,
         replicate=lambda wildcards: replicate_of(wildcards.results),
+        store=config["store"],
     script:
         "../../scripts/paperB_sticking_draw.py"
 

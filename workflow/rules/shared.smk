@@ -124,6 +124,10 @@ rule claims_dashboard:
     threads: 1
     resources:
         mem_mb=job_mem_mb(300),
+    params:
+        # read if present (the replicates target writes it), not an input: `all` does not run
+        # the replicates
+        replicates="figures/claims-replicates.csv",
     script:
         "../../scripts/claims_dashboard.py"
 
@@ -150,3 +154,34 @@ rule config_snapshot:
         provenance=PROVENANCE,
     script:
         "../../scripts/config_snapshot.py"
+
+
+rule store_verify:
+    """Recompute chosen draws of the committed store (config key verify, else the first at the
+    largest size of each kind) and compare them with it; the report is the job's log,
+    logs/store_verify.log (the output is temporary, so every call of `verify` recomputes).
+    """
+    output:
+        temp("results/store-verify.txt"),
+    log:
+        "logs/store_verify.log",
+    benchmark:
+        "benchmarks/store_verify.tsv"
+    conda:
+        "../envs/simulate.yaml"
+    threads: 1
+    resources:
+        mem_mb=job_mem_mb(13000),
+    params:
+        store=config["store"] or "data/store",
+        names=config.get("verify", ""),
+    script:
+        "../../scripts/store_verify.py"
+
+
+rule verify:
+    """Target: recompute chosen stored draws and compare them with the store (not part of all;
+    the report is logs/store_verify.log)."""
+    input:
+        rules.store_verify.output,
+    localrule: True

@@ -229,8 +229,8 @@ TESTS: tuple[DeclaredTest, ...] = (
         interval="bootstrap",
         interval_scale=2.0,
         interval_scale_reason="over 9 independent replicates of the default preset (library "
-        "reruns, stop 25) the statistic's sd was 0.027 against a mean bootstrap standard "
-        "error of 0.017 and a jackknife one of 0.018: the percentile interval of this "
+        "reruns at 7cd3665, 2026-12-02) the statistic's sd was 0.027 against a mean bootstrap "
+        "standard error of 0.017 and a jackknife one of 0.018: the percentile interval of this "
         "slope of interpolated crossings over 10 draws is about 1.6x too narrow, so it is "
         "widened by 2, the next round factor",
         alternatives=(

@@ -3,7 +3,16 @@ scalar edge formula): one row per verdict of claims B.1-B.4, declared before the
 (:mod:`attnspec.claims.declared`)."""
 
 from attnspec.claims.declared import Alternative, DeclaredTest, FiniteSize
-from attnspec.papers.declared_texts import ATTENTION, BETA_JUDGED, THIS_STOP
+from attnspec.papers.declared_texts import (
+    APPROACH_RATES,
+    APPROACH_RATES_REASON,
+    APPROACH_RATES_TEXT,
+    ATTENTION,
+    BETA_JUDGED,
+    CAVEAT_DISTANCE,
+    CAVEAT_REASON,
+    THIS_STOP,
+)
 
 # --- what the data are ------------------------------------------------------------------------
 
@@ -40,27 +49,53 @@ X_PLUS_MUTANTS = (
         "the nearest wrong edge, upwards",
     ),
 )
+OUTLIER_RATES = {
+    "exponents": (0.5, 1.0),
+    "exponents_text": "[1/2, 1]",
+    "exponents_reason": "an outlier's Gaussian fluctuations ell^(-1/2) and its bias of order "
+    "1/ell (Benaych-Georges-Nadakuditi), not the Tracy-Widom rate of a stuck edge",
+}
 OUTLIER = Alternative(
     "outlier +2%",
     "a persistent outlier 2 % above x_+: ell s_2(A)^2 -> 1.02 x_+ (target and limit 0.02)",
     "what a BBP spike that never dissolves would give (papers.md section 3): the failure "
     "sticking excludes",
+    **OUTLIER_RATES,
 )
 TW_EDGE = FiniteSize(
-    exponent=2 / 3,
-    exponent_text="2/3",
-    reason="an edge eigenvalue's Tracy-Widom shift and spread scale like ell^(-2/3) "
-    "(papers.md section 3)",
+    exponents=APPROACH_RATES,
+    exponents_text=APPROACH_RATES_TEXT,
+    reason="the claim's rate is 2/3 (an edge eigenvalue's Tracy-Widom shift and spread, "
+    "papers.md section 3); " + APPROACH_RATES_REASON,
     limit="0 (ell s_k^2 -> x_+)",
+    caveat_distance=CAVEAT_DISTANCE,
+    caveat_reason=CAVEAT_REASON,
+)
+LIMIT_RANGE = (
+    "2026-12-05 (issue 33, after the committed verdicts were seen): the finite-size model's "
+    "exponent, one declared value (2/3 here, 1 for B.3), became the range [1/3, 2] with the "
+    "limit's interval the union over it, a chi-square test of the fit, a caveat only within "
+    "one margin of the pass region, and the outlier judged at its own rates [1/2, 1]: with one "
+    "p a synthetic edge that never sticks read holds or caveat whenever its true rate differed "
+    "from the declared one"
 )
 B_SIZES = (
-    "ee121eb (stop 18): judged at ell = 4096 over 20 draws, was 8192 over 10, chosen on cost "
+    "ee121eb (2026-12-01): judged at ell = 4096 over 20 draws, was 8192 over 10, chosen on cost "
     "before any result at 4096 was judged; at 4096 two rows passed only because their "
     "Tracy-Widom margins were 1.59x wider"
 )
+B_SIZES_BACK = (
+    "c4ae8fb (2026-12-03): judged at ell = 8192 over 10 draws again (was 4096 over 20 since "
+    "ee121eb), chosen on cost before any verdict at 8192 was judged by the tests of 7cd3665"
+)
 B1_TREND = (
-    "9318986 (stop 16): the old trend rule judged against the limit 0, not the finite-ell "
+    "9318986 (2026-12-01): the old trend rule judged against the limit 0, not the finite-ell "
     "Tracy-Widom expectation, after a synthetic test showed a constant outlier passing it"
+)
+B4_DRAWS = (
+    "ec63a22 (2026-12-01): 20 draws at every ratio-scan point (was 10) after rows B.4/c=<c> "
+    "read fragile at 10 (stability 0.41 and 0.63): more draws were added because the rows were "
+    "fragile, a change made with their results seen"
 )
 TW_MARGIN_OLD = (
     f"{THIS_STOP}: margin fixed at 0.5 % of x_+ (was 2 Tracy-Widom sds at the judged ell, which "
@@ -91,7 +126,7 @@ TESTS: tuple[DeclaredTest, ...] = (
             interval="bootstrap",
             finite_size=TW_EDGE,
             alternatives=(*X_PLUS_MUTANTS, OUTLIER),
-            changed_after_results=(B1_TREND, B_SIZES, TW_MARGIN_OLD),
+            changed_after_results=(B1_TREND, B_SIZES, B_SIZES_BACK, TW_MARGIN_OLD, LIMIT_RANGE),
         )
         for beta in ("0.5", "1")
     ),
@@ -122,10 +157,12 @@ TESTS: tuple[DeclaredTest, ...] = (
                     "outlier +2%",
                     "a persistent outlier 2 % above x_+ at k = 2 (its location 1.02 x_+)",
                     OUTLIER.reason,
+                    **OUTLIER_RATES,
                 ),
             ),
             changed_after_results=(
                 B_SIZES,
+                B_SIZES_BACK,
                 f"{THIS_STOP}: every index against its own location (was D - "
                 "D_classical, the deepest index's classical distance from the edge "
                 "subtracted from the worst deviation, which subtracted the top outlier "
@@ -136,6 +173,7 @@ TESTS: tuple[DeclaredTest, ...] = (
                 "margin, as for every row with a finite-size model (it was unbounded "
                 "below for this at-most row, so an extrapolation below 0 of a distance "
                 "could pass)",
+                LIMIT_RANGE,
             ),
         )
         for beta in ("0.5", "1")
@@ -158,11 +196,14 @@ TESTS: tuple[DeclaredTest, ...] = (
             margin_reason=EDGE_MARGIN_REASON,
             interval="bootstrap",
             finite_size=FiniteSize(
-                exponent=1.0,
-                exponent_text="1",
-                reason="the bias of order 1/ell of E_ell, the finite-size mechanism declared "
-                "with claim B.3 before this model (attnspec.claims.catalogue; papers.md section 4)",
+                exponents=APPROACH_RATES,
+                exponents_text=APPROACH_RATES_TEXT,
+                reason="the claim's rate is 1 (the bias of order 1/ell of E_ell, the finite-size "
+                "mechanism declared with claim B.3, attnspec.claims.catalogue; papers.md "
+                "section 4); " + APPROACH_RATES_REASON,
                 limit="0 (E_ell -> x_+)",
+                caveat_distance=CAVEAT_DISTANCE,
+                caveat_reason=CAVEAT_REASON,
             ),
             alternatives=X_PLUS_MUTANTS,
             changed_after_results=(
@@ -172,6 +213,7 @@ TESTS: tuple[DeclaredTest, ...] = (
                 "as 2/3 and set to 1 after that draft's extrapolation of the committed draws "
                 "overshot below x_+: the data halve per doubling of ell, as the mechanism "
                 "declared with B.3 before this stop says (a bias of order 1/ell)",
+                LIMIT_RANGE,
             ),
         )
         for covariance, label in COVARIANCES
@@ -239,6 +281,7 @@ TESTS: tuple[DeclaredTest, ...] = (
                 ),
             ),
             changed_after_results=(
+                B4_DRAWS,
                 f"{THIS_STOP}: the gap relative to x_+ with a margin of 0.5 % of x_+ (was "
                 "standardised by the Tracy-Widom sd at the judged ell with a margin of one "
                 "sd, which widens in x_+ units as ell shrinks); alternatives declared",

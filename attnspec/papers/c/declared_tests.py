@@ -335,7 +335,7 @@ TESTS: tuple[DeclaredTest, ...] = (
             ),
         ),
         changed_after_results=(
-            "8cd0be4: the control was switched from local-attention scores to aligned "
+            "8cd0be4 (2026-12-01): the control was switched from local-attention scores to aligned "
             "scores after the local control did not separate from Haar (its eigen-angles "
             "look uniform: the diagnostic's blind spot, now C.5/minilm's scope)",
             f"{THIS_STOP}: alternative declared",

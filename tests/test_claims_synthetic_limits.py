@@ -1,0 +1,147 @@
+"""No approach rate can tilt a finite-size verdict (issue 33, item 1): synthetic families in the
+layout of every row with a finite-size model (its sizes, draws and indices, and its own residual
+noise around each size's centre), whose limit lies 1.5 margins or more off the limit target
+(an edge that never sticks, an outlier that never dissolves), approached at rates 1/3 ... 2 from
+either side or not at all, never read *holds* or *holds with a finite-size caveat*.
+
+The families are judged against the claim alone (no wrong theory to rule out), which is
+stricter than the engine's power rule: an alternative can only turn a pass into inconclusive.
+"""
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from conftest import REPO
+
+from attnspec.claims.verdicts import FINITE_SIZE_CAVEAT, HOLDS, judge
+from attnspec.papers.registry import registry_of
+from attnspec.workflow.io import load_evidence
+
+OFF_BY = (1.5, 2.0, 3.0)  # the wrong limit's distance from the limit target, in margins
+RATES = (1 / 3, 1 / 2, 2 / 3, 1.0, 3 / 2, 2.0)
+# The judged (largest) size's offset from the wrong limit, in margins and towards the target:
+# 0 (an outlier that never moves), short of, at and beyond the target, and away from it.
+STARTS = (0.0, 0.5, 1.0, 1.5, -1.0)
+PASSING = (HOLDS, FINITE_SIZE_CAVEAT)
+
+
+def _rows():
+    evidence = {e.row_id: e for e in load_evidence(REPO / "figures/paperB/claims-evidence.npz")}
+    tests = {t.row_id: t for t in registry_of("B") if t.finite_size is not None}
+    return [(tests[row], evidence[row]) for row in tests]
+
+
+ROWS = _rows()
+
+
+def _centre(values, statistic):
+    return np.nanmedian(values, axis=0) if statistic != "mean" else np.nanmean(values, axis=0)
+
+
+def synthetic_evidence(test, evidence, *, limit, start, rate, rng, columns="first"):
+    """The row's evidence with each size's values replaced by limit + a (ell / ell_max)^(-rate)
+    (a = ``start``, the judged size's offset from the limit) plus the row's own residuals at
+    that size (its draws' deviations from the size's centre, permuted with random signs); for
+    a row with indices (columns), ``columns`` says which carry the curve: the ``first`` (k = 2,
+    an outlier) or ``all``, the others their residuals around 0 (indices that stick)."""
+    sizes = evidence.sizes
+    by_size = []
+    for ell, own in zip(sizes, evidence.by_size, strict=True):
+        values = own["values"]
+        residual = values - _centre(values, test.statistic)
+        residual = residual[rng.permutation(values.shape[0])]
+        residual *= rng.choice([-1.0, 1.0], size=(values.shape[0],) + (1,) * (values.ndim - 1))
+        curve = limit + start * (ell / sizes[-1]) ** -rate
+        if values.ndim == 1 or columns == "all":
+            values = curve + residual
+        else:
+            values = residual.copy()
+            values[:, 0] += curve
+        by_size.append({"values": values})
+    return replace(
+        evidence,
+        samples={"values": by_size[-1]["values"]},
+        by_size=tuple(by_size),
+        alternatives={},
+    )
+
+
+def _judged(test, evidence):
+    model = test.finite_size
+    return judge(
+        evidence,
+        statistic=test.statistic,
+        comparison=test.comparison,
+        margin=test.margin,
+        interval=test.interval,
+        seed_key={"row": test.row_id, "synthetic": 1},
+        exponents=model.exponents,
+        caveat_distance=model.caveat_distance,
+        stability_resamples=1,
+    ).claim
+
+
+def families(test, evidence, seed=0):
+    """Every synthetic set of the row (module docstring): (description, evidence)."""
+    margin = test.margin * evidence.margin_scale
+    sides = (1.0,) if test.comparison == "at_most" else (1.0, -1.0)
+    layouts = ("first", "all") if evidence.samples["values"].ndim > 1 else ("first",)
+    rng = np.random.default_rng(seed)
+    for off in OFF_BY:
+        for side in sides:
+            limit = evidence.limit_target + side * off * margin
+            for start in STARTS:
+                for rate in RATES:
+                    for columns in layouts:
+                        name = f"limit {side * off:+g} m, start {start:g}, p {rate:.3g}, {columns}"
+                        yield (
+                            name,
+                            synthetic_evidence(
+                                test,
+                                evidence,
+                                limit=limit,
+                                start=-side * start * off * margin,
+                                rate=rate,
+                                rng=rng,
+                                columns=columns,
+                            ),
+                        )
+
+
+def passing_families(test, evidence, seed=0):
+    """The synthetic sets of the row that read holds or caveat."""
+    return [
+        name
+        for name, synthetic in families(test, evidence, seed)
+        if _judged(test, synthetic).verdict in PASSING
+    ]
+
+
+def test_every_finite_size_row_has_a_layout_to_test():
+    assert {t.row_id.split("/")[0] for t, _ in ROWS} == {"B.1", "B.2", "B.3"}
+
+
+@pytest.mark.parametrize("row", [ROWS[0], ROWS[-2]], ids=lambda r: r[0].row_id)
+def test_a_crossing_at_a_slow_rate_does_not_pass(row):
+    """The case one declared exponent let through: the judged size at the target, the limit
+    1.5 margins off, approached at a rate the old exponent did not have."""
+    test, evidence = row
+    margin = test.margin * evidence.margin_scale
+    for rate in (1 / 3, 2.0):
+        synthetic = synthetic_evidence(
+            test,
+            evidence,
+            limit=evidence.limit_target + 1.5 * margin,
+            start=-1.5 * margin,
+            rate=rate,
+            rng=np.random.default_rng(1),
+        )
+        assert _judged(test, synthetic).verdict not in PASSING
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: r[0].row_id)
+def test_no_synthetic_limit_off_the_target_reads_holds_or_caveat(row):
+    test, evidence = row
+    assert passing_families(test, evidence) == []
