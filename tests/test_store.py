@@ -124,3 +124,32 @@ def test_verify_recomputes_a_stored_draw_and_finds_it_identical_or_names_the_dif
     changed["key"] = "0" * 64
     record.write_text(json.dumps(changed))
     assert ": stale" in verify(store, chosen)[0]
+
+
+def test_a_code_change_that_keeps_the_values_is_rekeyed_only_after_a_bit_identical_recomputation(
+    tmp_path,
+):
+    from attnspec.workflow.store_verify import verify
+
+    store = tmp_path / "store"
+    for d in (0, 1):
+        stored_or_computed(store, f"results/paperX/toy/ell256-c1.0/draw{d}.npz", toy_draw, 256, d)
+    stored_or_computed(store, "results/paperX/toy/ell512-c1.0/draw0.npz", toy_draw, 512, 0)
+    records = sorted(store.rglob("*.json"))
+    for path in records:  # as if made by other code
+        record = json.loads(path.read_text())
+        record.update(key="1" * 64, code="c" * 64)
+        path.write_text(json.dumps(record))
+    chosen = store / "paperX/toy/ell256-c1.0/draw0.json"
+    assert ": stale" in verify(store, [chosen])[0]
+    lines = verify(store, [chosen], rekey=True)
+    assert lines[0].startswith("paperX/toy/ell256-c1.0/draw0.npz: identical")
+    assert sorted(lines[1:]) == [
+        "paperX/toy/ell256-c1.0/draw0.npz: re-keyed to the current code",
+        "paperX/toy/ell256-c1.0/draw1.npz: re-keyed to the current code",
+    ]
+    other = json.loads((store / "paperX/toy/ell512-c1.0/draw0.json").read_text())
+    assert other["key"] == "1" * 64  # another point: not re-keyed without its own check
+    CALLS.clear()
+    stored_or_computed(store, "results/paperX/toy/ell256-c1.0/draw1.npz", toy_draw, 256, 1)
+    assert CALLS == []

@@ -63,9 +63,10 @@ BEYOND = "beyond the paper"
 
 
 def is_beyond(row: Mapping) -> bool:
-    """Whether the row tests a stronger statement of ours than its paper makes (its ``scope``):
-    its verdict is never the paper's claim failing or holding."""
-    return bool(str(row.get("scope", "") or "").strip()) and str(row["scope"]) != "nan"
+    """Whether the row tests a stronger statement of ours than its paper makes (its
+    ``beyond_paper``): its verdict is never the paper's claim failing or holding."""
+    text = str(row.get("beyond_paper", "") or "").strip()
+    return bool(text) and text != "nan"
 
 
 def kind_text(row: Mapping) -> str:
@@ -258,6 +259,12 @@ def paper_markdown(paper: str, rows: Sequence[Mapping], tests: Mapping[str, Decl
             )
             + _alternatives_lines(row, test)
             + (f"- scope: {test.scope}\n" if test is not None and test.scope else "")
+            + (f"- beyond the paper: {row['beyond_paper']}\n" if is_beyond(row) else "")
+            + (
+                f"- at other resolutions of its wrong theories: {row['other_resolutions']}\n"
+                if str(row.get("other_resolutions", "") or "") not in ("", "nan")
+                else ""
+            )
             + f"- test: {row['test']}\n"
             + (
                 "- test changed after results were seen: " + "; ".join(changes.split(" | ")) + "\n"
@@ -316,6 +323,18 @@ def link(item: str, paper: str, figures_dir: str = "") -> str:
     return f"[{item}]({figures_dir}paper{paper}/{item}.{extension})"
 
 
+def resolution_note(row: Mapping) -> str:
+    """The verdicts under other declared resolutions that differ from the row's
+    (``at beta +-3 %: holds``), or empty."""
+    text = str(row.get("other_resolutions", "") or "")
+    differing = [
+        part
+        for part in text.split("; ")
+        if part and part != "nan" and part.split(": ", 1)[1] != row["verdict"]
+    ]
+    return "; ".join(f"at {part}" for part in differing)
+
+
 def known_cause(row: Mapping) -> str:
     """Why a row does not hold: the alternatives it has no power against, then its own cause (a
     scope row) or its claim's finite-size mechanism (attnspec.claims.catalogue)."""
@@ -357,7 +376,14 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
             ruled_out_text(row),
             power_text(row),
             "yes" if row["changed_after_results"] else "",
-            "" if headline_verdict(row) == "holds" else known_cause(row),
+            "; ".join(
+                part
+                for part in (
+                    "" if headline_verdict(row) == "holds" else known_cause(row),
+                    resolution_note(row),
+                )
+                if part
+            ),
         ]
         for row in rows
     ]

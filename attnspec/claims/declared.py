@@ -73,7 +73,11 @@ class FiniteSize:
 
 @dataclass(frozen=True)
 class DeclaredTest:
-    """One verdict row's declared test (see the module docstring)."""
+    """One verdict row's declared test (see the module docstring). ``scope``: what the row does
+    not cover (e.g. a blind spot of its diagnostic); ``beyond_paper``: for a row that tests a
+    stronger statement of ours than the paper makes, that statement and why it is not the
+    paper's claim (such a row is labelled beyond the paper and never read as the paper's claim
+    failing or holding)."""
 
     row_id: str
     kind: str
@@ -92,7 +96,8 @@ class DeclaredTest:
     interval_scale: float = 1.0
     interval_scale_reason: str = ""
     alternatives: tuple[Alternative, ...] = ()
-    scope: str = ""  # non-empty: a row beyond the paper, and what it asks
+    scope: str = ""
+    beyond_paper: str = ""
     changed_after_results: tuple[str, ...] = ()
 
     def __post_init__(self):

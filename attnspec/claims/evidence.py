@@ -300,6 +300,11 @@ class Evidence:
         included, to each (a built-in mutation test). Each has the claim's arrays with the same
         draw counts and sizes (the engine resamples all theories alike) and takes the claim's
         ``margin_scale``.
+    variants : mapping of str to Evidence
+        The same row at another declared resolution of its wrong theories (e.g. ``beta +-3 %``
+        beside the declared 1 %): each with its own margin scale and alternatives; the engine
+        judges each alike and reports the verdicts, so a row whose verdict depends on the
+        resolution shows it. The row's verdict is the declared resolution's.
     """
 
     row_id: str
@@ -313,6 +318,7 @@ class Evidence:
     note: str = ""
     extra: Mapping[str, float] = field(default_factory=dict)
     alternatives: Mapping[str, "Evidence"] = field(default_factory=dict)
+    variants: Mapping[str, "Evidence"] = field(default_factory=dict)
 
     def __post_init__(self):
         samples = {key: np.asarray(value, dtype=np.float64) for key, value in self.samples.items()}
@@ -365,6 +371,12 @@ class Evidence:
                 )
             alternatives[name] = replace(item, margin_scale=self.margin_scale)
         object.__setattr__(self, "alternatives", alternatives)
+        for name, item in self.variants.items():
+            if item.row_id != self.row_id or item.variants or "/" in name:
+                raise ValueError(
+                    f"{self.row_id}: variant {name!r} must be evidence of the same row without "
+                    "variants of its own, named without '/'"
+                )
 
     @property
     def draws(self) -> int:
@@ -392,6 +404,10 @@ class Evidence:
             own = item.to_arrays()
             own["quantity"], own["note"] = np.array(item.quantity), np.array(item.note)
             arrays.update({f"alternative/{name}/{key}": value for key, value in own.items()})
+        for name, item in self.variants.items():
+            own = item.to_arrays()
+            own["quantity"], own["note"] = np.array(item.quantity), np.array(item.note)
+            arrays.update({f"variant/{name}/{key}": value for key, value in own.items()})
         return arrays
 
 
@@ -414,12 +430,18 @@ def from_arrays(
     def part(prefix: str) -> dict:
         return {k.removeprefix(prefix): v for k, v in arrays.items() if k.startswith(prefix)}
 
-    names = list(dict.fromkeys(k.split("/")[1] for k in arrays if k.startswith("alternative/")))
-    alternatives = {}
-    for name in names:
-        own = part(f"alternative/{name}/")
-        text = {key: str(own.pop(key)) for key in ("quantity", "note")}
-        alternatives[name] = from_arrays(row_id, own, **text)
+    def nested(kind: str) -> dict:
+        names = dict.fromkeys(k.split("/")[1] for k in arrays if k.startswith(f"{kind}/"))
+        found = {}
+        for name in names:
+            own = part(f"{kind}/{name}/")
+            text = {key: str(own.pop(key)) for key in ("quantity", "note")}
+            found[name] = from_arrays(row_id, own, **text)
+        return found
+
+    variants = nested("variant")
+    arrays = {k: v for k, v in arrays.items() if not k.startswith("variant/")}
+    alternatives = nested("alternative")
     sizes = arrays.get("finite_size/sizes")
     by_size = None
     if sizes is not None:
@@ -436,4 +458,5 @@ def from_arrays(
         note=note,
         extra={k: float(v) for k, v in part("extra/").items()},
         alternatives=alternatives,
+        variants=variants,
     )

@@ -923,7 +923,8 @@ ROW_HEADER = (
     "power_down",
     "replicate",
     "test",
-    "scope",
+    "beyond_paper",
+    "other_resolutions",
     "changed_after_results",
     "note",
 )
@@ -931,8 +932,10 @@ ROW_HEADER = (
 ``verdict``: after the power rule. ``alternatives``: each declared wrong theory with its verdict
 and value; ``ruled_out``: how many of them read does not reproduce ("2 of 3"); ``power_up``,
 ``power_down``: the smallest target shifts in margins that read does not reproduce.
-``scope``: for a row beyond the paper (a stronger statement of ours than the paper makes),
-what it asks; empty for a row that judges the paper's own statement. ``limit_fit``: the
+``other_resolutions``: the verdict under each other declared resolution of the row's wrong
+theories (``beta +-3 %: holds``), so that a verdict that depends on it shows it.
+``beyond_paper``: for a row beyond the paper (a stronger statement of ours than the paper
+makes), what it asks; empty for a row that judges the paper's own statement. ``limit_fit``: the
 finite-size model's best rate and its fit's chi-square p-value ("p = 0.67,
 fit p-value 0.41"; "rejected" when below the test's level)."""
 
@@ -994,6 +997,34 @@ def judge_declared(
     )
 
 
+def variant_verdicts(test, evidence: Evidence, *, replicate: int = 0) -> str:
+    """``beta +-3 %: holds; ...``: the row judged by the same test on each of the evidence's
+    variants (another declared resolution of its wrong theories, with their margin scale),
+    verdict only (no stability); empty without variants."""
+    model = test.finite_size
+    own = {a.name: a.exponents for a in test.alternatives if a.exponents is not None}
+    found = []
+    for name, item in evidence.variants.items():
+        verdict = judge(
+            item,
+            statistic=test.statistic,
+            comparison=test.comparison,
+            margin=test.margin,
+            interval=test.interval,
+            seed_key={"row": test.row_id, "replicate": int(replicate), "variant": name},
+            exponents=None if model is None else model.exponents,
+            alternatives=list(item.alternatives),
+            alternative_exponents=None
+            if model is None
+            else {a: own[a] for a in item.alternatives if a in own},
+            caveat_distance=np.inf if model is None else model.caveat_distance,
+            interval_scale=test.interval_scale,
+            stability_resamples=1,
+        ).verdict
+        found.append(f"{name}: {verdict}")
+    return "; ".join(found)
+
+
 def judge_row(
     test, evidence: Evidence, *, replicate: int = 0, stability_resamples: int = STABILITY_RESAMPLES
 ) -> dict:
@@ -1040,7 +1071,8 @@ def judge_row(
         "power_down": found.power_down,
         "replicate": int(replicate),
         "test": describe_test(test),
-        "scope": test.scope,
+        "beyond_paper": test.beyond_paper,
+        "other_resolutions": variant_verdicts(test, evidence, replicate=replicate),
         "changed_after_results": " | ".join(test.changed_after_results),
         "note": evidence.note,
     }

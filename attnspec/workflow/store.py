@@ -51,25 +51,26 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-def _source(module: str) -> Path | None:
-    """The source file of an attnspec module (a package's __init__), or None for a name that
-    is not a module (an imported function or constant)."""
+def _source(module: str, root: Path = ROOT) -> Path | None:
+    """The source file of an attnspec module (a package's __init__) under the package folder
+    ``root``, or None for a name that is not a module (an imported function or constant)."""
     parts = module.split(".")[1:]
     if not parts:
-        return ROOT / "__init__.py"
+        return root / "__init__.py"
     relative = Path(*parts)
-    for candidate in (ROOT / relative.with_suffix(".py"), ROOT / relative / "__init__.py"):
+    for candidate in (root / relative.with_suffix(".py"), root / relative / "__init__.py"):
         if candidate.is_file():
             return candidate
     return None
 
 
-def module_closure(module: str) -> list[str]:
-    """``module`` and every attnspec module it imports, transitively, sorted."""
+def module_closure(module: str, root: Path = ROOT) -> list[str]:
+    """``module`` and every attnspec module it imports, transitively, sorted (sources under
+    the package folder ``root``)."""
     seen, todo = set(), [module]
     while todo:
         name = todo.pop()
-        path = _source(name)
+        path = _source(name, root)
         if name in seen or path is None:
             continue
         seen.add(name)
@@ -80,19 +81,20 @@ def module_closure(module: str) -> list[str]:
     return sorted(seen)
 
 
-def code_digest(function: Callable) -> str:
+def code_digest(function: Callable, root: Path = ROOT) -> str:
     """SHA-256 of the source of the function's module, of every attnspec module it imports
     (transitively) and of the numpy and scipy versions: what, beyond its arguments, decides a
-    draw's values."""
+    draw's values. ``root``: the package folder whose sources count (another checkout's, for a
+    draw that checkout made)."""
     import scipy
 
-    own = Path(inspect.getsourcefile(function))
     inside = function.__module__.split(".")[0] == PACKAGE
+    own = _source(function.__module__, root) if inside else Path(inspect.getsourcefile(function))
     roots = [function.__module__] if inside else sorted(_imports(own))
-    modules = sorted(set().union(set(), *(module_closure(m) for m in roots)))
+    modules = sorted(set().union(set(), *(module_closure(m, root) for m in roots)))
     digest = hashlib.sha256(own.read_bytes())
     for module in modules:
-        digest.update(module.encode() + b"\0" + _source(module).read_bytes() + b"\0")
+        digest.update(module.encode() + b"\0" + _source(module, root).read_bytes() + b"\0")
     digest.update(f"numpy {np.__version__} scipy {scipy.__version__}".encode())
     return digest.hexdigest()
 
@@ -121,12 +123,14 @@ def arguments(function: Callable, args: tuple, kwargs: Mapping) -> dict:
     return _plain(dict(bound.arguments))
 
 
-def draw_key(function: Callable, args: tuple = (), kwargs: Mapping | None = None) -> dict:
+def draw_key(
+    function: Callable, args: tuple = (), kwargs: Mapping | None = None, root: Path = ROOT
+) -> dict:
     """The key of one call and what it is made of: ``{"key", "function", "arguments",
-    "code"}``."""
+    "code"}``; ``root`` as for :func:`code_digest`."""
     called = arguments(function, args, kwargs or {})
     name = f"{function.__module__}.{function.__qualname__}"
-    code = code_digest(function)
+    code = code_digest(function, root)
     text = json.dumps({"function": name, "arguments": called, "code": code}, sort_keys=True)
     return {
         "key": hashlib.sha256(text.encode()).hexdigest(),
@@ -136,19 +140,23 @@ def draw_key(function: Callable, args: tuple = (), kwargs: Mapping | None = None
     }
 
 
-def entry_paths(store: str | os.PathLike, output: str | os.PathLike) -> tuple[Path, Path]:
+def entry_paths(
+    store: str | os.PathLike, output: str | os.PathLike, part: str = ""
+) -> tuple[Path, Path]:
     """(npz, json) of the stored draw of a job output ``results/<path>.npz`` (a replicate's
-    ``results/replicate<r>/<path>`` keeps its replicate folder)."""
+    ``results/replicate<r>/<path>`` keeps its replicate folder); ``part`` names one of several
+    draws a job makes (``results/<path>/<part>``)."""
     relative = Path(output)
     if relative.parts and relative.parts[0] == "results":
         relative = Path(*relative.parts[1:])
-    base = Path(store) / relative
-    return base.with_suffix(".npz"), base.with_suffix(".json")
+    base = Path(store) / relative.with_suffix("")
+    base = base / part if part else base
+    return base.parent / f"{base.name}.npz", base.parent / f"{base.name}.json"
 
 
-def read_entry(store: str | os.PathLike, output: str | os.PathLike) -> dict | None:
+def read_entry(store: str | os.PathLike, output: str | os.PathLike, part: str = "") -> dict | None:
     """The record (json) of a stored draw, or None when there is none."""
-    _, record = entry_paths(store, output)
+    _, record = entry_paths(store, output, part)
     if not record.is_file():
         return None
     try:
@@ -176,12 +184,27 @@ def _machine() -> str:
     return platform.processor() or platform.machine()
 
 
+ARRAY = "array"  # the member under which a draw that is one array is stored
+
+
+def as_arrays(result) -> dict[str, np.ndarray]:
+    """A draw's result as the arrays stored: a mapping as it is, one array under ARRAY."""
+    return dict(result) if isinstance(result, Mapping) else {ARRAY: np.asarray(result)}
+
+
+def from_arrays(arrays: Mapping[str, np.ndarray], returns: str):
+    """The inverse of :func:`as_arrays` for a draw whose record says it ``returns`` an array or
+    a mapping."""
+    return arrays[ARRAY] if returns == ARRAY else dict(arrays)
+
+
 def keep(
     store: str | os.PathLike,
     output: str | os.PathLike,
     made: Mapping,
     arrays: Mapping[str, np.ndarray],
     cost: Mapping,
+    part: str = "",
 ) -> Path:
     """Write a computed draw into the store (arrays, then its record, each atomically): a
     half-kept draw has no record and is never read. The record names the code commit
@@ -189,7 +212,7 @@ def keep(
     wall-s, peak MB) may override them for a draw made elsewhere."""
     from attnspec.workflow.provenance import code_commit
 
-    npz, record = entry_paths(store, output)
+    npz, record = entry_paths(store, output, part)
     save_npz(npz, **arrays)
     entry = {
         **made,
@@ -207,22 +230,26 @@ def keep(
 def stored_or_computed(
     store: str | os.PathLike | None,
     output: str | os.PathLike,
-    function: Callable[..., Mapping[str, np.ndarray]],
+    function: Callable,
     *args,
+    part: str = "",
+    unkeyed: Mapping | None = None,
     **kwargs,
-) -> dict[str, np.ndarray]:
-    """``function(*args, **kwargs)``, read from the store when it holds this call under the
-    same key; computed otherwise, and kept in the store when one is given (``store`` None: no
-    store, always computed). A stored draw under another key (its code or arguments changed)
+):
+    """``function(*args, **kwargs, **unkeyed)`` (a mapping of arrays, or one array), read from
+    the store when it holds this call under the same key; computed otherwise, and kept in the
+    store when one is given (``store`` empty or None: always computed). ``unkeyed`` are
+    arguments that cannot change the values (a progress callback); ``part`` names one of
+    several draws of the job. A stored draw under another key (its code or arguments changed)
     is logged and recomputed."""
     made = draw_key(function, args, kwargs)
     if store:
-        found = read_entry(store, output)
-        npz, _ = entry_paths(store, output)
+        found = read_entry(store, output, part)
+        npz, _ = entry_paths(store, output, part)
         if found is not None and found.get("key") == made["key"] and npz.is_file():
             LOG.info("stored draw %s (key %s, made %s): not recomputed", npz, made["key"][:12],
                      found.get("made", "?"))  # fmt: skip
-            return load_npz(npz)
+            return from_arrays(load_npz(npz), found.get("returns", "mapping"))
         if found is not None:
             changed = [
                 part for part in ("function", "arguments", "code") if found.get(part) != made[part]
@@ -230,8 +257,11 @@ def stored_or_computed(
             LOG.warning("stored draw %s is stale (%s changed): recomputed", npz,
                         ", ".join(changed) or "key")  # fmt: skip
     started_cpu, started_wall = time.process_time(), time.perf_counter()
-    result = dict(function(*args, **kwargs))
+    result = function(*args, **kwargs, **dict(unkeyed or {}))
     if store:
-        kept = keep(store, output, made, result, _cost(started_cpu, started_wall))
+        returns = "mapping" if isinstance(result, Mapping) else ARRAY
+        made = {**made, "returns": returns}
+        cost = _cost(started_cpu, started_wall)
+        kept = keep(store, output, made, as_arrays(result), cost, part)
         LOG.info("kept in the store: %s", kept)
-    return result
+    return dict(result) if isinstance(result, Mapping) else result

@@ -9,14 +9,14 @@ import inspect
 import json
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
 
 from attnspec.workflow.drift import CSV_ATOL, relative_tolerance
 from attnspec.workflow.io import load_npz
-from attnspec.workflow.store import draw_key
+from attnspec.workflow.store import as_arrays, draw_key
 
 
 def stored_draws(store: str | Path) -> list[Path]:
@@ -79,29 +79,65 @@ def compare_arrays(stored: dict, fresh: dict, rtol: float) -> tuple[str, float]:
     return ("within tolerance" if largest <= rtol else "differs"), largest
 
 
-def verify(store: str | Path, records: Sequence[str | Path]) -> list[str]:
-    """One line per chosen stored draw: recomputed and compared (or stale: its key is not the
-    one the current code and arguments give)."""
+def _recomputed(record: Mapping):
+    """(function, its arguments as it takes them, the current key record) of a stored draw."""
+    module, _, name = record["function"].rpartition(".")
+    function = getattr(importlib.import_module(module), name)
+    arguments = _call_arguments(function, record["arguments"])
+    return function, arguments, draw_key(function, (), arguments)
+
+
+def _point(record: Mapping) -> tuple:
+    """A stored draw's point: its function, code and arguments but its draw index."""
+    others = {k: v for k, v in record["arguments"].items() if k != "draw"}
+    return record["function"], record["code"], json.dumps(others, sort_keys=True)
+
+
+def verify(store: str | Path, records: Sequence[str | Path], *, rekey: bool = False) -> list[str]:
+    """One line per chosen stored draw: recomputed and compared. A stale draw (its key is not
+    the one the current code and arguments give) is reported as such, or, with ``rekey``,
+    recomputed: if bit-identical, it and every stored draw of the same point made by the same
+    code (all arguments equal but the draw index) get the current key, a line each."""
+    store = Path(store)
     lines = []
-    for record_path in records:
-        record_path = Path(record_path)
+    for record_path in map(Path, records):
         record = json.loads(record_path.read_text(encoding="utf-8"))
-        module, _, name = record["function"].rpartition(".")
-        function = getattr(importlib.import_module(module), name)
-        arguments = _call_arguments(function, record["arguments"])
-        key = draw_key(function, (), arguments)["key"]
-        label = str(record_path.with_suffix(".npz").relative_to(Path(store)))
-        if key != record["key"]:
+        function, arguments, made = _recomputed(record)
+        label = str(record_path.with_suffix(".npz").relative_to(store))
+        stale = made["key"] != record["key"]
+        if stale and not rekey:
             lines.append(f"{label}: stale (the code or its arguments changed since it was made)")
             continue
         started = time.process_time()
         fresh = function(**arguments)
         cpu = time.process_time() - started
         rtol = relative_tolerance(Path(label))
-        verdict, largest = compare_arrays(load_npz(record_path.with_suffix(".npz")), fresh, rtol)
+        stored = load_npz(record_path.with_suffix(".npz"))
+        verdict, largest = compare_arrays(stored, as_arrays(fresh), rtol)
         lines.append(
             f"{label}: {verdict} (largest relative difference {largest:.2g}, tolerance "
             f"{rtol:g}; recomputed in {cpu:.0f} CPU-s, stored {record.get('cpu_s', '?')} CPU-s "
             f"on {record.get('cpu', '?')})"
         )
+        if stale and verdict == "identical":
+            lines += _rekey(store, record, made)
+    return lines
+
+
+def _rekey(store: Path, verified: Mapping, made: Mapping) -> list[str]:
+    """Give every stored draw of the verified draw's point and code the current key."""
+    lines = []
+    for path in stored_draws(store):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        if _point(record) != _point(verified):
+            continue
+        _, _, current = _recomputed(record)
+        record.update(
+            key=current["key"],
+            code=current["code"],
+            rekeyed=f"from code {verified['code'][:12]} after a bit-identical recomputation of "
+            f"draw {verified['arguments'].get('draw', '?')} of this point",
+        )
+        path.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        lines.append(f"{path.with_suffix('.npz').relative_to(store)}: re-keyed to the current code")
     return lines

@@ -83,8 +83,8 @@ TESTS: tuple[DeclaredTest, ...] = (
                 "what a bulk-dominated softmax of a rotated score matrix would give",
             ),
         ),
-        scope="whether C.1 extends from the canonical diagonal model to the isotropic "
-        "softmax(U Sigma V^T) it stands for",
+        beyond_paper="whether C.1 extends from the canonical diagonal model to the isotropic "
+        "softmax(U Sigma V^T) it stands for: paper C states C.1 for the canonical model",
         changed_after_results=(f"{THIS_STOP}: trend rescue removed, alternative declared",),
     ),
     *(
