@@ -8,6 +8,7 @@ and exit status 2; beta must lie in [1e-150, 26.6] and c in [1e-8, 1e8]
 """
 
 import argparse
+import os
 import sys
 
 from attnspec import __version__
@@ -78,10 +79,30 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, ArithmeticError, RuntimeError) as error:  # one line, never a traceback
         print(f"attnspec edge: error: {error}", file=sys.stderr)
         return 1
-    print(f"beta = {args.beta:g}, c = ell/d_qk = {args.ratio:g}")
-    print(f"x_+ = {x_plus:.12g}   (right edge of nu_inf)")
-    print(f"4(exp(beta^2) - 1) = {surrogate:.12g}   (edge of the Marchenko-Pastur surrogate)")
-    print(f"x_+ / (4(exp(beta^2) - 1)) = {x_plus / surrogate:.12g}")
+    return _write(
+        f"beta = {args.beta:g}, c = ell/d_qk = {args.ratio:g}\n"
+        f"x_+ = {x_plus:.12g}   (right edge of nu_inf)\n"
+        f"4(exp(beta^2) - 1) = {surrogate:.12g}   (edge of the Marchenko-Pastur surrogate)\n"
+        f"x_+ / (4(exp(beta^2) - 1)) = {x_plus / surrogate:.12g}\n"
+    )
+
+
+def _write(text: str) -> int:
+    """Write ``text`` to standard output and return the exit status: 0, or 1 after one line on
+    stderr when it cannot be written (a full disk, a closed pipe)."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as error:
+        # What is left in the buffer goes nowhere: flushing it again at exit would print a
+        # traceback of its own.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(
+            f"attnspec edge: error: cannot write the result to standard output "
+            f"({error.strerror}); write it to a file on a disk with room, or to the terminal",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

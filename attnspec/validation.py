@@ -13,10 +13,13 @@ float64; below BETA_MIN the scale beta^2 of every law (x_+ ~ (27/4) beta^2 at c 
 normal float64 range. The ratio range is where every route (cubic, R-transform, quartic density
 and its cdf) is tested. The samplers (attnspec.models) take any finite beta > 0
 (:func:`check_positive`) and say where their output overflows (:func:`check_finite_output`).
+Sizes whose arrays would not fit in this machine's memory are refused with the sizes named
+(:func:`check_fits_in_memory`), and a value shown in a message is kept short (:func:`shown`).
 """
 
 import math
 import numbers
+import os
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -29,14 +32,46 @@ BETA_MAX = 26.6
 RATIO_MIN = 1e-8
 RATIO_MAX = 1e8
 
+# A value shown in a message: lists and tuples beyond this many items show their first three and
+# last two; any other text beyond MESSAGE_CHARACTERS is cut (a 3000-value list would fill a
+# screen with one message).
+MESSAGE_ITEMS = 8
+MESSAGE_CHARACTERS = 200
+_MESSAGE_DEPTH = 3
+
+
+def shown(value, _depth: int = 0) -> str:
+    """``repr(value)`` for a message, kept short: a list or tuple of more than MESSAGE_ITEMS
+    items shows its first three and last two and its length, lists nested deeper than three
+    levels show as ``[...]``, any other repr longer than MESSAGE_CHARACTERS is cut with its
+    length given. Short values read exactly as their repr."""
+    if not isinstance(value, list | tuple):
+        text = repr(value)
+        if len(text) <= MESSAGE_CHARACTERS:
+            return text
+        return f"{text[:MESSAGE_CHARACTERS]}... ({len(text)} characters)"
+    opening, closing = "[]" if isinstance(value, list) else "()"
+    if _depth == _MESSAGE_DEPTH:
+        return f"{opening}...{closing}"
+    long = len(value) > MESSAGE_ITEMS
+    parts = [shown(item, _depth + 1) for item in (value[:3] if long else value)]
+    if long:
+        parts += ["...", *(shown(item, _depth + 1) for item in value[-2:])]
+    single = "," if isinstance(value, tuple) and len(value) == 1 else ""
+    text = f"{opening}{', '.join(parts)}{single}{closing}"
+    return f"{text} ({len(value)} values)" if long else text
+
 
 def check_real(value, name: str) -> float:
     """``value`` as a float (any real number, NaN and +-inf included: the caller bounds it);
-    ValueError naming ``name`` if it is not a real number."""
+    ValueError naming ``name`` if it is not a real number (a bool is not one: ``True`` would
+    read as 1)."""
+    if isinstance(value, bool | np.bool_):  # True would read as 1
+        raise ValueError(f"{name} must be a real number, got {value!r}")
     try:
         return float(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a real number, got {value!r}") from None
+        raise ValueError(f"{name} must be a real number, got {shown(value)}") from None
 
 
 def check_positive(value, name: str) -> float:
@@ -46,10 +81,21 @@ def check_positive(value, name: str) -> float:
     :func:`check_beta`.
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+        raise ValueError(f"{name} must be a finite number > 0, got {shown(value)}")
     number = float(value)
     if not (math.isfinite(number) and number > 0):
-        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+        raise ValueError(f"{name} must be a finite number > 0, got {shown(value)}")
+    return number
+
+
+def check_nonnegative(value, name: str) -> float:
+    """``value`` as a float; ValueError unless it is a finite real number >= 0 (not a bool): a
+    strength that may be 0, such as the canonical model's spike strength kappa."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a finite number >= 0, got {shown(value)}")
+    number = float(value)
+    if not (math.isfinite(number) and number >= 0):
+        raise ValueError(f"{name} must be a finite number >= 0, got {shown(value)}")
     return number
 
 
@@ -96,7 +142,9 @@ def check_betas(beta: ArrayLike, *, allow_zero: bool = False) -> NDArray[np.floa
     try:
         values = np.asarray(beta, dtype=np.float64)
     except (TypeError, ValueError):
-        raise ValueError(f"beta (inverse temperature) must be real numbers, got {beta!r}") from None
+        values = None
+    if values is None or np.asarray(beta).dtype == bool:  # True would read as 1
+        raise ValueError(f"beta (inverse temperature) must be real numbers, got {shown(beta)}")
     supported = (values >= BETA_MIN) & (values <= BETA_MAX)
     if allow_zero:
         supported |= values == 0
@@ -149,9 +197,9 @@ def check_count(value, name: str, low: int, high: int | None = None) -> int:
     else:
         allowed = f"an integer >= {low}"
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+        raise ValueError(f"{name} must be {allowed}, got {shown(value)}")
     if value < low or (high is not None and value > high):
-        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+        raise ValueError(f"{name} must be {allowed}, got {shown(value)}")
     return int(value)
 
 
@@ -159,7 +207,7 @@ def check_choice(value, name: str, choices: tuple):
     """``value`` if it is one of ``choices`` (a sampler, mask, noise or profile name);
     ValueError listing them otherwise."""
     if value not in choices:
-        raise ValueError(f"{name} must be one of {choices}, got {value!r}")
+        raise ValueError(f"{name} must be one of {choices}, got {shown(value)}")
     return value
 
 
@@ -171,8 +219,9 @@ def check_rng(rng, name: str = "rng") -> np.random.Generator:
 
 
 def check_matrix(matrix, name: str, *, square: bool = False, min_rows: int = 1) -> np.ndarray:
-    """A finite 2-D float64 array (square if asked, at least ``min_rows`` rows); ValueError
-    naming ``name`` otherwise."""
+    """A finite 2-D real array (square if asked, at least ``min_rows`` rows), integers converted
+    to float64 (floating arrays are returned as they are); ValueError naming ``name``
+    otherwise."""
     array = np.asarray(matrix)
     shape = "square " if square else ""
     if array.ndim != 2 or array.shape[0] < min_rows or array.shape[1] < 1:
@@ -184,7 +233,19 @@ def check_matrix(matrix, name: str, *, square: bool = False, min_rows: int = 1) 
         raise ValueError(f"{name} must be square, got shape {array.shape}")
     if not is_real_dtype(array.dtype) or not all_finite(array):
         raise ValueError(f"{name} must hold finite real numbers, got dtype {array.dtype}")
-    return array
+    return array.astype(np.float64) if np.issubdtype(array.dtype, np.integer) else array
+
+
+def check_fits_in_memory(n_bytes: float, what: str) -> None:
+    """ValueError unless ``n_bytes``, the arrays a call would allocate (``what``: the arguments
+    that set their size, and the arrays), fit in this machine's physical memory. Beyond it numpy
+    raises a MemoryError that names no argument, or the system kills the process half-way."""
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    if n_bytes > memory:
+        raise ValueError(
+            f"{what} would need {n_bytes / 1e9:.3g} GB of memory, more than this machine has; "
+            "allowed: sizes whose arrays fit in memory"
+        )
 
 
 def is_real_dtype(dtype) -> bool:
@@ -222,7 +283,7 @@ def check_real_array(
     try:
         array = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be real numbers, got {values!r}") from None
+        raise ValueError(f"{name} must be real numbers, got {shown(values)}") from None
     bad = ~np.isfinite(array) if not allow_inf else np.isnan(array)
     if np.any(bad):
         allowed = "real numbers, not NaN (+-inf are allowed)" if allow_inf else "finite numbers"
@@ -236,7 +297,7 @@ def check_finite_complex_array(values: ArrayLike, name: str) -> NDArray[np.compl
     try:
         array = np.asarray(values, dtype=np.complex128)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be complex numbers, got {values!r}") from None
+        raise ValueError(f"{name} must be complex numbers, got {shown(values)}") from None
     if not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must be finite numbers (no NaN or inf)")
     return array

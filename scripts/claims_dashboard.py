@@ -8,6 +8,7 @@ import pandas as pd
 
 from attnspec.claims.dashboard import DASHBOARD_HEADER, dashboard_markdown, dashboard_rows
 from attnspec.workflow.io import configure_logging, read_csv, write_table, write_text
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -21,4 +22,4 @@ def main(smk) -> None:
     log.info("%d rows: %s", len(rows), ", ".join(f"{r['row_id']} {r['headline']}" for r in rows))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

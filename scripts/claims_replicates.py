@@ -4,6 +4,7 @@ import pandas as pd
 
 from attnspec.claims.dashboard import replicates_markdown, replicates_rows
 from attnspec.workflow.io import configure_logging, read_csv, write_table, write_text
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -18,4 +19,4 @@ def main(smk) -> None:
     log.info("%d of %d rows agree", sum(row[-1] == "yes" for row in table), len(table))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -14,6 +14,7 @@ from attnspec.workflow.io import (
     write_table,
     write_text,
 )
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -27,4 +28,4 @@ def main(smk) -> None:
     log.info("%d rows: %s", len(rows), ", ".join(f"{r['row_id']} {r['verdict']}" for r in rows))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

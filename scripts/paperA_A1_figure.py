@@ -11,6 +11,7 @@ from attnspec.workflow.io import (
     write_figure_outputs,
     write_plotted,
 )
+from attnspec.workflow.publish import run_staged
 
 STEP_HEADER = ("model", "ks_to_sqrt_ell_A_perp", "ks_to_nu_inf")
 
@@ -43,4 +44,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

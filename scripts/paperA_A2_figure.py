@@ -12,6 +12,7 @@ from attnspec.papers.a.full_spectrum import (
 )
 from attnspec.papers.a.plot_full_spectrum import plot_full_spectrum
 from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -35,4 +36,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -10,6 +10,7 @@ from attnspec.papers.a.edges import (
 )
 from attnspec.papers.a.plot_edges import plot_edges
 from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -39,4 +40,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -20,6 +20,7 @@ from attnspec.workflow.io import (
     write_figure_outputs,
     write_plotted,
 )
+from attnspec.workflow.publish import run_staged
 
 TABLES_INTRO = (
     "\n\nExponent s of D ~ ell^s (Kolmogorov, attention bulk) with its 95 % interval and spread "
@@ -49,4 +50,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -16,6 +16,7 @@ from attnspec.workflow.io import (
     write_figure_outputs,
     write_plotted,
 )
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -36,4 +37,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -9,6 +9,7 @@ from attnspec.papers.a.bulk_laws import (
 )
 from attnspec.papers.a.plot_bulk_laws import plot_ratios
 from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -32,4 +33,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -5,6 +5,7 @@ import pandas as pd
 from attnspec.papers.a.edge_table import EDGE_TABLE_HEADER, edge_table_rows
 from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import configure_logging, rule_caption, write_table, write_text
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -25,4 +26,4 @@ def main(smk) -> None:
     log.info("%d rows", len(rows))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

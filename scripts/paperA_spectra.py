@@ -6,6 +6,7 @@ draws. Output: one (draws, m) array per model.
 
 from attnspec.papers.spectra import model_spectra
 from attnspec.workflow.io import configure_logging, save_npz
+from attnspec.workflow.store import stored_or_computed
 
 
 def main(smk) -> None:
@@ -24,7 +25,10 @@ def main(smk) -> None:
         smk.params.replicate,
     )
     spectra = {
-        model: model_spectra(
+        model: stored_or_computed(
+            smk.params.get("store"),
+            smk.output[0],
+            model_spectra,
             model,
             int(wildcards.draws),
             n_tokens=int(wildcards.n_tokens),
@@ -33,6 +37,7 @@ def main(smk) -> None:
             sampler=sampler,
             d_model=int(d_model) if d_model else None,
             replicate=smk.params.replicate,
+            part=model,
         )
         for model in models
     }

@@ -22,6 +22,7 @@ from attnspec.workflow.io import (
     write_figure_outputs,
     write_plotted,
 )
+from attnspec.workflow.publish import run_staged
 
 # Panel (b) shows the betas at which spikes matter (papers.md section 3: beta >= 1).
 SPIKE_BETA_MIN = 1.0
@@ -47,4 +48,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

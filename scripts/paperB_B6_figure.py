@@ -11,6 +11,7 @@ from attnspec.papers.b.conditional_plotted import population_plotted_table
 from attnspec.papers.b.plot_conditional import plot_population
 from attnspec.papers.draw_batches import unstack_draws
 from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
+from attnspec.workflow.publish import run_staged
 
 HISTOGRAM_BINS = 80
 
@@ -34,4 +35,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -11,6 +11,7 @@ from attnspec.papers.b.sticking_summary import (
 from attnspec.papers.draw_batches import unstack_draws
 from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import configure_logging, load_npz, rule_caption, write_table, write_text
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -35,4 +36,4 @@ def main(smk) -> None:
     log.info("%d rows", len(rows))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

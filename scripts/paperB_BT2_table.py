@@ -7,6 +7,7 @@ from attnspec.claims.dashboard import rows_of, verdict_table
 from attnspec.papers.b.edge_formulas import EDGE_FORMULA_HEADER, edge_formula_rows
 from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import configure_logging, read_csv, rule_caption, write_table, write_text
+from attnspec.workflow.publish import run_staged
 
 JUDGED_ROWS = ("B.4/square-model", "B.4/r-transform")
 
@@ -43,4 +44,4 @@ def main(smk) -> None:
         log.info("%s: %s (%s)", row["row_id"], row["verdict"], row["value"])
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

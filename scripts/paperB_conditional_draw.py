@@ -7,6 +7,7 @@ Wildcards: n_tokens, d_qk, beta, draw. Params: replicate.
 from attnspec.papers.b.conditional import conditional_draw
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, save_npz
+from attnspec.workflow.store import stored_or_computed
 
 
 def main(smk) -> None:
@@ -21,7 +22,10 @@ def main(smk) -> None:
         wildcards.beta,
         smk.params.replicate,
     )
-    result = conditional_draw(
+    result = stored_or_computed(
+        smk.params.get("store"),
+        smk.output[0],
+        conditional_draw,
         int(wildcards.n_tokens),
         int(wildcards.d_qk),
         float(wildcards.beta),

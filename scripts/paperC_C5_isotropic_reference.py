@@ -5,12 +5,16 @@ Wildcards: tokens (n), width (d), draws.
 
 from attnspec.papers.c.pretrained import isotropic_diagnostics
 from attnspec.workflow.io import configure_logging, save_npz
+from attnspec.workflow.store import stored_or_computed
 
 
 def main(smk) -> None:
     configure_logging(smk.log[0])
     wildcards = smk.wildcards
-    diagnostics = isotropic_diagnostics(
+    diagnostics = stored_or_computed(
+        smk.params.get("store"),
+        smk.output[0],
+        isotropic_diagnostics,
         int(wildcards.tokens),
         int(wildcards.width),
         int(wildcards.draws),

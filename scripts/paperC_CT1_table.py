@@ -18,6 +18,7 @@ from attnspec.workflow.io import (
     write_table,
     write_text,
 )
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -56,4 +57,4 @@ def main(smk) -> None:
     log.info("wrote %s (%d verdict rows in the caption)", ", ".join(smk.output), len(judged))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -23,6 +23,7 @@ from attnspec.workflow.io import (
     write_table,
     write_text,
 )
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -70,4 +71,4 @@ def main(smk) -> None:
         log.info("%s: %s", row["row_id"], row["verdict"])
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -1,7 +1,8 @@
 """Figure D1: relative W1 and KS of softmax against its same-weights Gaussian equivalent per
-table D.2 configuration, with the floor of rows D.1 (two Gaussian equivalents), drawn from its
-tidy table (PDF, PNG, CSV), its caption with the comparison table, what the data show and the
-verdicts of rows D.1/<model>/w1 and D.1/<model>/ks (read from the judged claims table)."""
+table D.2 configuration, with the floor (two Gaussian equivalents), drawn from its tidy table
+(PDF, PNG, CSV), its caption with the comparison table, what the data show and the verdicts of
+every row D.1/<model>/... (read from the judged claims table): published-w1 and published-ks
+(paper D's claim), w1 and ks (beyond the paper, labelled so by the verdict table)."""
 
 from attnspec.claims.dashboard import rows_of, verdict_label
 from attnspec.papers.d.plot_multihead import plot_public_models
@@ -18,6 +19,7 @@ from attnspec.workflow.io import (
     write_figure_outputs,
     write_plotted,
 )
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -42,4 +44,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -5,6 +5,7 @@ counts h, drawn from its tidy table (PDF, PNG, CSV), and its caption with the KS
 from attnspec.papers.d.plot_multihead import plot_heads
 from attnspec.papers.d.summary import HEADS_KEY_HEADER, heads_key_rows, heads_plotted_table
 from attnspec.workflow.io import configure_logging, load_npz, write_figure_outputs, write_plotted
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -24,4 +25,4 @@ def main(smk) -> None:
     log.info("wrote %s", ", ".join(smk.output))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -8,6 +8,7 @@ from attnspec.papers.d.draws import configured_sharing_shape
 from attnspec.papers.d.summary import MOMENTS_HEADER, heads_moment_rows, sharing_moment_rows
 from attnspec.tables import to_latex, to_markdown
 from attnspec.workflow.io import configure_logging, load_npz, rule_caption, write_table, write_text
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -44,4 +45,4 @@ def main(smk) -> None:
     log.info("%d rows", len(rows))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

@@ -9,6 +9,7 @@ Wildcards: model, draws. Params: beta, replicate.
 from attnspec.papers.d.draws import public_model_draws
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, save_npz
+from attnspec.workflow.store import stored_or_computed
 
 
 def main(smk) -> None:
@@ -19,8 +20,15 @@ def main(smk) -> None:
     def progress(draw):
         log.info("%s draw %d of %d: %.2f s", model, draw + 1, draws, clock.lap())
 
-    record = public_model_draws(
-        model, smk.params.beta, draws, replicate=smk.params.replicate, progress=progress
+    record = stored_or_computed(
+        smk.params.get("store"),
+        smk.output[0],
+        public_model_draws,
+        model,
+        smk.params.beta,
+        draws,
+        replicate=smk.params.replicate,
+        unkeyed={"progress": progress},
     )
     save_npz(smk.output[0], **record)
     log.info("%d draws done in %.2f s (replicate %d)", draws, clock.total(), smk.params.replicate)

@@ -1,6 +1,7 @@
-"""Rows D.1/<model>/w1 and D.1/<model>/ks: their evidence (attnspec.papers.d.declared_tests) from
-the draws at each judged table D.2 configuration of one results root (softmax, Gaussian
-equivalent, floor and the wrong Gaussian equivalents of each draw).
+"""Rows D.1/<model>/published-w1, published-ks (paper D's claim) and D.1/<model>/w1, ks (beyond
+the paper): their evidence (attnspec.papers.d.declared_tests) from the draws at each judged table
+D.2 configuration of one results root (softmax, Gaussian equivalent, floor and the wrong Gaussian
+equivalents of each draw).
 
 Params: models (the registry's ids, in the order of the inputs), beta, replicate.
 """

@@ -7,6 +7,7 @@ Wildcards: scheme, n_tokens, draws. Params: settings (paperD.sharing), replicate
 from attnspec.papers.d.draws import sharing_draws
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, save_npz
+from attnspec.workflow.store import stored_or_computed
 
 
 def main(smk) -> None:
@@ -14,8 +15,15 @@ def main(smk) -> None:
     clock = Stopwatch()
     scheme, n_tokens = smk.wildcards.scheme, int(smk.wildcards.n_tokens)
     draws = int(smk.wildcards.draws)
-    record = sharing_draws(
-        scheme, smk.params.settings, n_tokens, draws, replicate=smk.params.replicate
+    record = stored_or_computed(
+        smk.params.get("store"),
+        smk.output[0],
+        sharing_draws,
+        scheme,
+        smk.params.settings,
+        n_tokens,
+        draws,
+        replicate=smk.params.replicate,
     )
     save_npz(smk.output[0], **record)
     log.info("%s, n = %d: %d draws in %.2f s", scheme, n_tokens, draws, clock.total())

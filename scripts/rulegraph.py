@@ -18,6 +18,7 @@ from pathlib import Path
 
 from attnspec.workflow.io import configure_logging, write_text
 from attnspec.workflow.preflight import link_sources
+from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
@@ -41,4 +42,4 @@ def main(smk) -> None:
     log.info("%d lines of Mermaid", result.stdout.count("\n"))
 
 
-main(snakemake)  # noqa: F821
+run_staged(main, snakemake)  # noqa: F821

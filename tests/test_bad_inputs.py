@@ -23,7 +23,9 @@ def outcomes(tmp_path_factory):
 
 def test_there_are_at_least_fifty_kinds_across_config_command_line_library_and_cli():
     assert len(CASES) >= 50
-    assert {case.where for case in CASES} == {"config file", "command line", "library", "CLI"}
+    kinds = {"config file", "command line", "working folder", "library", "CLI"}
+    assert {case.where for case in CASES} == kinds
+    assert all(case.where == "library" for case in CASES if case.computes)
 
 
 @pytest.mark.slow  # the outcomes fixture copies the repository and starts Snakemake per case
@@ -31,6 +33,9 @@ def test_there_are_at_least_fifty_kinds_across_config_command_line_library_and_c
 def test_bad_input_stops_with_one_message_naming_what_is_allowed(case, outcomes):
     results, _, _ = outcomes
     outcome = results[id(case)]
+    if case.computes:  # an input the library now takes: the value is checked
+        assert (outcome.status, outcome.message) == (0, case.expect), outcome.output
+        return
     assert outcome.status != 0, f"accepted: {outcome.output[-2000:]}"
     assert case.expect in outcome.message, outcome.output[-2000:]
     assert "Job stats" not in outcome.output, "a dry run planned jobs"

@@ -2,6 +2,7 @@
 line on stderr, no traceback, and a non-zero exit status."""
 
 import math
+import os
 import subprocess
 import sys
 
@@ -125,3 +126,22 @@ def test_help_is_printed_and_exits_zero():
 def test_version_is_printed():
     result = attnspec("--version")
     assert result.returncode == 0 and result.stdout.strip() == f"attnspec {attnspec_version}"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a full disk)")
+def test_output_that_cannot_be_written_gets_one_line():
+    """Printed a 9-line traceback (OSError: No space left on device) before."""
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "attnspec.cli", "edge", "--beta", "1"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert result.returncode == 1
+    assert result.stderr == (
+        "attnspec edge: error: cannot write the result to standard output (No space left on "
+        "device); write it to a file on a disk with room, or to the terminal\n"
+    )

@@ -10,10 +10,12 @@ import yaml
 from conftest import REPO, run, tool, tracked_copy
 
 from attnspec.workflow.configcheck import (
+    MAX_CONFIG_VALUES,
     ConfigError,
     check_corpus,
     check_cross_key_constraints,
     coerce_numbers,
+    expanded_size,
     load_schema,
     merge,
     prepare_config,
@@ -327,7 +329,7 @@ def test_numbers_written_as_text_are_read_as_numbers():
     ("section", "key", "value", "expected"),
     [
         ("paperB.sticking", "betas", [1.0, 1.0], "duplicate value(s) ['1.0']"),
-        ("paperA.linearisation", "n_tokens", [250, 250], "duplicate value(s) ['250']"),
+        ("paperA.linearisation", "n_tokens", [250, 500, 500], "duplicate value(s) ['500']"),
         ("paperB.sticking", "betas", [], "got 0 value(s) []"),
         ("paperB.sticking", "betas", [float("nan")], "paperB.sticking.betas[0]: got nan"),
         ("paperB.sticking", "betas", {"a": 1}, "allowed: a list of at least 1 distinct values"),
@@ -393,6 +395,65 @@ def test_unreadable_config_files_name_the_file_and_line(tmp_path, text, expected
     with pytest.raises(ConfigError, match="config file .*bad.yaml") as raised:
         read_config_file(path)
     assert expected in str(raised.value)
+
+
+def alias_bomb(levels: int = 9) -> str:
+    """A flow list of ``levels`` + 1 anchored lists, each ten aliases of the one before: about
+    10^(levels + 1) values once expanded, a few hundred characters written."""
+    lists = ["&a0 [" + ", ".join(["1.0"] * 10) + "]"]
+    lists += [f"&a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, levels + 1)]
+    return "[" + ", ".join(lists) + "]"
+
+
+@pytest.mark.parametrize(
+    "value", [alias_bomb(), "&self [1.0, *self]"], ids=["alias bomb", "a list inside itself"]
+)
+def test_yaml_aliases_that_expand_past_the_bound_are_refused_with_the_file(tmp_path, value):
+    """An alias bomb hung the config check for minutes; now it costs no more than its text."""
+    preset = (REPO / "config" / "ci.yaml").read_text()
+    path = tmp_path / "bomb.yaml"
+    path.write_text(preset.replace("replicate: 0", f"replicate: {value}", 1))
+    with pytest.raises(ConfigError) as raised:
+        read_config_file(path)
+    assert str(raised.value) == (
+        f"config file {path}: more than {MAX_CONFIG_VALUES} values once YAML aliases (*name) are "
+        f"expanded; allowed: at most {MAX_CONFIG_VALUES} (the presets hold under 500; an alias of "
+        "a list of aliases multiplies them): write the values out"
+    )
+
+
+def test_the_merged_config_is_bounded_too():
+    """--config values are YAML as well (Snakemake reads them with aliases)."""
+    config = copy.deepcopy(DEFAULT)
+    config["replicate"] = yaml.safe_load(alias_bomb())
+    with pytest.raises(ConfigError, match="^the config of --configfile and --config: more than"):
+        prepare_config(
+            config,
+            configfiles=[],
+            default_preset=REPO / "config" / "config.yaml",
+            schema_path=SCHEMA_PATH,
+        )
+
+
+def test_expanded_size_counts_shared_parts_wherever_they_appear():
+    shared = [1, 2]
+    assert expanded_size({"a": shared, "b": [shared, shared]}, 100) == 1 + 3 + 1 + 3 + 3
+    # lists of 11, 111, 1111 and 11111 values (each one and ten of the one before) in one list
+    assert expanded_size(yaml.safe_load(alias_bomb(levels=3)), 10**6) == 12345
+    assert expanded_size(yaml.safe_load(alias_bomb(levels=3)), 1000) == 1001
+
+
+def test_a_long_list_is_elided_in_the_message():
+    """A 3000-value list was echoed in one message of 23,801 characters."""
+    values = [round(2.0 - 0.0005 * i, 4) for i in range(3000)]
+    config = copy.deepcopy(DEFAULT)
+    config["paperB"]["sticking"]["betas"] = values
+    with pytest.raises(ConfigError) as raised:
+        check_cross_key_constraints(config)
+    assert "got [2.0, 1.9995, 1.999, ..., 0.501, 0.5005] (3000 values); allowed" in str(
+        raised.value
+    )
+    assert len(str(raised.value)) < 300
 
 
 def test_missing_config_file_is_named(tmp_path):

@@ -106,6 +106,8 @@ def test_dashboard_lists_every_registry_row_in_order():
         "fragile",
         "replicate_verdicts",
         "headline",
+        "paper_scale",
+        "scales_note",
         *ROW_HEADER,
     }
     text = dashboard_markdown(rows)
@@ -235,3 +237,29 @@ def test_a_fragile_pass_is_never_counted_among_the_holds():
     fragile = sum(t.kind == "empirical" for t in REGISTRY[:2])
     assert f"{evidence - fragile} holds, {fragile} fragile pass: holds" in text
     assert "| fragile pass: holds |" in summary_markdown(list(found.values()))
+
+
+def test_the_papers_sizes_stand_beside_the_default_and_a_disagreement_says_why():
+    """Issue 33, item 3: with the paper preset judged, every row shows both scales with the
+    sizes and draws each was judged at, and a row whose verdicts differ says why."""
+    rows = all_rows()
+    large = [
+        {**r, "sizes": "1024, 2048, 4096, 8192, 16384, 32768", "draws": "10"}
+        for p in "ABCD"
+        for r in rows[p]
+    ]
+    first = rows["B"][0]
+    first.update(verdict="inconclusive at these sizes", sizes="1024, 2048, 4096, 8192", draws="10")
+    large[[r["row_id"] for r in large].index(first["row_id"])]["interval_high"] = "0.5"
+    found = {r["row_id"]: r for r in dashboard_rows(rows, paper_scale=large)}
+    row = found[first["row_id"]]
+    assert row["paper_scale"].startswith("holds: ")
+    assert "(sizes 1024 ... 32768, 10 draws)" in row["paper_scale"]
+    assert row["scales_note"].startswith(
+        "default (sizes 1024 ... 8192, 10 draws): inconclusive at these sizes; papers' sizes "
+        "(sizes 1024 ... 32768, 10 draws): holds"
+    )
+    assert all(r["scales_note"] == "" for r in found.values() if r is not row)
+    table = summary_markdown(list(found.values()))
+    assert "| at the papers' sizes |" in table.splitlines()[0]
+    assert "at the papers' sizes" not in summary_markdown(dashboard_rows(all_rows()))

@@ -4,16 +4,21 @@ tests on synthetic bulks that pass and that fail."""
 import numpy as np
 import pytest
 
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
+from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row, variant_verdicts
 from attnspec.distances import law_kolmogorov_distance
 from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
     BETA_MUTANTS,
+    BETA_VARIANT,
     BULK_LAWS_TABLE_HEADER,
+    COARSE_BETA_MUTANTS,
+    VARIANT_LAWS,
+    WRONG_LAWS,
     alternative_laws,
     attention_bulk,
     bulk_laws_table_rows,
     density_histogram,
+    edge_mass_unit,
     mass_above_mp_edge,
     nearest_law_unit,
     not_marchenko_pastur_evidence,
@@ -99,33 +104,55 @@ def judged(summary):
 
 def test_wrong_laws_and_the_margin_unit_are_theory_only():
     laws = alternative_laws(1.0)
-    assert tuple(laws) == ALTERNATIVE_LAWS == ("MP", "beta-3%", "beta+3%")
+    assert tuple(laws) == WRONG_LAWS == ("MP", "beta-1%", "beta+1%", "beta-3%", "beta+3%")
+    assert ALTERNATIVE_LAWS == ("MP", "beta-1%", "beta+1%")
+    assert VARIANT_LAWS == ("MP", "beta-3%", "beta+3%")
     assert laws["MP"].edge == pytest.approx(mp_edge(1.0))
-    assert laws["beta+3%"].beta == pytest.approx(1.03)
+    assert laws["beta+1%"].beta == pytest.approx(1.01)
+    assert laws["beta-3%"].beta == pytest.approx(0.97)
     law = NuInfinity(0.5, 1.0)
     unit = nearest_law_unit(0.5)
-    assert unit == min(law_kolmogorov_distance(law, NuInfinity(f * 0.5)) for f in (0.97, 1.03))
-    assert 0.01 < unit < 0.02  # about 0.0137: the margin 0.5 x unit is 0.0069
+    assert unit == min(law_kolmogorov_distance(law, NuInfinity(f * 0.5)) for f in (0.99, 1.01))
+    assert 0.004 < unit < 0.005  # about 0.0046: the margin 0.5 x unit is 0.0023
+    coarse = nearest_law_unit(0.5, mutants=COARSE_BETA_MUTANTS)
+    assert coarse == min(law_kolmogorov_distance(law, NuInfinity(f * 0.5)) for f in (0.97, 1.03))
+    assert 0.01 < coarse < 0.02  # about 0.0137: the margin at 3 % is 0.0069, as before
     assert mass_above_mp_edge(0.5) == pytest.approx(0.0534, abs=1e-4)
+    # A.4's unit: how far the share above 4 theta1(beta) moves under nu_inf at the nearest
+    # wrong beta (0.35 % of the bulk at beta = 0.5, 0.45 % at beta = 1; 1.05 %, 1.29 % at 3 %).
+    threshold = mp_edge(0.5)
+    assert edge_mass_unit(0.5) == pytest.approx(
+        min(abs(NuInfinity(f * 0.5).cdf(threshold) - law.cdf(threshold)) for f in (0.99, 1.01))
+    )
+    assert edge_mass_unit(0.5) == pytest.approx(0.0035, abs=1e-4)
+    assert edge_mass_unit(1.0) == pytest.approx(0.0045, abs=1e-4)
+    assert edge_mass_unit(0.5, mutants=COARSE_BETA_MUTANTS) == pytest.approx(0.0105, abs=1e-4)
+    assert edge_mass_unit(1.0, mutants=COARSE_BETA_MUTANTS) == pytest.approx(0.0129, abs=1e-4)
 
 
 def test_bulk_drawn_from_nu_inf_holds_and_rules_out_every_wrong_theory():
     for beta in (0.5, 1.0):
-        summary = summary_from(NuInfinity(beta, 1.0), beta, seed=1)
+        summary = summary_from(NuInfinity(beta, 1.0), beta, seed=1, n=1000)
         assert summary["pooled_ks_attention_nu_inf"] < 0.01
         evidence, row = judged(summary)
-        assert evidence.row_id == f"A.4/beta={beta:g}" and evidence.margin_scale == 1.0
+        assert evidence.row_id == f"A.4/beta={beta:g}"
+        assert evidence.margin_scale == edge_mass_unit(beta)
         np.testing.assert_array_equal(evidence.samples["values"], summary["edge_mass_attention"])
         assert evidence.target == float(summary["edge_mass_theory"]) == mass_above_mp_edge(beta)
         assert abs(np.mean(evidence.samples["values"]) - evidence.target) < 0.01
         assert evidence.alternatives["MP"].target == 0.0
-        for name, factor in BETA_MUTANTS.items():
-            wrong = evidence.alternatives[name]
-            assert wrong.target == mass_above_mp_edge(factor * beta)
-            np.testing.assert_array_equal(
-                wrong.samples["values"], summary[f"edge_mass_attention/{name}"]
-            )
+        variant = evidence.variants[BETA_VARIANT]
+        assert variant.margin_scale == edge_mass_unit(beta, mutants=COARSE_BETA_MUTANTS)
+        assert list(variant.alternatives) == list(VARIANT_LAWS)
+        for own, mutants in ((evidence, BETA_MUTANTS), (variant, COARSE_BETA_MUTANTS)):
+            for name, factor in mutants.items():
+                wrong = own.alternatives[name]
+                assert wrong.target == mass_above_mp_edge(factor * beta)
+                np.testing.assert_array_equal(
+                    wrong.samples["values"], summary[f"edge_mass_attention/{name}"]
+                )
         assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
+        assert row["other_resolutions"] == f"{BETA_VARIANT}: {HOLDS}"
 
 
 def test_bulk_drawn_from_mp_does_not_reproduce():
@@ -137,11 +164,20 @@ def test_bulk_drawn_from_mp_does_not_reproduce():
 
 
 def test_a_bulk_at_a_wrong_beta_fails_and_its_alternative_is_not_ruled_out():
-    # The bulk follows nu_inf(1.03 beta): the claim's target is missed, the beta+3% theory fits.
-    summary = summary_from(NuInfinity(1.03, 1.0), 1.0, seed=5)
+    # The bulk follows nu_inf(1.01 beta): the claim's target is missed, the beta+1% theory fits.
+    summary = summary_from(NuInfinity(1.01, 1.0), 1.0, seed=5, n=1000)
     _, row = judged(summary)
     assert row["claim_verdict"] == DOES_NOT_REPRODUCE
-    assert "beta+3%: does not reproduce" not in row["alternatives"]
+    assert "beta+1%: does not reproduce" not in row["alternatives"]
+
+
+def test_a_bulk_three_percent_off_fails_at_both_resolutions():
+    """nu_inf(1.03 beta) judged as nu_inf(beta): at 1 % the claim does not reproduce; at the
+    variant's 3 % its beta+3% theory is left standing, so the claim cannot hold there either."""
+    summary = summary_from(NuInfinity(1.03, 1.0), 1.0, seed=5, n=1000)
+    evidence, row = judged(summary)
+    assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert variant_verdicts(TESTS[evidence.row_id], evidence) != f"{BETA_VARIANT}: {HOLDS}"
 
 
 def test_evidence_rows_need_the_judged_betas_and_table_rows_follow_the_header():

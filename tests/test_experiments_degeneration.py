@@ -305,7 +305,7 @@ def test_bulk_evidence_slopes_near_minus_one_rule_out_the_non_degenerate_rate():
 
 @pytest.fixture(scope="module")
 def gaussian_rows():
-    ns = [128, 256, 512]
+    ns = [256, 1024, 2048]
     jobs = [gaussian_model_job(n, 1.0, 10) for n in ns]
     reference = reference_table(ns, 1.0)
     evidence = {e.row_id: e for e in gaussian_evidence(ns, jobs, reference, beta=1.0)}
@@ -323,8 +323,11 @@ def test_gaussian_evidence_against_the_derived_references(gaussian_rows):
     }
     limit = evidence["C.3/gaussian"]
     assert limit.margin_scale == pytest.approx(np.e)
-    assert limit.alternatives["beta-3%"].target == pytest.approx(np.exp(0.97**2))
-    assert limit.alternatives["beta+3%"].target == pytest.approx(np.exp(1.03**2))
+    assert limit.alternatives["beta-1%"].target == pytest.approx(np.exp(0.99**2))
+    assert limit.alternatives["beta+1%"].target == pytest.approx(np.exp(1.01**2))
+    coarse = limit.variants["beta +-3 %"]
+    assert coarse.margin_scale == pytest.approx(3 * np.e)
+    assert coarse.alternatives["beta+3%"].target == pytest.approx(np.exp(1.03**2))
     with pytest.raises(ValueError, match="other sizes"):
         gaussian_evidence(ns, jobs, reference_table([64, 128, 1024], 1.0), beta=1.0)
 
@@ -341,13 +344,13 @@ def test_gaussian_rows_rule_out_their_alternatives(gaussian_rows):
 
 def test_a_wrong_beta_is_caught_by_the_gaussian_limit_row():
     """Draws at beta = 1.06 judged as if beta were 1: the claim does not reproduce, and neither
-    does "beta-3%", on the wrong side of it."""
+    does "beta-1%", on the wrong side of it."""
     ns = [256, 512]
     jobs = [gaussian_model_job(n, 1.06, 4) for n in ns]
     wrong = {e.row_id: e for e in gaussian_evidence(ns, jobs, reference_table(ns, 1.0), beta=1.0)}
     row = judged("C.3/gaussian", wrong["C.3/gaussian"])
     assert row["claim_verdict"] == DOES_NOT_REPRODUCE
-    assert "beta-3%: does not reproduce" in row["alternatives"]
+    assert "beta-1%: does not reproduce" in row["alternatives"]
 
 
 def test_stable_rank_table_gives_the_gaussian_model_its_derived_reference(canonical_jobs):

@@ -1,14 +1,18 @@
 """Claim A.3: pair distances between attention and Y_lin draws, the Y_lin draws carried to the
-wrong laws, and the evidence of the row A.3/beta=1 judged by the registry's test on synthetic
-spectra that pass and that fail."""
+wrong laws, and the evidence of the row A.3/beta=1 (a finite-size series over every ell, with
+the variant at beta +- 3 %) judged by the registry's test on synthetic data that pass and that
+fail."""
 
 import numpy as np
 import pytest
 
 from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
-from attnspec.distances import kolmogorov_distance
+from attnspec.distances import kolmogorov_distance, law_kolmogorov_distance
 from attnspec.papers.a.bulk_laws import (
-    ALTERNATIVE_LAWS,
+    BETA_VARIANT,
+    COARSE_BETA_MUTANTS,
+    VARIANT_LAWS,
+    WRONG_LAWS,
     alternative_laws,
     nearest_law_unit,
 )
@@ -37,6 +41,13 @@ def rigid(n, draws, seed, scale=1.0):
         scale * np.sort(LAW.quantile((np.arange(n) + rng.random(n)) / n))[::-1]
         for _ in range(draws)
     ]
+
+
+def iid(n, draws, seed, scale=1.0):
+    """Independent samples of nu_inf times ``scale``, descending: their Kolmogorov distances
+    vary from draw to draw, as eigenvalues' do (rigid samples give one value for every draw)."""
+    rng = np.random.default_rng(seed)
+    return [scale * np.sort(LAW.quantile(rng.random(n)))[::-1] for _ in range(draws)]
 
 
 def with_zero(draws):
@@ -74,7 +85,7 @@ def test_the_quantile_map_carries_nu_inf_to_each_wrong_law_and_keeps_two_sample_
 def test_carried_distances_compare_attention_with_the_wrong_laws():
     attention, linear = with_zero(rigid(400, 3, 0)), rigid(400, 3, 1)
     carried = carried_distances(attention, linear, 1.0)
-    assert tuple(carried) == ALTERNATIVE_LAWS
+    assert tuple(carried) == WRONG_LAWS
     mp = alternative_laws(1.0)["MP"]
     expected = np.mean([kolmogorov_distance(attention[0][:-1], carried_to(y, LAW, mp))
                         for y in linear[1:]])  # fmt: skip
@@ -86,35 +97,72 @@ def test_carried_distances_compare_attention_with_the_wrong_laws():
         )
 
 
-def table_of(scale, sizes=(200, 400, 800)):
-    spectra = {
-        n: (with_zero(rigid(n, 10, 10 * i, scale)), rigid(n, 10, 10 * i + 5))
-        for i, n in enumerate(sizes)
-    }
-    return pair_distance_table(spectra, beta=1.0)
+SIZES = np.array([250, 500, 1000, 2000])
+
+
+def synthetic_table(excess, *, draws=10, seed=0):
+    """A pair-distance table at :data:`SIZES`: D_LL and the attention floor near 0.02 with
+    per-draw noise of sd 0.001, D_AL the floor plus ``excess`` (a function of ell); each wrong
+    law L adds KS(nu_inf, L) to D_AL, as a bulk that follows nu_inf shows against L."""
+    rng = np.random.default_rng(seed)
+    shape = (SIZES.size, draws)
+    d_ll = 0.02 + 0.001 * rng.standard_normal(shape)
+    d_al = 0.02 + 0.001 * rng.standard_normal(shape) + excess(SIZES)[:, None]
+    table = {"n_tokens": SIZES, "d_al": d_al, "d_ll": d_ll}
+    for name, wrong in alternative_laws(1.0).items():
+        table[f"d_al/{name}"] = d_al + law_kolmogorov_distance(LAW, wrong)
+    return table
 
 
 @pytest.fixture(scope="module")
 def same_law():
-    return table_of(1.0)
+    return synthetic_table(lambda ell: 0.001 * 250 / ell)
 
 
-def test_the_same_law_holds_and_rules_out_every_wrong_law(same_law):
+def test_the_same_law_holds_and_rules_out_every_wrong_law_at_both_resolutions(same_law):
     same = equivalence_evidence(same_law, beta=1.0)
     assert same.row_id == "A.3/beta=1" and same.margin_scale == nearest_law_unit(1.0)
     assert sorted(same.alternatives) == sorted(a.name for a in TESTS["A.3/beta=1"].alternatives)
+    np.testing.assert_array_equal(same.sizes, SIZES)
+    for i, own in enumerate(same.by_size):
+        np.testing.assert_array_equal(own["values"], same_law["d_al"][i])
+        np.testing.assert_array_equal(own["reference"], same_law["d_ll"][i])
     for name, item in same.alternatives.items():
         np.testing.assert_array_equal(item.samples["values"], same_law[f"d_al/{name}"][-1])
         np.testing.assert_array_equal(item.samples["reference"], same_law["d_ll"][-1])
-        assert item.target == 0.0
+        assert item.target == 0.0 and item.limit_target == 0.0
+        assert len(item.by_size) == SIZES.size
+    variant = same.variants[BETA_VARIANT]
+    assert list(variant.alternatives) == list(VARIANT_LAWS)
+    assert variant.margin_scale == nearest_law_unit(1.0, mutants=COARSE_BETA_MUTANTS)
     row = judge_row(TESTS["A.3/beta=1"], same, stability_resamples=QUICK)
     assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
+    assert row["other_resolutions"] == f"{BETA_VARIANT}: {HOLDS}"
+
+
+def test_a_series_that_needs_the_rates_to_place_its_limit_does_not_hold(same_law):
+    """An excess of 1.5 margins at the largest ell, halving per doubling: the limit depends on
+    the rate inside the declared range, so the row cannot hold at either resolution."""
+    margin = 0.5 * nearest_law_unit(1.0)
+    slow = equivalence_evidence(synthetic_table(lambda ell: 1.5 * margin * 2000 / ell), beta=1.0)
+    row = judge_row(TESTS["A.3/beta=1"], slow, stability_resamples=QUICK)
+    assert row["verdict"] != HOLDS and row["limit_high"] - row["limit_low"] > 2 * margin
 
 
 def test_a_dilated_law_does_not_reproduce():
-    dilated = equivalence_evidence(table_of(1.3, sizes=(200, 400)), beta=1.0)
+    spectra = {
+        n: (with_zero(iid(n, 5, 10 * i, 2.0)), iid(n, 5, 10 * i + 5))
+        for i, n in enumerate((300, 500, 800))
+    }
+    dilated = equivalence_evidence(pair_distance_table(spectra, beta=1.0), beta=1.0)
     row = judge_row(TESTS["A.3/beta=1"], dilated, stability_resamples=QUICK)
-    assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert row["verdict"] == DOES_NOT_REPRODUCE, (row["value"], row["limit"], row["limit_fit"])
+
+
+def test_fewer_than_three_sizes_are_named_by_their_config_key(same_law):
+    two = {key: value[:2] for key, value in same_law.items()}
+    with pytest.raises(ValueError, match="paperA.linearisation.n_tokens"):
+        equivalence_evidence(two, beta=1.0)
 
 
 def test_an_old_pair_table_without_the_wrong_laws_is_named(same_law):
@@ -125,5 +173,5 @@ def test_an_old_pair_table_without_the_wrong_laws_is_named(same_law):
 
 def test_by_size_rows_are_the_per_ell_means(same_law):
     rows = by_size_rows(same_law)
-    assert [row[0] for row in rows] == [200, 400, 800] and len(rows[0]) == len(BY_SIZE_HEADER)
+    assert [row[0] for row in rows] == SIZES.tolist() and len(rows[0]) == len(BY_SIZE_HEADER)
     assert rows[-1][3] == pytest.approx(same_law["d_al"][-1].mean() - same_law["d_ll"][-1].mean())

@@ -10,7 +10,6 @@ import pytest
 
 from attnspec.claims.verdicts import (
     DOES_NOT_REPRODUCE,
-    FINITE_SIZE_CAVEAT,
     HOLDS,
     INCONCLUSIVE,
     judge_row,
@@ -26,6 +25,10 @@ from attnspec.papers.b.sticking import (
     uniform_index_counts,
 )
 from attnspec.papers.b.sticking_evidence import (
+    COARSE_DILATIONS,
+    DILATIONS,
+    VARIANT_MARGIN_SCALE,
+    X_PLUS_VARIANT,
     edge_evidence,
     linear_edge_evidence,
     sticking_evidence,
@@ -69,6 +72,7 @@ from attnspec.spectra.lanczos import (
 from attnspec.theory.edge import bulk_edge
 from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, SymmetrisedLinearModel
+from attnspec.workflow.io import load_evidence, save_evidence
 
 
 def small_attention(n_tokens=120, beta=1.0, seed=0):
@@ -222,7 +226,11 @@ def test_classical_deviation_vanishes_for_a_sublinear_index_count():
 # --- synthetic series judged by the engine ---------------------------------------------------
 
 ELLS = (256, 1024, 4096)
+# A finite-size model judged over the declared range of rates [1/3, 2] places the limit within a
+# margin only over sizes that span 2.4 decades: the tests of verdicts draw these.
+JUDGED_ELLS = (1024, 4096, 16384, 65536, 262144)
 SMALL_ELLS = (64, 256, 1024)  # for rows B.2, whose statistic reads every index up to k_ell
+JUDGED_SMALL_ELLS = (256, 1024, 4096, 16384, 65536)
 
 
 def synthetic_series(beta, top_gap, *, draws=12, seed=0, ells=ELLS, ratio=1.0, jitter=1e-3):
@@ -324,7 +332,7 @@ def test_edge_evidence_is_the_gap_at_the_largest_ell_with_every_size_and_its_alt
 
 
 def test_edge_row_holds_at_tracy_widom_and_rules_out_every_alternative():
-    row = judged(edge_evidence(synthetic_series(0.5, at_tracy_widom(0.5))))
+    row = judged(edge_evidence(synthetic_series(0.5, at_tracy_widom(0.5), ells=JUDGED_ELLS)))
     assert_claim_holds_and_rules_out_every_alternative(row)
     assert abs(float(row["limit"])) < 1e-3
 
@@ -332,8 +340,14 @@ def test_edge_row_holds_at_tracy_widom_and_rules_out_every_alternative():
 @pytest.mark.parametrize(
     ("truth", "make"),
     [
-        ("x+ -1%", lambda: dilated(synthetic_series(0.5, at_tracy_widom(0.5)), 0.99)),
-        ("x+ +1%", lambda: dilated(synthetic_series(0.5, at_tracy_widom(0.5)), 1.01)),
+        (
+            "x+ -1%",
+            lambda: dilated(synthetic_series(0.5, at_tracy_widom(0.5), ells=JUDGED_ELLS), 0.99),
+        ),
+        (
+            "x+ +1%",
+            lambda: dilated(synthetic_series(0.5, at_tracy_widom(0.5), ells=JUDGED_ELLS), 1.01),
+        ),
         ("outlier +2%", lambda: synthetic_series(1.0, lambda ell: 0.02, jitter=0.01)),
     ],
 )
@@ -341,22 +355,28 @@ def test_edge_row_does_not_reproduce_the_data_of_each_wrong_theory(truth, make):
     assert_wrong_truth_fails_the_claim(judged(edge_evidence(make())), truth)
 
 
-def test_edge_row_caveats_an_excursion_that_fades_like_the_declared_model():
+def test_an_excursion_at_the_judged_size_is_no_caveat_while_the_rate_is_unknown():
+    """An excursion 1.2 margins above the region at the judged size that fades like ell^(-2/3):
+    over the declared rates [1/3, 2] the fast ones leave the limit near the judged value and the
+    slow ones carry it past the target, so the union is not inside the limit's region: no
+    caveat (with one declared rate 2/3 this read holds with a finite-size caveat)."""
     tracy_widom = at_tracy_widom(1.0)
     fading = edge_evidence(
-        synthetic_series(1.0, lambda ell: tracy_widom(ell) + 2 * ell ** (-2 / 3))
+        synthetic_series(1.0, lambda ell: tracy_widom(ell) + 30 * ell ** (-2 / 3), ells=JUDGED_ELLS)
     )
     assert fading.samples["values"].min() > fading.target + 0.005
     row = judged(fading)
-    assert row["claim_verdict"] == FINITE_SIZE_CAVEAT and row["verdict"] == FINITE_SIZE_CAVEAT
-    assert row["ruled_out"] == "3 of 3"
+    assert row["claim_verdict"] == INCONCLUSIVE and row["verdict"] == INCONCLUSIVE
+    assert float(row["limit_low"]) < -0.005 < 0.005 < float(row["limit_high"])
 
 
 def test_more_noise_never_turns_an_inconclusive_edge_row_into_holds():
     noisy = [
-        judged(edge_evidence(synthetic_series(0.5, at_tracy_widom(0.5), jitter=j, seed=3)))[
-            "verdict"
-        ]
+        judged(
+            edge_evidence(
+                synthetic_series(0.5, at_tracy_widom(0.5), jitter=j, seed=3, ells=JUDGED_ELLS)
+            )
+        )["verdict"]
         for j in (1e-3, 3e-2, 1e-1)
     ]
     assert noisy[0] == HOLDS and noisy[-1] == INCONCLUSIVE
@@ -398,7 +418,7 @@ def test_uniform_evidence_is_every_index_against_its_own_location():
 
 @pytest.mark.parametrize("schedule", ["log", "square_root"])
 def test_uniform_row_holds_at_the_locations_and_rules_out_every_alternative(schedule):
-    series = synthetic_series(1.0, at_tracy_widom(1.0), ells=SMALL_ELLS)
+    series = synthetic_series(1.0, at_tracy_widom(1.0), ells=JUDGED_SMALL_ELLS)
     assert_claim_holds_and_rules_out_every_alternative(judged(uniform_evidence(series, schedule)))
 
 
@@ -407,13 +427,17 @@ def test_uniform_row_holds_at_the_locations_and_rules_out_every_alternative(sche
     [
         (
             "x+ -1%",
-            lambda: dilated(synthetic_series(1.0, at_tracy_widom(1.0), ells=SMALL_ELLS), 0.99),
+            lambda: dilated(
+                synthetic_series(1.0, at_tracy_widom(1.0), ells=JUDGED_SMALL_ELLS), 0.99
+            ),
         ),
         (
             "x+ +1%",
-            lambda: dilated(synthetic_series(1.0, at_tracy_widom(1.0), ells=SMALL_ELLS), 1.01),
+            lambda: dilated(
+                synthetic_series(1.0, at_tracy_widom(1.0), ells=JUDGED_SMALL_ELLS), 1.01
+            ),
         ),
-        ("outlier +2%", lambda: synthetic_series(1.0, lambda ell: 0.02, ells=SMALL_ELLS)),
+        ("outlier +2%", lambda: synthetic_series(1.0, lambda ell: 0.02, ells=JUDGED_SMALL_ELLS)),
     ],
 )
 def test_uniform_row_does_not_reproduce_the_data_of_each_wrong_theory(truth, make):
@@ -421,7 +445,7 @@ def test_uniform_row_does_not_reproduce_the_data_of_each_wrong_theory(truth, mak
 
 
 def test_uniform_row_catches_an_outlier_at_a_deeper_index():
-    series = synthetic_series(1.0, at_tracy_widom(1.0), ells=SMALL_ELLS)
+    series = synthetic_series(1.0, at_tracy_widom(1.0), ells=JUDGED_ELLS)
     attention = tuple(a.copy() for a in series.attention)
     for a in attention:
         a[:, 4] *= 1.02  # k = 5, 2 % above its classical location at every ell
@@ -513,6 +537,62 @@ def test_sticking_evidence_gives_one_item_per_b1_b2_b4c_row_and_names_missing_po
         )
 
 
+def test_every_row_carries_the_three_percent_variant_and_it_survives_the_evidence_file(tmp_path):
+    """Issue 33, item 5: each row whose wrong theories move x_+ by 1 % is judged at 3 % too:
+    the same samples, the wrong edges at 3 % under their own names, every other declared
+    alternative unchanged, and the margin 1.5 % of x_+ (scale 3)."""
+    series = [synthetic_series(beta, lambda ell: 0.0) for beta in (0.5, 1.0)]
+    series += [
+        synthetic_series(beta, lambda ell: 0.0, ratio=ratio, ells=(256, 1024))
+        for ratio in (0.5, 2.0)
+        for beta in (0.5, 1.0)
+    ]
+    evidence = sticking_evidence(
+        series, sticking_sizes=ELLS, ratio_scan_sizes=[256, 1024], ratio_scan_betas=[0.5, 1.0]
+    )
+    assert VARIANT_MARGIN_SCALE == 3.0
+    for item in evidence:
+        assert list(item.variants) == [X_PLUS_VARIANT], item.row_id
+        variant = item.variants[X_PLUS_VARIANT]
+        others = sorted(set(declared(item.row_id)) - set(DILATIONS))
+        assert sorted(variant.alternatives) == sorted([*COARSE_DILATIONS, *others]), item.row_id
+        assert variant.margin_scale == VARIANT_MARGIN_SCALE and item.margin_scale == 1.0
+        np.testing.assert_array_equal(variant.samples["values"], item.samples["values"])
+        assert (variant.by_size is None) == (item.by_size is None)
+        for name in others:
+            np.testing.assert_array_equal(
+                variant.alternatives[name].samples["values"],
+                item.alternatives[name].samples["values"],
+            )
+            assert variant.alternatives[name].target == item.alternatives[name].target
+    edge = evidence[0]
+    top, x_plus = series[0].attention[-1][:, 1], bulk_edge(0.5)
+    for name, factor in COARSE_DILATIONS.items():
+        np.testing.assert_allclose(
+            edge.variants[X_PLUS_VARIANT].alternatives[name].samples["values"],
+            top / (factor * x_plus) - 1,
+            rtol=1e-12,
+        )
+    path = tmp_path / "evidence.npz"
+    save_evidence(path, evidence)
+    for item, back in zip(evidence, load_evidence(path), strict=True):
+        variant, again = item.variants[X_PLUS_VARIANT], back.variants[X_PLUS_VARIANT]
+        assert sorted(again.alternatives) == sorted(variant.alternatives)
+        assert again.margin_scale == VARIANT_MARGIN_SCALE
+        if variant.by_size is not None:
+            for own, back_own in zip(variant.by_size, again.by_size, strict=True):
+                np.testing.assert_array_equal(back_own["values"], own["values"])
+
+
+def test_an_edge_one_percent_off_fails_at_one_percent_and_holds_at_three():
+    """The Gaussian model's top value at 1.01 x_+: the row does not reproduce at its declared
+    resolution, and its other_resolutions shows that at 3 % it would hold."""
+    per_beta = [dilated(synthetic_series(b, lambda ell: 0.0, ratio=0.5), 1.01) for b in (0.5, 1.0)]
+    row = judged(linear_edge_evidence(per_beta, 4096))
+    assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert row["other_resolutions"] == f"{X_PLUS_VARIANT}: {HOLDS}"
+
+
 # --- collection and table -------------------------------------------------------------------
 
 
@@ -557,8 +637,7 @@ def test_spike_correlation_is_one_when_the_data_follow_the_prediction():
 
 
 def test_caption_findings_read_the_judged_rows_and_compute_no_verdict():
-    tracy_widom = at_tracy_widom(1.0)
-    series = synthetic_series(1.0, lambda ell: tracy_widom(ell) + 2 * ell ** (-2 / 3))
+    series = synthetic_series(1.0, at_tracy_widom(1.0), ells=JUDGED_ELLS)
     row = judged(edge_evidence(series))
     text = reading(row)
     assert text.startswith(f"row B.1/beta=1: {row['verdict']}, value ")
@@ -571,9 +650,11 @@ def test_caption_findings_read_the_judged_rows_and_compute_no_verdict():
     assert "ruled out: 2 of 3 (no power against x+ +1%)" in reading(standing)
     without_model = {**row, "limit": "nan", "limit_low": "nan", "limit_high": "nan"}
     assert "finite-size model" not in reading(without_model)
-    findings = edge_findings([series], {"B.1/beta=1": row})
+    tracy_widom = at_tracy_widom(1.0)
+    above = synthetic_series(1.0, lambda ell: tracy_widom(ell) + 2 * ell ** (-2 / 3))
+    findings = edge_findings([above], {"B.1/beta=1": judged(edge_evidence(above))})
     assert "12 of 12 draws above x_+" in findings and "row B.1/beta=1" in findings
-    assert "shown, not judged" in edge_findings([series], {})
+    assert "shown, not judged" in edge_findings([above], {})
 
 
 def test_every_caption_paragraph_names_its_rows_and_the_numbers_they_judge():

@@ -6,6 +6,7 @@ reject."""
 import numpy as np
 import pytest
 
+from attnspec.claims.evidence import Evidence
 from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_paper, judge_row
 from attnspec.multihead import (
     MultiHeadLaw,
@@ -101,15 +102,36 @@ def _synthetic_record(rng, draws=4, n=261):
     return record
 
 
-def test_public_model_evidence_is_the_distance_beyond_the_floor_per_metric():
+def test_public_model_evidence_has_the_published_and_the_floor_rows_per_metric():
+    """Per metric, a row judging the raw distance against table D.2's published mean (paper D's
+    claim) and a row judging the distance beyond the floor of two Gaussian equivalents (beyond
+    the paper), in registry order; each with the registry's alternatives on the same footing."""
     record = _synthetic_record(np.random.default_rng(3))
     items = public_model_evidence("dinov3-l16", record, 1.0)
-    assert [item.row_id for item in items] == ["D.1/dinov3-l16/w1", "D.1/dinov3-l16/ks"]
+    ids = [item.row_id for item in items]
+    assert ids == [t.row_id for t in registry_of("D") if t.row_id.startswith("D.1/dinov3-l16/")]
+    assert ids == [
+        "D.1/dinov3-l16/published-w1",
+        "D.1/dinov3-l16/published-ks",
+        "D.1/dinov3-l16/w1",
+        "D.1/dinov3-l16/ks",
+    ]
     mean = items[0].extra["limit_mean"]
     assert mean == limit_mean(public_model("dinov3-l16").shape, 1.0)
     distance = per_draw_comparison(record["softmax"], record["gaussian"], mean)
     floor = per_draw_comparison(record["gaussian"], record["floor"], mean)
-    for i, item in enumerate(items):
+    raw, beyond = items[:2], items[2:]
+    # the published means of table D.2: relative W1 2.82 % of the limiting mean, KS 0.0280
+    assert [item.target for item in raw] == [0.0282, 0.0280]
+    for i, item in enumerate(raw):
+        assert item.margin_scale == 1.0
+        np.testing.assert_array_equal(item.samples["values"], distance[i])
+        assert list(item.alternatives) == [a.name for a in TESTS[item.row_id].alternatives]
+        for name, alternative in item.alternatives.items():
+            mutant = per_draw_comparison(record["softmax"], record[MUTANT_PREFIX + name], mean)
+            np.testing.assert_array_equal(alternative.samples["values"], mutant[i])
+            assert alternative.target == item.target
+    for i, item in enumerate(beyond):
         assert item.target == 0.0 and item.margin_scale == 1.0
         np.testing.assert_array_equal(item.samples["values"], distance[i] - floor[i])
         assert list(item.alternatives) == [a.name for a in TESTS[item.row_id].alternatives]
@@ -117,12 +139,66 @@ def test_public_model_evidence_is_the_distance_beyond_the_floor_per_metric():
             mutant = per_draw_comparison(record["softmax"], record[MUTANT_PREFIX + name], mean)
             np.testing.assert_array_equal(alternative.samples["values"], mutant[i] - floor[i])
             assert alternative.target == 0.0
-    assert "published (table D.2, ten draws, no floor): 2.82 +- 0.40 %" in items[0].note
-    assert "published (table D.2, ten draws, no floor): 0.0280 +- 0.0018" in items[1].note
-    for item in public_model_evidence("dinov3-l16", {**record, "floor": record["gaussian"]}, 1.0):
+    assert "published (table D.2, ten draws): 2.82 +- 0.40 %" in raw[0].note
+    assert "published (table D.2, ten draws, no floor): 2.82 +- 0.40 %" in beyond[0].note
+    assert "published (table D.2, ten draws, no floor): 0.0280 +- 0.0018" in beyond[1].note
+    no_floor = {**record, "floor": record["gaussian"]}
+    for item in public_model_evidence("dinov3-l16", no_floor, 1.0)[2:]:
         # a floor of 0 and mutants 10-25 % off: the raw distance judged, every mutant ruled out
         row = row_of(item)
         assert row["ruled_out"] == "4 of 4", row["alternatives"]
+
+
+def test_published_rows_are_the_papers_claim_and_the_floor_rows_are_beyond_it():
+    """Issue 33, item 6: rows D.1/<model>/published-<metric> judge table D.2's mean with a margin
+    of twice its half-width plus half a unit of its last printed digit and no beyond_paper; the rows
+    of the distance beyond the floor keep their test and say they are beyond the paper."""
+    for model in PUBLIC_MODELS:
+        entry = public_model(model)
+        for metric, (value, half), unit, rounding in (
+            ("w1", entry.published_w1, 0.01, 0.005),
+            ("ks", entry.published_ks, 1.0, 0.00005),
+        ):
+            test = TESTS[f"D.1/{model}/published-{metric}"]
+            assert (test.kind, test.statistic, test.interval) == ("empirical", "mean", "student-t")
+            assert test.comparison == "equivalence" and not test.beyond_paper
+            assert test.margin == pytest.approx((2 * half + rounding) * unit, rel=1e-12)
+            assert f"{value:.{2 if metric == 'w1' else 4}f}" in test.target
+            assert [a.name for a in test.alternatives] == list(mutant_coefficients(1.0))
+            assert test.changed_after_results[0].startswith("2026-12-05 (issue 33): declared")
+            beyond = TESTS[f"D.1/{model}/{metric}"]
+            assert "a stronger statement than paper D's" in beyond.beyond_paper
+            assert f"D.1/{model}/published-{metric}" in beyond.beyond_paper
+            assert beyond.margin == (0.005 if metric == "w1" else 0.01)
+            assert beyond.target.startswith("0 ")
+            assert beyond.changed_after_results[-1].startswith("2026-12-05 (issue 33): labelled")
+
+
+def test_published_rows_hold_at_the_published_mean_and_rule_out_far_mutants():
+    """Draws whose raw distances scatter about the published mean with the published spread
+    hold; a mean three margins off does not reproduce; mutants 10-25 % off are ruled out."""
+    rng = np.random.default_rng(11)
+    test = TESTS["D.1/bert-base/published-w1"]
+    target = 0.0166
+    sd = 0.0023 * np.sqrt(10) / 2.262  # the published half-width's spread over ten draws
+    base = target + sd * rng.standard_normal(10)
+    base += target - base.mean()  # exactly at the published mean
+
+    def evidence(values):
+        return Evidence(
+            test.row_id,
+            {"values": values},
+            target=target,
+            alternatives={
+                name: Evidence(test.row_id, {"values": values * (1.6 + k)}, target=target)
+                for k, name in enumerate(a.name for a in test.alternatives)
+            },
+        )
+
+    row = judge_row(test, evidence(base), stability_resamples=QUICK)
+    assert row["verdict"] == HOLDS and row["ruled_out"] == "4 of 4", row
+    far = judge_row(test, evidence(base + 3 * test.margin), stability_resamples=QUICK)
+    assert far["claim_verdict"] == DOES_NOT_REPRODUCE
 
 
 def test_mutants_are_the_registry_alternatives_with_the_declared_coefficients():

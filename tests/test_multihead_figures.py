@@ -186,3 +186,23 @@ def test_tables_have_kind_first_and_no_constant_data_column(name, request):
     assert not constant, constant
     for column in {"draw", "heads", "n"} & set(frame.columns):
         assert str(frame[column].dtype) == "Int64", column
+
+
+def test_dt1_rows_give_the_verdicts_of_the_papers_rows_and_of_the_rows_beyond_it():
+    """Table D-T1's last four columns: the verdicts of rows D.1/<model>/published-w1 and
+    published-ks (paper D's claim), then of D.1/<model>/w1 and ks (beyond the paper)."""
+    records = {"bert-base": public_model_draws("bert-base", 1.0, 2)}
+    verdicts = {
+        "D.1/bert-base/published-w1": "holds",
+        "D.1/bert-base/published-ks": "inconclusive at these sizes",
+        "D.1/bert-base/w1": "does not reproduce",
+    }
+    (row,) = summary.public_model_table_rows(records, 1.0, verdicts)
+    assert len(row) == len(summary.PUBLIC_TABLE_HEADER)
+    found = dict(zip(summary.PUBLIC_TABLE_HEADER[-4:], row[-4:], strict=True))
+    assert found == {
+        "verdict W1 against the published mean": "holds",
+        "verdict KS against the published mean": "inconclusive at these sizes",
+        "verdict W1 beyond the floor (beyond the paper)": "does not reproduce",
+        "verdict KS beyond the floor (beyond the paper)": summary.NOT_JUDGED,
+    }

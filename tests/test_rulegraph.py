@@ -54,7 +54,7 @@ def test_the_nested_dry_run_leaves_the_outer_runs_outputs_alone(tmp_path, monkey
     (tmp_path / "logs").mkdir()  # Snakemake makes the folders of a job's log and outputs
     smk = SimpleNamespace(
         input=SimpleNamespace(snakefiles=["Snakefile"], config="config/config.yaml"),
-        output=[str(tmp_path / "figures" / "rulegraph.mmd")],
+        output=["figures/rulegraph.mmd", "results/published/rulegraph.sha256"],
         log=[str(tmp_path / "logs" / "rulegraph.log")],
     )
     monkeypatch.chdir(tmp_path)

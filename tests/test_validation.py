@@ -92,3 +92,54 @@ def test_check_real_array_and_complex_array():
         v.check_real_array([np.inf], "x", allow_inf=False)
     with pytest.raises(ValueError, match="w must be finite numbers"):
         v.check_finite_complex_array([1j, np.nan], "w")
+
+
+def test_booleans_are_not_real_numbers_or_inverse_temperatures():
+    """NuInfinity(True) was the law at beta = 1."""
+    for value in (True, np.True_):
+        with pytest.raises(ValueError, match="beta \\(inverse temperature\\) must be a real"):
+            v.check_beta(value)
+    with pytest.raises(ValueError, match="beta \\(inverse temperature\\) must be real numbers"):
+        v.check_betas([True, False])
+    assert v.check_real(np.float32(0.5), "a") == 0.5
+
+
+def test_check_nonnegative():
+    assert v.check_nonnegative(0, "kappa") == 0.0
+    for bad in (-0.5, float("nan"), float("inf"), True, "1", [1.0]):
+        with pytest.raises(ValueError, match="kappa must be a finite number >= 0"):
+            v.check_nonnegative(bad, "kappa")
+
+
+def test_check_matrix_reads_integers_as_float64_and_keeps_float32():
+    assert v.check_matrix(np.eye(3, dtype=np.int32), "M").dtype == np.float64
+    single = np.eye(3, dtype=np.float32)
+    assert v.check_matrix(single, "M") is single
+
+
+def test_check_fits_in_memory():
+    v.check_fits_in_memory(8e6, "n = 1000: x")
+    with pytest.raises(ValueError, match=r"^n = 10\^9: x would need 8e\+18 GB of memory, more"):
+        v.check_fits_in_memory(8e27, "n = 10^9: x")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ([0.5, 1.0], "[0.5, 1.0]"),
+        ((1,), "(1,)"),
+        ("abc", "'abc'"),
+        (list(range(3000)), "[0, 1, 2, ..., 2998, 2999] (3000 values)"),
+        ([[1, [2, [3, [4]]]]], "[[1, [2, [...]]]]"),
+        ("x" * 500, "'" + "x" * 199 + "... (502 characters)"),
+    ],
+)
+def test_shown_keeps_short_values_as_their_repr_and_elides_long_ones(value, expected):
+    assert v.shown(value) == expected
+
+
+def test_a_long_list_is_elided_in_a_message():
+    """A 3000-value list was echoed in one 23,801-character message."""
+    with pytest.raises(ValueError) as raised:
+        v.check_betas(["x"] * 3000)
+    assert str(raised.value).endswith("got ['x', 'x', 'x', ..., 'x', 'x'] (3000 values)")

@@ -581,3 +581,67 @@ def test_every_change_after_results_is_named_by_commit_and_date():
         for change in test.changed_after_results:
             assert named.match(change), (test.row_id, change[:80])
             assert not re.search(r"\bstop \d", change), (test.row_id, change[:80])
+
+
+def test_papers_a_and_b_set_their_nearest_wrong_theory_by_the_one_rule():
+    """Issue 33, item 5: where a row's wrong theories move the parameter that defines its law
+    (beta, x_+), the nearest moves it by 1 % and the margin's reason states the one rule
+    (papers C and D keep their own tables: C.3/gaussian's beta (1 +- 3 %) and D's citation are
+    their owners' to change)."""
+    import re
+
+    from attnspec.papers.declared_texts import RESOLUTION_PRINCIPLE
+
+    moved = re.compile(r"^(beta|x\+ )[-+](\d+)%$")
+    judged = [t for t in REGISTRY if t.claim_id[0] in "AB"]
+    rows = [t for t in judged if any(moved.match(a.name) for a in t.alternatives)]
+    assert {t.row_id.split("/")[0] for t in rows} == {
+        "A.1",
+        "A.3",
+        "A.4",
+        "B.1",
+        "B.2",
+        "B.3",
+        "B.4",
+    }
+    for test in rows:
+        sizes = {moved.match(a.name).group(2) for a in test.alternatives if moved.match(a.name)}
+        assert sizes == {"1"}, test.row_id
+        assert RESOLUTION_PRINCIPLE in test.margin_reason, test.row_id
+
+
+def test_a5_location_widening_is_the_replicate_calibration_ratio():
+    """Issue 33, item 5: the interval of A.5/location is widened by the recorded calibration's
+    ratio (replicate sd over mean bootstrap standard error), not a rounded-up choice."""
+    from attnspec.papers.a import declared_tests
+
+    test = TESTS["A.5/location"]
+    ratio = declared_tests.LOCATION_REPLICATE_SD / declared_tests.LOCATION_BOOTSTRAP_SE
+    assert test.interval_scale == ratio == pytest.approx(0.027 / 0.017)
+    for number in ("0.027", "0.017", "0.018", "9 independent replicates", f"{ratio:.3f}"):
+        assert number in test.interval_scale_reason, number
+
+
+def test_a_rejected_fit_passes_nothing_and_fails_only_data_off_on_one_side():
+    """Issue 33, item 1: a model that does not fit the sizes cannot vouch for a limit (no holds,
+    no caveat), but a wrong law whose distance sits far off at every scale is still ruled out."""
+    from attnspec.claims.verdicts import _decide
+
+    region = limit_region = (-0.005, 0.005)
+
+    def verdict(judged, limit, fit_ok):
+        found = _decide(
+            np.array([judged[0]]), np.array([judged[1]]), region,
+            np.array([limit[0]]), np.array([limit[1]]), limit_region,
+            np.array([fit_ok]), 0.005,
+        )  # fmt: skip
+        return VERDICTS[int(found[0])]
+
+    assert verdict((-0.001, 0.001), (-0.002, 0.002), True) == HOLDS
+    assert verdict((-0.001, 0.001), (-0.002, 0.002), False) == INCONCLUSIVE
+    assert verdict((0.006, 0.008), (-0.002, 0.002), True) == FINITE_SIZE_CAVEAT
+    assert verdict((0.006, 0.008), (-0.002, 0.002), False) == INCONCLUSIVE
+    assert verdict((0.012, 0.014), (-0.002, 0.002), True) == INCONCLUSIVE  # too far for a caveat
+    assert verdict((0.10, 0.12), (0.09, 0.13), False) == DOES_NOT_REPRODUCE
+    assert verdict((-0.001, 0.001), (0.09, 0.13), False) == INCONCLUSIVE  # a crossing, bad fit
+    assert verdict((-0.001, 0.001), (0.09, 0.13), True) == DOES_NOT_REPRODUCE

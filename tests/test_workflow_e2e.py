@@ -223,11 +223,14 @@ def test_vector_pdfs_come_when_asked_and_only_the_figures_rerun(ci_clone, tmp_pa
     assert (with_pdfs / "figures/paperB/B2-gap.pdf").read_bytes()[:5] == b"%PDF-"
 
 
-def test_a_failed_job_leaves_nothing_half_written(ci_clone, tmp_path):
+def test_a_failed_job_leaves_its_committed_outputs_as_they_were(ci_clone, tmp_path):
     """In a copy of the finished run (the shared run stays intact for other tests): figure A1
-    re-drawn from a claims table that is not one fails and removes its four outputs."""
+    re-drawn from a claims table that is not one fails, and leaves its outputs byte for byte as
+    they were, nothing half-written beside them or staged, and no receipt (the next run of its
+    target runs it again)."""
     broken = tmp_path / "broken"
     shutil.copytree(ci_clone, broken, symlinks=True)
+    before = {p.name: p.read_bytes() for p in (broken / "figures/paperA").glob("A1-*")}
     (broken / "results/paperA/claims.csv").write_text("not a claims table\n")
     result = run(
         [tool("snakemake"), "paperA_A1_figure", "--forcerun", "paperA_A1_figure"]
@@ -236,5 +239,9 @@ def test_a_failed_job_leaves_nothing_half_written(ci_clone, tmp_path):
         check=False,
     )
     assert result.returncode != 0
-    leftovers = [p.name for p in (broken / "figures/paperA").iterdir() if "A1" in p.name]
-    assert leftovers == [], leftovers
+    after = {
+        p.name: p.read_bytes() for p in (broken / "figures/paperA").iterdir() if "A1" in p.name
+    }
+    assert after == before and len(before) == 3
+    assert not [p for p in (broken / "results/staged").rglob("*") if p.is_file()]
+    assert not (broken / "results/published/paperA/A1-stepwise.sha256").exists()

@@ -1,12 +1,15 @@
 """Bad inputs a new user might give, and what attnspec answers: the cases of
 tests/test_bad_inputs.py and the table docs/bad-inputs.md.
 
-Config and command-line cases run ``snakemake -n`` in a copy of the repository; library cases
-call the function; CLI cases run ``attnspec``. Every case must stop before any job with a
-non-zero status and one message that names the key or argument and what is allowed, without a
-traceback, and leave results/ and figures/ untouched; cases that Snakemake itself answers while
-it reads ``--configfile`` (before the workflow's code runs) are marked ``by="Snakemake"``: for
-them only the status, the untouched files and the content of Snakemake's message are checked.
+Config, command-line and working-folder cases run ``snakemake -n`` in a copy of the repository
+(a working-folder case first places a file, folder or symlink there, removed afterwards);
+library cases call the function; CLI cases run ``attnspec``. Every case must stop before any job
+with a non-zero status and one message that names the key or argument and what is allowed,
+without a traceback, and leave results/ and figures/ untouched; cases that Snakemake itself
+answers while it reads ``--configfile`` (before the workflow's code runs) are marked
+``by="Snakemake"``: for them only the status, the untouched files and the content of Snakemake's
+message are checked. A library case marked ``computes`` is an input the library once refused
+with a confusing error and now takes: its call returns whether the value is the right one.
 
     python tools/bad_inputs.py            # print the table
     python tools/bad_inputs.py --write    # write docs/bad-inputs.md
@@ -15,6 +18,7 @@ them only the status, the untouched files and the content of Snakemake's message
 import copy
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -42,6 +46,9 @@ class Case:
     cli: tuple[str, ...] = field(default=())
     default_preset: str | None = None  # text put in config/config.yaml, run without --configfile
     by: str = "attnspec"  # who answers: attnspec, or Snakemake itself before the workflow starts
+    place: Callable[[Path], list[Path]] | None = None  # makes paths in the copy, removed after
+    stdout: str | None = None  # a CLI case's standard output (e.g. /dev/full), else captured
+    computes: bool = False  # the right answer is a value: call returns whether it is right
 
 
 def _set(path: str, value):
@@ -74,6 +81,59 @@ def _drop(path: str):
 
 def _text(text: str):
     return lambda config: text
+
+
+def _regular_file(relative: str):
+    """A working-folder change: an empty file at ``relative`` (replacing a file there)."""
+
+    def place(workdir: Path) -> list[Path]:
+        path = workdir / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.unlink(missing_ok=True)
+        path.write_text("")
+        return [path]
+
+    return place
+
+
+def _folder(relative: str):
+    """A working-folder change: an empty folder at ``relative`` (replacing a file there)."""
+
+    def place(workdir: Path) -> list[Path]:
+        path = workdir / relative
+        path.unlink(missing_ok=True)
+        path.mkdir(parents=True)
+        return [path]
+
+    return place
+
+
+def _symlinks(*links: tuple[str, str]):
+    """A working-folder change: symlinks (name, target), targets as written (may not exist)."""
+
+    def place(workdir: Path) -> list[Path]:
+        made = []
+        for name, target in links:
+            (workdir / name).symlink_to(target)
+            made.append(workdir / name)
+        return made
+
+    return place
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def _bomb(levels: int = 9) -> str:
+    """YAML of ``levels`` + 1 anchored lists, each ten aliases of the one before: about
+    10^(levels + 1) values once expanded, in a few hundred characters."""
+    lists = ["&a0 [" + ", ".join(["1.0"] * 10) + "]"]
+    lists += [f"&a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, levels + 1)]
+    return "[" + ", ".join(lists) + "]"
 
 
 def _square(n=6, seed=0):
@@ -131,6 +191,12 @@ def _theory_cases() -> list[Case]:
             "eigenvalues must be a non-empty array",
             call=lambda: finite_deformed_mp_edge(np.array([])),
         ),
+        Case(
+            "library",
+            "NuInfinity(True) (True read as beta = 1)",
+            "beta (inverse temperature) must be a real number, got True",
+            call=lambda: NuInfinity(True),
+        ),
     ]
 
 
@@ -183,15 +249,24 @@ CLI_CASES = [
         "the following arguments are required: --beta",
         cli=("edge",),
     ),
+    Case(
+        "CLI",
+        "attnspec edge --beta 1 > /dev/full (a full disk; was a 9-line traceback)",
+        "attnspec edge: error: cannot write the result to standard output (No space left on",
+        cli=("edge", "--beta", "1"),
+        stdout="/dev/full",
+    ),
 ]
 
 
 def _library_cases() -> list[Case]:
+    from attnspec.models.canonical import canonical_scores
     from attnspec.models.gaussian_equivalent import (
         conditional_covariance,
         entrywise_model,
         linear_model,
     )
+    from attnspec.models.sampling import attention_matrix, remove_perron, sample_queries_keys
     from attnspec.spectra.dense import (
         bulk_squared_singular_values,
         squared_singular_values,
@@ -200,6 +275,8 @@ def _library_cases() -> list[Case]:
 
     rng = np.random.default_rng(0)
     keys = rng.standard_normal((6, 4))
+    counts = np.arange(24).reshape(6, 4) % 5  # integer queries and keys
+    kappa_nan = dict(spikes=1, kappa=float("nan"), placement="spread", profile="zeros")
     return [
         Case(
             "library",
@@ -266,6 +343,59 @@ def _library_cases() -> list[Case]:
             "top_squared_singular_values_dense(M, k=0)",
             "k must be an integer in [1, 6]",
             call=lambda: top_squared_singular_values_dense(_square(), 0),
+        ),
+        Case(
+            "library",
+            "attention_matrix(Q, K, 1) with int Q and K (was refused as 'scores')",
+            "computes A in float64, as from Q and K converted to float64",
+            call=lambda: np.array_equal(
+                attention_matrix(counts, counts, 1.0), attention_matrix(counts * 1.0, counts, 1.0)
+            ),
+            computes=True,
+        ),
+        Case(
+            "library",
+            "attention_matrix(Q, K, 1) with float32 Q and K (was refused as 'out')",
+            "computes A in float64, as from Q and K converted to float64",
+            call=lambda: np.array_equal(
+                attention_matrix(keys.astype(np.float32), keys.astype(np.float32), 1.0),
+                attention_matrix(*[keys.astype(np.float32).astype(np.float64)] * 2, 1.0),
+            ),
+            computes=True,
+        ),
+        Case(
+            "library",
+            "bulk_squared_singular_values(int matrix) (was numpy's UFuncTypeError)",
+            "computes the values in float64, as from the matrix converted to float64",
+            call=lambda: np.array_equal(
+                bulk_squared_singular_values(counts @ counts.T),
+                bulk_squared_singular_values(counts @ counts.T * 1.0),
+            ),
+            computes=True,
+        ),
+        Case(
+            "library",
+            "remove_perron(0 x 0 matrix) (was ZeroDivisionError)",
+            "A must be a square 2-D array with at least 1 row, got shape (0, 0)",
+            call=lambda: remove_perron(np.zeros((0, 0))),
+        ),
+        Case(
+            "library",
+            "attention_matrix(Q, K, 1e308) (scores overflow)",
+            "beta must be a finite number in (0, ",
+            call=lambda: attention_matrix(keys, keys, 1e308),
+        ),
+        Case(
+            "library",
+            "sample_queries_keys(rng, 10**6, 10**6) (beyond memory; was numpy's MemoryError)",
+            "n_tokens = 1000000, d_qk = 1000000: Q, K would need 1.6e+04 GB of memory",
+            call=lambda: sample_queries_keys(rng, 10**6, 10**6),
+        ),
+        Case(
+            "library",
+            "canonical_scores(8, ..., kappa=nan) (gave NaN spikes)",
+            "kappa must be a finite number >= 0, got nan",
+            call=lambda: canonical_scores(8, **kappa_nan, bulk_scale=1.0, rng=rng),
         ),
     ]
 
@@ -339,9 +469,9 @@ CONFIG_CASES = [
     ),
     Case(
         "config file",
-        "paperA.linearisation.n_tokens: [100, 100]",
+        "paperA.linearisation.n_tokens: [100, 100, 200]",
         "paperA.linearisation.n_tokens: duplicate value(s)",
-        config=_set("paperA.linearisation.n_tokens", [100, 100]),
+        config=_set("paperA.linearisation.n_tokens", [100, 100, 200]),
     ),
     Case(
         "config file",
@@ -548,6 +678,49 @@ CONFIG_CASES = [
         ),
     ),
     Case(
+        "config file",
+        "a YAML alias bomb (--configfile; ten lists of ten aliases: 10^10 values; hung)",
+        "config file case.yaml: more than 100000 values once YAML aliases (*name) are expanded",
+        config=lambda preset: yaml.safe_dump(preset).replace(
+            "replicate: 0", f"replicate: {_bomb()}"
+        ),
+    ),
+    Case(
+        "config file",
+        "paperB.sticking.betas: 3000 values without 0.5 (echoed in 23,801 characters)",
+        "got [2.0, 1.9995, 1.999, ..., 0.501, 0.5005] (3000 values); allowed: a list containing",
+        config=_set("paperB.sticking.betas", [round(2.0 - 0.0005 * i, 4) for i in range(3000)]),
+    ),
+    Case(
+        "config file",
+        "two YAML documents in the --configfile (--- between them)",
+        "Config file is not valid JSON or YAML",
+        config=lambda preset: yaml.safe_dump(preset) + "---\nreplicate: 1\n",
+        by="Snakemake",
+    ),
+    Case(
+        "config file",
+        "a --configfile in UTF-16",
+        "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0",
+        config=lambda preset: yaml.safe_dump(preset).encode("utf-16"),
+        by="Snakemake",
+    ),
+    Case(
+        "config file",
+        "a --configfile that is a symlink loop",
+        "Too many levels of symbolic links: 'loop.yaml'",
+        args=("--configfile", "loop.yaml"),
+        place=_symlinks(("loop.yaml", "loop2.yaml"), ("loop2.yaml", "loop.yaml")),
+        by="Snakemake",
+    ),
+    Case(
+        "config file",
+        "a --configfile that is a folder",
+        "IsADirectoryError: [Errno 21] Is a directory: 'config'",
+        args=("--configfile", "config"),
+        by="Snakemake",
+    ),
+    Case(
         "command line",
         "--cores 0 (Snakemake would wait forever)",
         "attnspec: --cores 0: allowed: --cores N with N >= 1, or --cores all",
@@ -614,12 +787,40 @@ CONFIG_CASES = [
         "paperA.stepwise.draws: got '2.5' (not an integer)",
         args=("--config", "paperA={stepwise: {draws: 2.5}}"),
     ),
+    Case(
+        "command line",
+        "--report missing/report.zip (no such folder; a traceback after building the report)",
+        "attnspec: --report missing/report.zip: its folder missing does not exist; create it",
+        args=("--report", "missing/report.zip"),
+    ),
+]
+
+WORKING_FOLDER_CASES = [
+    Case(
+        "working folder",
+        "results is a regular file (the preflight blamed permissions)",
+        "attnspec: results is a file, not a folder; the run writes its outputs under results/",
+        place=_regular_file("results"),
+    ),
+    Case(
+        "working folder",
+        "results is a symlink to a missing folder (a FileExistsError traceback in a job)",
+        "attnspec: results is a symlink to scratch/results, which leads to no folder",
+        place=_symlinks(("results", "scratch/results")),
+    ),
+    Case(
+        "working folder",
+        ".snakemake/attnspec-run.lock is a folder (a raw errno)",
+        "attnspec: .snakemake/attnspec-run.lock is a folder, where the run keeps its lock file",
+        place=_folder(".snakemake/attnspec-run.lock"),
+    ),
 ]
 
 
 def cases() -> list[Case]:
-    """Every case: config and command line, then library calls, then the attnspec CLI."""
-    return CONFIG_CASES + _library_cases() + _theory_cases() + CLI_CASES
+    """Every case: config and command line, the working folder, then library calls, then the
+    attnspec CLI."""
+    return CONFIG_CASES + WORKING_FOLDER_CASES + _library_cases() + _theory_cases() + CLI_CASES
 
 
 @dataclass(frozen=True)
@@ -662,17 +863,23 @@ def run_workflow_case(case: Case, workdir: Path) -> Outcome:
         preset = yaml.safe_load((workdir / "config" / "ci.yaml").read_text())
         changed = case.config(preset)
         path = workdir / "case.yaml"
-        path.write_text(changed if isinstance(changed, str) else yaml.safe_dump(changed))
+        if isinstance(changed, bytes):
+            path.write_bytes(changed)
+        else:
+            path.write_text(changed if isinstance(changed, str) else yaml.safe_dump(changed))
         command += ["--configfile", str(path)]
     elif "--configfile" not in case.args:
         command += ["--configfile", "config/ci.yaml"]
     command += list(case.args)
+    placed = case.place(workdir) if case.place is not None else []
     try:
         result = subprocess.run(
             command, cwd=workdir, capture_output=True, text=True, env=dict(os.environ), check=False
         )
     finally:
         preset_path.write_text(saved)
+        for path in placed:
+            _remove(path)
     # paths inside the temporary copy read as relative ones (the table must not depend on it)
     output = (result.stdout + result.stderr).replace(f"{workdir.resolve()}/", "")
     return Outcome(result.returncode, _config_error(output), output)
@@ -680,17 +887,25 @@ def run_workflow_case(case: Case, workdir: Path) -> Outcome:
 
 def run_call_case(case: Case) -> Outcome:
     try:
-        case.call()
+        value = case.call()
     except ValueError as error:
         return Outcome(1, str(error), str(error))
+    if case.computes:
+        answer = case.expect if value is True else "computes a wrong value"
+        return Outcome(0, answer, answer)
     return Outcome(0, "accepted", "accepted")
 
 
 def run_cli_case(case: Case) -> Outcome:
-    result = subprocess.run(
-        [str(BIN / "attnspec"), *case.cli], capture_output=True, text=True, check=False
-    )
-    output = result.stdout + result.stderr
+    command = [str(BIN / "attnspec"), *case.cli]
+    if case.stdout is None:
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+    else:
+        with open(case.stdout, "w", encoding="utf-8") as stdout:
+            result = subprocess.run(
+                command, stdout=stdout, stderr=subprocess.PIPE, text=True, check=False
+            )
+    output = (result.stdout or "") + result.stderr
     return Outcome(result.returncode, output.strip(), output)
 
 
@@ -715,7 +930,8 @@ def table(rows: list[tuple[Case, Outcome]]) -> str:
         " (the test fails when this table differs from what the cases now give). Every case "
         "stops before any job, exits non-zero and leaves `results/` and `figures/` untouched; "
         "every case answered by attnspec also names the key or argument and what is allowed, "
-        "without a traceback.",
+        "without a traceback. A library row answered *computes* is an input the library once "
+        "refused with a confusing error and now takes: the test checks the value.",
         "",
         f"{len(rows)} cases.",
         "",

@@ -33,7 +33,15 @@ PAPERS = {
     "C": "Spectral degeneration (isotropic score geometry)",
     "D": "Multi-head attention (Hayase, Karakida)",
 }
-DASHBOARD_HEADER = ("paper", *ROW_HEADER, "fragile", "replicate_verdicts", "headline")
+DASHBOARD_HEADER = (
+    "paper",
+    *ROW_HEADER,
+    "fragile",
+    "replicate_verdicts",
+    "headline",
+    "paper_scale",
+    "scales_note",
+)
 PASSES = (VERDICTS[0], VERDICTS[1])
 FRAGILE_PASS = "fragile pass"
 KIND_NOTE = {
@@ -279,21 +287,68 @@ def paper_markdown(paper: str, rows: Sequence[Mapping], tests: Mapping[str, Decl
 def dashboard_rows(
     rows_by_paper: Mapping[str, Sequence[Mapping]],
     replicates: Sequence[Mapping] | None = None,
+    paper_scale: Sequence[Mapping] | None = None,
 ) -> list[dict]:
     """Every judged row of the papers, in paper order, with its paper, fragility, its verdicts
     in the other replicates (``replicates``: the rows of figures/claims-replicates.csv, when
-    they were run) and its :func:`headline_verdict`."""
+    they were run), its :func:`headline_verdict`, and its verdict at the papers' sizes
+    (``paper_scale``: the rows of the paper preset's dashboard, when it was run) with a note
+    where the two scales disagree (:func:`scales_note`)."""
     if sorted(rows_by_paper) != sorted(PAPERS):
         raise ValueError(f"claims of papers {sorted(PAPERS)} needed, got {sorted(rows_by_paper)}")
     others = {row["row_id"]: _other_replicates(row) for row in replicates or ()}
+    large = {row["row_id"]: row for row in paper_scale or ()}
     rows = []
     for paper in PAPERS:
         for row in rows_by_paper[paper]:
             found = {**row, "paper": paper, "fragile": is_fragile(row)}
             found["replicate_verdicts"] = "; ".join(others.get(row["row_id"], ()))
             found["headline"] = headline_verdict(found)
+            at_scale = large.get(row["row_id"])
+            found["paper_scale"] = "" if at_scale is None else scale_text(at_scale)
+            found["scales_note"] = "" if at_scale is None else scales_note(found, at_scale)
             rows.append(found)
     return rows
+
+
+def design_text(row: Mapping) -> str:
+    """The sizes and draws a row was judged at: ``ell 1024 ... 8192, 10 draws`` (from its
+    finite-size sizes), else ``10 draws``."""
+    sizes = [s for s in str(row.get("sizes", "") or "").split(", ") if s and s != "nan"]
+    draws = f"{row['draws']} draws"
+    return f"sizes {sizes[0]} ... {sizes[-1]}, {draws}" if sizes else draws
+
+
+def scale_text(row: Mapping) -> str:
+    """A row of the paper preset in one cell: its headline verdict, value and interval, the
+    sizes and draws it was judged at."""
+    value = format_cell(_statistic(row, "value"), 3)
+    return f"{headline_verdict(row)}: {value} {interval(row)} ({design_text(row)})"
+
+
+def scales_note(row: Mapping, at_scale: Mapping) -> str:
+    """Why the default and paper presets' verdicts differ, from their numbers: the judged
+    interval's and the limit's width at each scale and where each lies against the region;
+    empty when they agree."""
+    if headline_verdict(row) == headline_verdict(at_scale):
+        return ""
+
+    def width(r, low, high):
+        return _float(r, high) - _float(r, low)
+
+    parts = [
+        f"default ({design_text(row)}): {headline_verdict(row)}; papers' sizes "
+        f"({design_text(at_scale)}): {headline_verdict(at_scale)}"
+    ]
+    small, large = (
+        width(row, "interval_low", "interval_high"),
+        width(at_scale, "interval_low", "interval_high"),
+    )
+    if np.isfinite(small) and np.isfinite(large) and large > 0:
+        parts.append(f"the judged interval is {small / large:.2g}x narrower at the papers' sizes")
+    if limit_text(row) != "-" and limit_text(at_scale) != "-":
+        parts.append(f"limit {limit_text(row)} -> {limit_text(at_scale)}")
+    return "; ".join(parts)
 
 
 def _other_replicates(row: Mapping) -> list[str]:
@@ -348,7 +403,9 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
     """One line per row: row, kind, figure (linked relative to ``figures_dir``), value with its
     95 % interval, pass region, the finite-size limit, verdict, stability, alternatives ruled
     out, power, whether the test changed after results, and for a row that does not hold its
-    known cause (:func:`known_cause`)."""
+    known cause (:func:`known_cause`); when the paper preset has been judged, its verdict
+    beside the default's (:func:`scale_text`), and where they differ, why (:func:`scales_note`)."""
+    scales = any(str(row.get("paper_scale", "") or "") not in ("", "nan") for row in rows)
     header = (
         "row",
         "kind",
@@ -357,6 +414,7 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
         "pass region",
         "limit [95 %]",
         "verdict",
+        *(("at the papers' sizes",) if scales else ()),
         "stability",
         "ruled out",
         "power (up / down)",
@@ -371,7 +429,8 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
             f"{format_cell(_statistic(row, 'value'), 3)} {interval(row)}",
             region(row),
             limit_text(row),
-            headline_verdict(row),
+            f"{headline_verdict(row)} ({design_text(row)})" if scales else headline_verdict(row),
+            *((str(row.get("paper_scale", "") or "-"),) if scales else ()),
             stability_text(row),
             ruled_out_text(row),
             power_text(row),
@@ -381,8 +440,9 @@ def summary_markdown(rows: Sequence[Mapping], figures_dir: str = "") -> str:
                 for part in (
                     "" if headline_verdict(row) == "holds" else known_cause(row),
                     resolution_note(row),
+                    str(row.get("scales_note", "") or ""),
                 )
-                if part
+                if part and part != "nan"
             ),
         ]
         for row in rows

@@ -34,7 +34,15 @@ from scipy.sparse.linalg import LinearOperator, eigsh
 
 from attnspec.models.sampling import haar_orthonormal
 from attnspec.models.softmax import MASKS
-from attnspec.validation import check_choice, check_rng, check_vector
+from attnspec.validation import (
+    check_choice,
+    check_count,
+    check_fits_in_memory,
+    check_nonnegative,
+    check_positive,
+    check_rng,
+    check_vector,
+)
 
 BULK_PROFILES = ("zeros", "iid", "gaussian")
 SPIKE_PLACEMENTS = ("spread", "end", "start")
@@ -64,7 +72,9 @@ def gaussian_score_singular_values(m: int, ratio: float, rng: np.random.Generato
     nonzero singular values are those of the d x d core R_Q R_K^T (d = min(m, d_qk)); the other
     m - d are exactly 0. The mean of the squares is (1/m^2) ||Q K^T||_F^2 / d_qk -> 1.
     """
+    m, ratio = check_count(m, "m", 0), check_positive(ratio, "ratio")
     d_qk = max(1, round(m / ratio))
+    check_fits_in_memory(16 * m * d_qk, f"m = {m}, ratio = {ratio:g}: Q and K of {m} x {d_qk}")
     Q = check_rng(rng).standard_normal((m, d_qk))
     K = rng.standard_normal((m, d_qk))
     core = np.linalg.qr(Q, mode="r") @ np.linalg.qr(K, mode="r").T
@@ -107,8 +117,16 @@ def canonical_scores(
     ndarray, shape (n,), float64
     """
     check_choice(profile, "profile", BULK_PROFILES)
+    n, kappa = check_count(n, "n", 1), check_nonnegative(kappa, "kappa")
+    spikes = check_count(spikes, "spikes", 0, n)
+    bulk_scale, rng = check_positive(bulk_scale, "bulk_scale"), check_rng(rng)
+    gaussian_ratio = check_positive(gaussian_ratio, "gaussian_ratio")
+    m, n_bytes, sizes = n - spikes, 24 * n, f"n = {n}"
+    if profile == "gaussian":
+        n_bytes += 16 * m * max(1, round(m / gaussian_ratio))
+        sizes += f", gaussian_ratio = {gaussian_ratio:g}"
+    check_fits_in_memory(n_bytes, f"{sizes}: sigma and its bulk")
     positions = spike_positions(n, spikes, placement)
-    m = n - positions.size
     if profile == "zeros":
         bulk = np.zeros(m)
     elif profile == "iid":
@@ -315,6 +333,8 @@ def diagonal_softmax(sigma: np.ndarray, mask: str = "bidirectional") -> Diagonal
 
 def haar_orthogonal(n: int, rng: np.random.Generator) -> np.ndarray:
     """U Haar-distributed on O(n) (:func:`attnspec.models.sampling.haar_orthonormal`, n x n)."""
+    n = check_count(n, "n", 1)
+    check_fits_in_memory(16 * n * n, f"n = {n}: a Gaussian n x n matrix and its QR factor")
     return haar_orthonormal(rng, n, n)
 
 

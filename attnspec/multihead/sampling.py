@@ -16,7 +16,7 @@ import numpy as np
 from attnspec.models.sampling import haar_orthonormal
 from attnspec.multihead.shapes import MultiHeadShape
 from attnspec.seeding import rng_for
-from attnspec.validation import check_choice
+from attnspec.validation import check_choice, check_count, check_fits_in_memory
 
 SAMPLERS = ("gaussian", "literal")
 
@@ -66,6 +66,10 @@ class MultiHeadWeights:
 
 def orthonormal_input(rng: np.random.Generator, n_tokens: int, d_model: int) -> np.ndarray:
     """X = sqrt(d) F^T, F the Haar-orthonormal d x n factor of a Gaussian QR: X X^T / d = I_n."""
+    n_tokens, d_model = check_count(n_tokens, "n_tokens", 1), check_count(d_model, "d_model", 1)
+    check_fits_in_memory(
+        16 * n_tokens * d_model, f"n_tokens = {n_tokens}, d_model = {d_model}: X and its draw"
+    )
     return np.sqrt(d_model) * haar_orthonormal(rng, d_model, n_tokens).T
 
 
@@ -94,6 +98,7 @@ def sample_weights(
     sampler : {"gaussian", "literal"}
     """
     check_choice(sampler, "sampler", SAMPLERS)
+    check_fits_in_memory(_weights_bytes(shape, sampler), f"{shape}: the weights")
 
     def stream(name):
         return rng_for(params, draw, name, replicate=replicate)
@@ -126,3 +131,13 @@ def sample_weights(
         output = stream("output").standard_normal((h * shape.d_v, shape.d_out))
         output *= 1.0 / np.sqrt(h * shape.d_v)
     return MultiHeadWeights(shape, queries, keys, values, output)
+
+
+def _weights_bytes(shape: MultiHeadShape, sampler: str) -> int:
+    """Bytes of the float64 arrays :func:`sample_weights` holds at once for ``shape``."""
+    n, h, h_kv, d_v = shape.n_tokens, shape.heads, shape.kv_heads, shape.d_v or 0
+    entries = n * (h * shape.d_k + h_kv * (shape.d_k + (0 if shape.tied else d_v)))
+    entries += h * d_v * (shape.d_out or 0)
+    if sampler == "literal":
+        entries += 2 * n * shape.d_model + shape.d_model * max(shape.d_k, d_v)
+    return 8 * entries

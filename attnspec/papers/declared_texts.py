@@ -22,3 +22,20 @@ CAVEAT_REASON = (
     "the row resolves; a judged size farther off is not near the claim, whatever the "
     "extrapolation says"
 )
+
+# The resolution of every row whose wrong theories are the predicted law with its defining
+# parameter moved (beta for the laws of papers A and D, x_+ for paper B's edges).
+RESOLUTION = 0.01
+COARSE_RESOLUTION = 0.03
+RESOLUTION_PRINCIPLE = (
+    "one rule for every paper: the nearest wrong theory moves the parameter that defines the "
+    "predicted law (beta for nu_inf and paper D's Gaussian equivalent, x_+ for paper B's "
+    "edges) by 1 %, and a row's margin is half the distance, in its statistic's units, to that "
+    "theory. The reason does not depend on any result: these laws are exact functions of a "
+    "parameter the papers state exactly, so the test is whether the data single out the "
+    "predicted member of its own family, and 1 % is the size of the commonest slip in such "
+    "formulas (a normalisation by ell instead of ell - 1 at the smallest ell the presets run, "
+    "100, or a constant rounded to two digits), the same for every paper, so that no paper is "
+    "judged at a coarser resolution than another; each such row also reports its verdict at "
+    "+- 3 % (other_resolutions), so a verdict that depends on the resolution shows it"
+)

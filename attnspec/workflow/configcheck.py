@@ -19,6 +19,13 @@ from pathlib import Path
 
 import yaml
 
+from attnspec.validation import shown
+
+# Values a config may hold once YAML aliases are expanded (the presets hold under 500). Aliases
+# of aliases multiply: ten nested lists of ten aliases expand to 10^10 values, and checking them
+# would hang; a config past this is refused before anything walks it.
+MAX_CONFIG_VALUES = 100_000
+
 
 class ConfigError(ValueError):
     """A configuration problem; the message names the key and what is allowed."""
@@ -110,9 +117,46 @@ def read_config_file(path: str | Path) -> dict:
         if isinstance(error, _Refused):
             raise ConfigError(f"config file {path}{where}: {problem}") from None
         raise ConfigError(f"config file {path}{where}: invalid YAML ({problem})") from None
+    check_expanded_size(data, f"config file {path}")
     if not isinstance(data, Mapping):
-        raise ConfigError(f"config file {path}: must be a mapping of config keys, got {data!r}")
+        raise ConfigError(
+            f"config file {path}: must be a mapping of config keys, got {shown(data)}"
+        )
     return dict(data)
+
+
+def expanded_size(data, limit: int) -> int:
+    """The number of values in ``data`` (mappings, lists and scalars), a part shared by YAML
+    aliases counted wherever it appears, as if expanded; past ``limit`` the count stops and
+    returns ``limit + 1`` (also for a part that contains itself). Each shared part is counted
+    once (memoised), so an alias bomb costs no more than its text."""
+    counted: dict[int, int] = {}
+
+    def size(node) -> int:
+        if not isinstance(node, Mapping | list):
+            return 1
+        if id(node) not in counted:
+            counted[id(node)] = limit + 1  # met again while being counted: it contains itself
+            total = 1
+            for child in node.values() if isinstance(node, Mapping) else node:
+                total += size(child)
+                if total > limit:
+                    break
+            counted[id(node)] = min(total, limit + 1)
+        return counted[id(node)]
+
+    return size(data)
+
+
+def check_expanded_size(data, source: str) -> None:
+    """ConfigError naming ``source`` if ``data`` holds more than MAX_CONFIG_VALUES values once
+    its YAML aliases are expanded (:func:`expanded_size`)."""
+    if expanded_size(data, MAX_CONFIG_VALUES) > MAX_CONFIG_VALUES:
+        raise ConfigError(
+            f"{source}: more than {MAX_CONFIG_VALUES} values once YAML aliases (*name) are "
+            f"expanded; allowed: at most {MAX_CONFIG_VALUES} (the presets hold under 500; an "
+            "alias of a list of aliases multiplies them): write the values out"
+        )
 
 
 def load_schema(path: str | Path) -> dict:
@@ -283,11 +327,11 @@ def _lines(e) -> list[str]:
     whole = schema.get("type") in ("object", "array")  # a problem of the value as a whole
     if keyword == "uniqueItems":
         duplicated = sorted({repr(v) for i, v in enumerate(value) if v in value[:i]})
-        got = f"duplicate value(s) {duplicated}"
+        got = f"duplicate value(s) {shown(duplicated)}"
     elif keyword == "minItems":
-        got = f"got {len(value)} value(s) {value!r}"
+        got = f"got {len(value)} value(s) {shown(value)}"
     else:
-        got = f"got {value!r}" + ("" if whole else f" ({_problem(e)})")
+        got = f"got {shown(value)}" + ("" if whole else f" ({_problem(e)})")
     hint = "" if keyword == "uniqueItems" or keyword == "type" and whole else _hint(schema)
     return [f"config key {name or '<top level>'}: {got}; allowed: {_describe(schema)}{hint}"]
 
@@ -384,7 +428,7 @@ def check_cross_key_constraints(config: Mapping) -> None:
         if missing:
             paper = key.partition(".")[0].removeprefix("paper")
             raise ConfigError(
-                f"config key {key}: got {section[field]}; allowed: a list containing "
+                f"config key {key}: got {shown(section[field])}; allowed: a list containing "
                 f"{list(judged)} (the values paper {paper}'s registry rows judge), "
                 f"missing {missing}"
             )
@@ -451,6 +495,7 @@ def prepare_config(
     """
     for path in configfiles:  # Snakemake's reader lets duplicate keys and YAML 1.1 octal through
         read_config_file(path)
+    check_expanded_size(config, "the config of --configfile and --config")
     base = {} if configfiles else read_config_file(default_preset)
     schema = load_schema(schema_path)
     prepared = coerce_numbers(merge(base, config), schema)

@@ -52,9 +52,23 @@ def save_npz(path: str | os.PathLike, **arrays: np.ndarray) -> None:
 
 
 def load_npz(path: str | os.PathLike) -> dict[str, np.ndarray]:
-    """Read every array of an ``.npz`` into a dict."""
-    with np.load(path) as data:
-        return {key: data[key] for key in data.files}
+    """Read every array of an ``.npz`` into a dict. A member holding pickled objects is refused
+    (never unpickled), and an intermediate file's members are checked against its kind
+    (:func:`attnspec.workflow.npzschema.check_arrays`): a
+    :class:`~attnspec.workflow.npzschema.ResultError` names the file and the member."""
+    from attnspec.workflow.npzschema import check_arrays, pickled
+
+    arrays = {}
+    with np.load(path, allow_pickle=False) as data:
+        for key in data.files:
+            try:
+                arrays[key] = data[key]
+            except ValueError as error:
+                if "allow_pickle" not in str(error):
+                    raise
+                raise pickled(path, key) from None
+    check_arrays(path, arrays)
+    return arrays
 
 
 EVIDENCE_SEPARATOR = "::"

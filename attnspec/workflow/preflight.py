@@ -15,6 +15,9 @@
   command can own them), so ``--unlock`` is never needed; the hidden temporary files a killed
   job was writing (:func:`attnspec.workflow.io.atomic_path`) are removed too
   (:func:`remove_partial_files`).
+- SIGTERM ends the run and so frees the lock: Snakemake's handler runs in a thread of its own
+  (:func:`handle_signal_in_a_thread`), not on top of the main thread, which may hold the lock
+  that handler needs.
 - A nested Snakemake that only reads the rules (the rule graph's dry run) works in a view of the
   folder (symlinks) without its outputs (:func:`link_sources`): jobs of the outer run delete and
   write those files while it builds its graph.
@@ -23,8 +26,11 @@
 import fcntl
 import os
 import shutil
+import signal
+import threading
 import time
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 
 OUTPUT_FOLDERS = ("figures", "results", "logs", "benchmarks")
@@ -46,10 +52,56 @@ def check_cores(cores: int | None) -> None:
         )
 
 
+def check_report_path(argv: Sequence[str]) -> None:
+    """PreflightError naming ``--report``'s file (``--report F``, ``--report=F``, or
+    report.html) when it is a folder or its folder is missing or not writable: Snakemake would
+    build the report, then stop with a traceback when writing it."""
+    path = _report_path(argv)
+    if path is None:
+        return
+    folder = path.parent
+    if path.is_dir():
+        problem = f"a folder; give a file in it, e.g. --report {path / 'report.zip'}"
+    elif not folder.is_dir():
+        problem = f"its folder {folder} does not exist; create it first (mkdir -p {folder})"
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        problem = f"its folder {folder} is not writable; give a file in a writable folder"
+    else:
+        return
+    raise PreflightError(f"attnspec: --report {path}: {problem}")
+
+
+def _report_path(argv: Sequence[str]) -> Path | None:
+    """The file ``--report`` names in the command line ``argv`` (Snakemake's default
+    report.html when it is given alone), or None."""
+    for i, argument in enumerate(argv):
+        if argument == "--":
+            break
+        if argument.startswith("--report="):
+            return Path(argument.partition("=")[2])
+        if argument == "--report":
+            following = argv[i + 1] if i + 1 < len(argv) else "-"
+            return Path("report.html" if following.startswith("-") else following)
+    return None
+
+
 def _lock_file(root: str | Path):
+    """The run lock's file, opened; PreflightError naming it if it cannot be (a folder there, or
+    ``.snakemake`` a file)."""
     path = Path(root) / RUN_LOCK
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return open(path, "a+", encoding="utf-8")  # noqa: SIM115 (held open for the run's life)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return open(path, "a+", encoding="utf-8")  # noqa: SIM115 (held open for the run's life)
+    except IsADirectoryError:
+        raise PreflightError(
+            f"attnspec: {RUN_LOCK} is a folder, where the run keeps its lock file: remove it "
+            f"(rm -r {RUN_LOCK}); the next command makes the file"
+        ) from None
+    except OSError as error:
+        raise PreflightError(
+            f"attnspec: the run lock {RUN_LOCK} cannot be made ({error.strerror}: "
+            f"{error.filename}); {RUN_LOCK.parent} must be a writable folder"
+        ) from None
 
 
 def _locked_by_another(handle) -> bool:
@@ -86,6 +138,24 @@ def hold_run_lock(root: str | Path):
     return handle
 
 
+def handle_signal_in_a_thread(signum: int = signal.SIGTERM) -> None:
+    """Run the Python handler now installed for ``signum`` in a thread of its own rather than in
+    the main thread, wherever that was interrupted.
+
+    Snakemake's SIGTERM handler takes its scheduler's lock, which the main thread holds while it
+    records a finished job. Run there, the handler waited for itself for ever: after a SIGTERM
+    to the process group had ended the jobs, Snakemake slept with no children and kept the
+    folder's run lock. In a thread it waits until the main thread lets go, then stops the run as
+    Snakemake means to (when the running jobs end: at once after a SIGTERM to the group)."""
+    handler = signal.getsignal(signum)
+    if callable(handler):
+
+        def in_a_thread(*args):
+            threading.Thread(target=handler, args=args, daemon=True).start()
+
+        signal.signal(signum, in_a_thread)
+
+
 def remove_stale_snakemake_locks(root: str | Path) -> list[Path]:
     """Remove Snakemake's lock files under ``root`` (``.snakemake/locks/*``) and return them.
 
@@ -96,6 +166,24 @@ def remove_stale_snakemake_locks(root: str | Path) -> list[Path]:
     for path in stale:
         path.unlink(missing_ok=True)
     return stale
+
+
+def check_output_folders(root: str | Path, folders=OUTPUT_FOLDERS) -> None:
+    """PreflightError naming the first of ``folders`` under ``root`` that is there but is not a
+    folder: a file, or a symlink that leads to no folder (the jobs could not make their outputs
+    under it). A symlink to a folder is fine."""
+    for name in folders:
+        path = Path(root) / name
+        if path.is_dir() or not path.is_symlink() and not path.exists():
+            continue
+        if path.is_symlink():
+            problem = f"a symlink to {os.readlink(path)}, which leads to no folder"
+            fix = f"make {os.readlink(path)} a folder or remove the link"
+        else:
+            problem, fix = "a file, not a folder", "move the file away"
+        raise PreflightError(
+            f"attnspec: {name} is {problem}; the run writes its outputs under {name}/: {fix}"
+        )
 
 
 def check_writable(root: str | Path, folders=OUTPUT_FOLDERS) -> None:

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from attnspec.workflow.memorycheck import MemoryDemand
+from attnspec.workflow.publish import receipt_of
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
 
 STEPWISE = config["paperA"]["stepwise"]
@@ -105,28 +106,62 @@ CONFIG_SNAPSHOT = "results/config.yaml"
 FIGURE_EXTENSIONS = (["pdf"] if config["vector_pdfs"] else []) + ["png", "csv", "md"]
 
 
+# Committed outputs (figures/) are replaced only by complete, checked new ones
+# (attnspec.workflow.publish): their rules flag them update(), so Snakemake neither deletes them
+# before the job nor after it fails; the job's script (publish.run_staged) writes them under
+# results/staged/ and swaps each in when all are written, then writes the job's receipt
+# results/published/<stem>.sha256. Targets ask for the receipts: a failed job has none, and the
+# Snakefile removes a receipt whose files have changed since; in both cases the job runs again.
+def committed(path):
+    """A committed output (flagged update())."""
+    return update(path)
+
+
+def receipt(stem):
+    """The receipt of the job writing ``figures/<...>/<name>.*`` from ``stem`` =
+    ``figures/<...>/<name>``: results/published/<...>/<name>.sha256."""
+    return str(receipt_of(stem))
+
+
+def receipts(paper, items):
+    """The receipts of the jobs writing ``figures/paper<X>/<item>.*`` for each item."""
+    return [receipt(f"figures/paper{paper}/{item}") for item in items]
+
+
 def figure_files(stem):
     """The outputs of the figure ``figures/paper<X>/<id>`` by name; ``png`` (in the report),
-    ``plotted`` (the tidy CSV it is drawn from), ``caption`` (Markdown) and, when config
-    vector_pdfs is set, ``pdf``."""
+    ``plotted`` (the tidy CSV it is drawn from), ``caption`` (Markdown), when config
+    vector_pdfs is set ``pdf``, and the receipt ``published``."""
     files = {
         "png": reported(f"{stem}.png"),
-        "plotted": f"{stem}.csv",
-        "caption": f"{stem}.md",
+        "plotted": committed(f"{stem}.csv"),
+        "caption": committed(f"{stem}.md"),
     }
     if config["vector_pdfs"]:
-        files["pdf"] = f"{stem}.pdf"
+        files["pdf"] = committed(f"{stem}.pdf")
+    files["published"] = receipt(stem)
     return files
 
 
+def table_files(stem):
+    """The outputs of the table ``figures/paper<X>/<id>`` by name: ``csv`` (in the report),
+    ``md``, ``tex`` and the receipt ``published``."""
+    return {
+        "csv": reported(f"{stem}.csv"),
+        "md": committed(f"{stem}.md"),
+        "tex": committed(f"{stem}.tex"),
+        "published": receipt(stem),
+    }
+
+
 def reported(path):
-    """``figures/paper<X>/<id>.<ext>`` registered in the report under paper X (category) and
-    <id> (subcategory), captioned by workflow/report/paper<X>/<id>.rst, labelled by paper, id
-    and kind (figure or table)."""
+    """The committed output ``figures/paper<X>/<id>.<ext>`` registered in the report under
+    paper X (category) and <id> (subcategory), captioned by workflow/report/paper<X>/<id>.rst,
+    labelled by paper, id and kind (figure or table)."""
     folder, item = Path(path).parent.name, Path(path).stem
     paper = folder.removeprefix("paper")
     return report(
-        path,
+        committed(path),
         caption=f"../report/{folder}/{item}.rst",
         category=PAPER_CATEGORIES[paper],
         subcategory=item,

@@ -17,6 +17,7 @@ rule paperA:
             ext=["csv", "md", "tex"],
         ),
         expand("figures/paperA/claims.{ext}", ext=["csv", "md"]),
+        receipts("A", PAPER_A_FIGURES + PAPER_A_TABLES + ["claims"]),
 
 
 rule paperA_spectra:
@@ -42,6 +43,7 @@ rule paperA_spectra:
     resources:
         mem_mb=spectra_mem_mb,
     params:
+        store=config["store"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperA_spectra.py"

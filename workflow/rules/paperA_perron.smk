@@ -89,6 +89,7 @@ rule paperA_A6_simulate:
     resources:
         mem_mb=perron_mem_mb(max(PERRON["n_tokens"])),
     params:
+        store=config["store"],
         n_tokens=PERRON["n_tokens"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:

@@ -8,9 +8,7 @@ rule paperA_AT1_table:
         caption="workflow/report/paperA/A-T1-edges.rst",
         config="results/config.yaml",
     output:
-        csv=reported("figures/paperA/A-T1-edges.csv"),
-        md="figures/paperA/A-T1-edges.md",
-        tex="figures/paperA/A-T1-edges.tex",
+        **table_files("figures/paperA/A-T1-edges"),
     log:
         "logs/paperA/A-T1-table.log",
     benchmark:
@@ -83,9 +81,7 @@ rule paperA_AT2_table:
         caption="workflow/report/paperA/A-T2-stepwise.rst",
         config="results/config.yaml",
     output:
-        csv=reported("figures/paperA/A-T2-stepwise.csv"),
-        md="figures/paperA/A-T2-stepwise.md",
-        tex="figures/paperA/A-T2-stepwise.tex",
+        **table_files("figures/paperA/A-T2-stepwise"),
     log:
         "logs/paperA/A-T2-table.log",
     benchmark:

@@ -19,3 +19,4 @@ rule paperB:
             ext=["csv", "md", "tex"],
         ),
         expand("figures/paperB/claims.{ext}", ext=["csv", "md"]),
+        receipts("B", PAPER_B_FIGURES + PAPER_B_TABLES + ["claims"]),

@@ -158,9 +158,7 @@ rule paperB_BT1_table:
         caption="workflow/report/paperB/B-T1-sticking.rst",
         config="results/config.yaml",
     output:
-        csv=reported("figures/paperB/B-T1-sticking.csv"),
-        md="figures/paperB/B-T1-sticking.md",
-        tex="figures/paperB/B-T1-sticking.tex",
+        **table_files("figures/paperB/B-T1-sticking"),
     log:
         "logs/paperB/B-T1-table.log",
     benchmark:

@@ -24,6 +24,7 @@ rule paperB_conditional_draw:
     resources:
         mem_mb=conditional_mem_mb,
     params:
+        store=config["store"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperB_conditional_draw.py"
@@ -180,9 +181,7 @@ rule paperB_BT2_table:
         caption="workflow/report/paperB/B-T2-edge-formulas.rst",
         config="results/config.yaml",
     output:
-        csv=reported("figures/paperB/B-T2-edge-formulas.csv"),
-        md="figures/paperB/B-T2-edge-formulas.md",
-        tex="figures/paperB/B-T2-edge-formulas.tex",
+        **table_files("figures/paperB/B-T2-edge-formulas"),
     log:
         "logs/paperB/B-T2-table.log",
     benchmark:

@@ -17,3 +17,4 @@ rule paperC:
             ext=["csv", "md", "tex"],
         ),
         expand("figures/paperC/claims.{ext}", ext=["csv", "md"]),
+        receipts("C", PAPER_C_FIGURES + PAPER_C_TABLES + ["claims"]),

@@ -380,9 +380,7 @@ rule paperC_CT1_table:
         caption="workflow/report/paperC/C-T1-stable-rank.rst",
         config="results/config.yaml",
     output:
-        csv=reported("figures/paperC/C-T1-stable-rank.csv"),
-        md="figures/paperC/C-T1-stable-rank.md",
-        tex="figures/paperC/C-T1-stable-rank.tex",
+        **table_files("figures/paperC/C-T1-stable-rank"),
     log:
         "logs/paperC/C-T1-table.log",
     benchmark:

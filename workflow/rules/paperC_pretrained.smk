@@ -140,6 +140,7 @@ rule paperC_pretrained_isotropic_reference:
             300 + int(wildcards.draws) * int(wildcards.tokens) // 1000
         ),
     params:
+        store=config["store"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
         "../../scripts/paperC_C5_isotropic_reference.py"
@@ -289,9 +290,7 @@ rule paperC_CT2_table:
         caption="workflow/report/paperC/C-T2-pretrained.rst",
         config="results/config.yaml",
     output:
-        csv=reported("figures/paperC/C-T2-pretrained.csv"),
-        md="figures/paperC/C-T2-pretrained.md",
-        tex="figures/paperC/C-T2-pretrained.tex",
+        **table_files("figures/paperC/C-T2-pretrained"),
     log:
         "logs/paperC/C-T2-table.log",
     benchmark:

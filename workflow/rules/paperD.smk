@@ -20,3 +20,4 @@ rule paperD:
             ext=["csv", "md", "tex"],
         ),
         expand("figures/paperD/claims.{ext}", ext=["csv", "md"]),
+        receipts("D", PAPER_D_FIGURES + PAPER_D_TABLES + ["claims"]),

@@ -25,6 +25,7 @@ rule paperD_public_model:
     resources:
         mem_mb=public_model_mem_mb,
     params:
+        store=config["store"],
         beta=PUBLIC_MODELS_D["beta"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
@@ -73,6 +74,7 @@ rule paperD_sharing:
     resources:
         mem_mb=sharing_mem_mb,
     params:
+        store=config["store"],
         settings=SHARING_D,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
@@ -80,10 +82,11 @@ rule paperD_sharing:
 
 
 rule paperD_public_models_evidence:
-    """The samples of rows D.1/<model>/w1 and D.1/<model>/ks (attnspec.papers.d.declared_tests): per
-    draw the relative W1 and the KS of softmax against its Gaussian equivalent beyond the floor (two
-    Gaussian equivalents), and of softmax against each wrong Gaussian equivalent, at each
-    judged table D.2 configuration."""
+    """The samples of rows D.1/<model>/... (attnspec.papers.d.declared_tests): per draw the
+    relative W1 and the KS of softmax against its Gaussian equivalent, raw (rows published-w1,
+    published-ks: against the published means) and beyond the floor of two Gaussian equivalents
+    (rows w1, ks: beyond the paper), and the same for softmax against each wrong Gaussian
+    equivalent, at each judged table D.2 configuration."""
     input:
         draws=lambda wildcards: public_model_files(
             wildcards.results, JUDGED_PUBLIC_MODELS

@@ -15,7 +15,8 @@ rule rulegraph:
         ],
         config="results/config.yaml",
     output:
-        "figures/rulegraph.mmd",
+        committed("figures/rulegraph.mmd"),
+        published=receipt("figures/rulegraph"),
     log:
         "logs/rulegraph.log",
     benchmark:

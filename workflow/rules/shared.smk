@@ -37,7 +37,7 @@ rule claims_table:
         evidence=lambda wildcards: evidence_files(RESULTS, wildcards.paper),
     output:
         csv=report(
-            "figures/paper{paper}/claims.csv",
+            committed("figures/paper{paper}/claims.csv"),
             caption="../report/claims.rst",
             category=lambda wildcards: PAPER_CATEGORIES[wildcards.paper],
             subcategory="Claims",
@@ -47,8 +47,9 @@ rule claims_table:
                 "kind": "table",
             },
         ),
-        md="figures/paper{paper}/claims.md",
-        evidence="figures/paper{paper}/claims-evidence.npz",
+        md=committed("figures/paper{paper}/claims.md"),
+        evidence=committed("figures/paper{paper}/claims-evidence.npz"),
+        published=receipt("figures/paper{paper}/claims"),
     log:
         "logs/paper{paper}/claims.log",
     benchmark:
@@ -77,8 +78,9 @@ rule claims_replicates:
             for replicate in [0, *EXTRA_REPLICATES]
         },
     output:
-        csv="figures/claims-replicates.csv",
-        md="figures/claims-replicates.md",
+        csv=committed("figures/claims-replicates.csv"),
+        md=committed("figures/claims-replicates.md"),
+        published=receipt("figures/claims-replicates"),
     log:
         "logs/claims_replicates.log",
     benchmark:
@@ -107,13 +109,14 @@ rule claims_dashboard:
         **{paper: f"figures/paper{paper}/claims.csv" for paper in PAPER_CATEGORIES},
     output:
         csv=report(
-            "figures/claims.csv",
+            committed("figures/claims.csv"),
             caption="../report/dashboard.rst",
             category="Claims of the papers",
             subcategory="Dashboard",
             labels={"paper": "all", "item": "dashboard", "kind": "table"},
         ),
-        md="figures/claims.md",
+        md=committed("figures/claims.md"),
+        published=receipt("figures/claims"),
     log:
         "logs/claims_dashboard.log",
     benchmark:

@@ -30,6 +30,7 @@ def target_name(item):
 
 TARGETS = {
     target_name(item): expand(f"figures/paper{paper}/{item}.{{ext}}", ext=extensions)
+    + receipts(paper, [item])
     for paper in FIGURE_TARGETS
     for items, extensions in (
         (FIGURE_TARGETS[paper], FIGURE_EXTENSIONS),

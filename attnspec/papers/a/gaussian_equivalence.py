@@ -7,7 +7,8 @@ per Y_lin draw j, D_LL(j) = mean over k != j of KS(Y_lin_j, Y_lin_k), two sample
 the same ell (the floor). Gaussian equivalence at this ell means mean D_AL - mean D_LL near 0.
 
 The wrong theories of row A.3 are Gaussian equivalents with another limit law L
-(:func:`attnspec.papers.a.bulk_laws.alternative_laws`): their draws are the Y_lin draws
+(:func:`attnspec.papers.a.bulk_laws.alternative_laws`: MP and nu_inf at beta (1 -+ 1 %), and at
+beta (1 -+ 3 %) for the variant reported beside them): their draws are the Y_lin draws
 carried to L by the quantile map T(x) = F_L^{-1}(F_nu_inf(x)) (:func:`carried_to`), and
 D_AL^L(i) = mean over j != i of KS(bulk_i, T(Y_lin_j)). Their floor is D_LL itself: the
 Kolmogorov distance between two samples depends only on the order of their pooled values, which
@@ -24,10 +25,15 @@ from attnspec.claims.evidence import Evidence
 from attnspec.distances import kolmogorov_distance
 from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
+    BETA_VARIANT,
+    COARSE_BETA_MUTANTS,
+    VARIANT_LAWS,
+    WRONG_LAWS,
     alternative_laws,
     attention_bulk,
     nearest_law_unit,
 )
+from attnspec.papers.a.linearisation import series_evidence
 from attnspec.theory.nu_infinity import NuInfinity
 
 
@@ -67,9 +73,9 @@ def carried_to(values: np.ndarray, source, target) -> np.ndarray:
 def carried_distances(
     attention: Sequence[np.ndarray], linear: Sequence[np.ndarray], beta: float
 ) -> dict[str, np.ndarray]:
-    """Per wrong law L (:data:`attnspec.papers.a.bulk_laws.ALTERNATIVE_LAWS`), D_AL^L per
-    attention draw: the mean KS of its bulk to the Y_lin draws of other seeds carried from
-    nu_inf(beta) to L (:func:`carried_to`)."""
+    """Per wrong law L (:data:`attnspec.papers.a.bulk_laws.WRONG_LAWS`, both resolutions),
+    D_AL^L per attention draw: the mean KS of its bulk to the Y_lin draws of other seeds
+    carried from nu_inf(beta) to L (:func:`carried_to`)."""
     law = NuInfinity(beta, 1.0)
     bulks = [attention_bulk(values) for values in attention]
     return {
@@ -91,58 +97,87 @@ def pair_distance_table(
         "n_tokens": np.array(sizes, dtype=np.int64),
         "d_al": np.stack([d_al for d_al, _ in results]),
         "d_ll": np.stack([d_ll for _, d_ll in results]),
-        **{f"d_al/{name}": np.stack([c[name] for c in carried]) for name in ALTERNATIVE_LAWS},
+        **{f"d_al/{name}": np.stack([c[name] for c in carried]) for name in WRONG_LAWS},
     }
 
 
 def equivalence_evidence(table: Mapping[str, np.ndarray], *, beta: float) -> Evidence:
     """Registry row A.3/beta=<beta> from :func:`pair_distance_table`: ``values`` = D_AL and
-    ``reference`` = D_LL at the largest ell; margin unit the distance from nu_inf to the
-    nearest wrong beta (:func:`attnspec.papers.a.bulk_laws.nearest_law_unit`); each wrong
-    law L judged by ``values`` = D_AL^L against the same D_LL (module docstring), target 0."""
+    ``reference`` = D_LL at the largest ell, with the same at every ell of the table for the
+    row's finite-size model (limit 0); margin unit the distance from nu_inf to the nearest wrong
+    beta (:func:`attnspec.papers.a.bulk_laws.nearest_law_unit`); each wrong law L judged by
+    ``values`` = D_AL^L against the same D_LL (module docstring), target 0, at every ell; the
+    variant :data:`attnspec.papers.a.bulk_laws.BETA_VARIANT` the same with the wrong betas at
+    3 % and their margin unit."""
     sizes = table["n_tokens"]
     d_al, d_ll = table["d_al"], table["d_ll"]
     row_id, n_max = f"A.3/beta={beta:g}", int(sizes[-1])
-    missing = [name for name in ALTERNATIVE_LAWS if f"d_al/{name}" not in table]
+    missing = [name for name in WRONG_LAWS if f"d_al/{name}" not in table]
     if missing:
         raise ValueError(
             f"the A-T2 pair distances lack the wrong laws {missing}: rerun the rule "
             "paperA_AT2_pairs"
         )
-    alternatives = {
-        name: Evidence(
-            row_id,
-            {"values": table[f"d_al/{name}"][-1], "reference": d_ll[-1]},
-            target=0.0,
-            quantity=(
-                f"mean KS of sqrt(ell) A_perp to Y_lin draws of other seeds carried to {name} by "
-                f"the quantile map, minus D_LL, ell = {n_max}, beta = {beta:g}, c = 1"
-            ),
-            note=f"D_AL to the carried draws {table[f'd_al/{name}'][-1].mean():.4f}",
-        )
-        for name in ALTERNATIVE_LAWS
-    }
+
+    def per_size(values: np.ndarray) -> list[dict]:
+        return [{"values": al, "reference": ll} for al, ll in zip(values, d_ll, strict=True)]
+
+    def wrong_laws(names) -> dict:
+        return {
+            name: series_evidence(
+                row_id,
+                sizes,
+                per_size(table[f"d_al/{name}"]),
+                target=0.0,
+                quantity=(
+                    f"mean KS of sqrt(ell) A_perp to Y_lin draws of other seeds carried to {name} "
+                    f"by the quantile map, minus D_LL, ell = {n_max}, beta = {beta:g}, c = 1 (and "
+                    "every ell of the table)"
+                ),
+                note=f"D_AL to the carried draws {table[f'd_al/{name}'][-1].mean():.4f}",
+            )
+            for name in names
+        }
+
+    def described(names) -> str:
+        return ", ".join(f"{name} {table[f'd_al/{name}'][-1].mean():.4f}" for name in names)
+
     by_size = ", ".join(
         f"ell={int(n)}: {al.mean() - ll.mean():+.4f}"
         for n, al, ll in zip(sizes, d_al, d_ll, strict=True)
     )
-    wrong = ", ".join(f"{name} {table[f'd_al/{name}'][-1].mean():.4f}" for name in ALTERNATIVE_LAWS)
+    quantity = (
+        "mean two-sample Kolmogorov distance of sqrt(ell) A_perp to Y_lin draws of other "
+        f"seeds minus that between Y_lin draws, ell = {n_max}, beta = {beta:g}, c = 1"
+    )
     unit = nearest_law_unit(beta)
-    return Evidence(
-        row_id=row_id,
-        samples={"values": d_al[-1], "reference": d_ll[-1]},
+    coarse = nearest_law_unit(beta, mutants=COARSE_BETA_MUTANTS)
+    variant = series_evidence(
+        row_id,
+        sizes,
+        per_size(d_al),
+        target=0.0,
+        margin_scale=coarse,
+        quantity=f"{quantity}; wrong betas beta (1 -+ 3 %)",
+        note=f"margin unit min KS(nu_inf(beta), nu_inf(beta (1 -+ 3 %))) = {coarse:.4f}; D_AL "
+        f"to Y_lin carried to the wrong laws: {described(VARIANT_LAWS)}",
+        alternatives=wrong_laws(VARIANT_LAWS),
+    )
+    return series_evidence(
+        row_id,
+        sizes,
+        per_size(d_al),
         target=0.0,
         margin_scale=unit,
-        quantity=(
-            "mean two-sample Kolmogorov distance of sqrt(ell) A_perp to Y_lin draws of other "
-            f"seeds minus that between Y_lin draws, ell = {n_max}, beta = {beta:g}, c = 1"
-        ),
+        quantity=quantity,
         note=(
             f"at ell = {n_max}: D_AL {d_al[-1].mean():.4f}, D_LL {d_ll[-1].mean():.4f}; D_AL to "
-            f"Y_lin carried to the wrong laws: {wrong}; mean excess by ell: {by_size}; margin "
-            f"unit min KS(nu_inf(beta), nu_inf(beta (1 -+ 3 %))) = {unit:.4f}"
+            f"Y_lin carried to the wrong laws: {described(ALTERNATIVE_LAWS)} (at 3 %: "
+            f"{described(COARSE_BETA_MUTANTS)}); mean excess by ell: {by_size}; margin unit "
+            f"min KS(nu_inf(beta), nu_inf(beta (1 -+ 1 %))) = {unit:.4f} ({coarse:.4f} at 3 %)"
         ),
-        alternatives=alternatives,
+        alternatives=wrong_laws(ALTERNATIVE_LAWS),
+        variants={BETA_VARIANT: variant},
     )
 
 

@@ -15,9 +15,11 @@ variable x = beta / sqrt(log ell) (natural logarithm).
 
 Evidence (rows of :mod:`attnspec.papers.a.declared_tests`): A.1/beta=<beta> is, per draw at the
 largest ell, the attention distance to nu_inf minus the distance of the Y_lin draw from the same
-Q, K (a paired excess over the floor); its alternatives replace nu_inf in the attention distance by
-a wrong law L (:func:`attnspec.papers.a.bulk_laws.alternative_laws`; the floor stays the
-nu_inf one: subtracting KS(Y_lin, L) instead would cancel whatever L is). A.5/breakdown compares
+Q, K (a paired excess over the floor), with the same at every ell for its finite-size model; its
+alternatives replace nu_inf in the attention distance by a wrong law L
+(:func:`attnspec.papers.a.bulk_laws.alternative_laws`: MP and nu_inf at beta (1 -+ 1 %), and
+beta (1 -+ 3 %) for the variant reported beside it; the floor stays the nu_inf one: subtracting
+KS(Y_lin, L) instead would cancel whatever L is). A.5/breakdown compares
 the two distances at the largest beta; A.5/location the threshold beta*(ell)
 (:func:`attnspec.claims.evidence.threshold_crossings`) against sqrt(log ell), attention and Y_lin
 draws resampled together.
@@ -29,9 +31,14 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from attnspec.claims.evidence import Evidence, threshold_crossings
+from attnspec.claims.finite_size import MIN_SIZES
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
+    BETA_VARIANT,
+    COARSE_BETA_MUTANTS,
+    VARIANT_LAWS,
+    WRONG_LAWS,
     alternative_laws,
     attention_bulk,
     nearest_law_unit,
@@ -45,8 +52,9 @@ MODELS = ("attention", "linear")
 METRICS = ("kolmogorov", "wasserstein1_relative")
 # The betas of the registry rows A.1/beta=<beta>.
 JUDGED_BETAS = (0.5, 1.0)
-# Kolmogorov distances of the attention bulk to each wrong law (at the judged betas only).
-ALTERNATIVE_METRICS = tuple(f"kolmogorov/{name}" for name in ALTERNATIVE_LAWS)
+# Kolmogorov distances of the attention bulk to each wrong law, at both resolutions (at the
+# judged betas only, at every ell: the finite-size data of rows A.1).
+ALTERNATIVE_METRICS = tuple(f"kolmogorov/{name}" for name in WRONG_LAWS)
 # A.5/location: beta*(ell) is where the excess Kolmogorov distance over the Y_lin floor first
 # reaches this value (the registry row's statistic).
 EXCESS_THRESHOLD = 0.1
@@ -362,55 +370,108 @@ def _by_size_text(summary: Mapping, values: np.ndarray) -> str:
     )
 
 
+def series_evidence(
+    row_id: str, sizes: np.ndarray, per_size: Sequence[Mapping[str, np.ndarray]], **fields
+) -> Evidence:
+    """Evidence judged at the largest size with the finite-size data of every size:
+    ``per_size`` holds each size's samples (draws first), ``sizes`` ascending; the limit's
+    target 0 (the claims of paper A judged by a finite-size model are distances that vanish).
+    ValueError naming the config key with fewer than :data:`MIN_SIZES` sizes."""
+    if len(sizes) < MIN_SIZES:
+        raise ValueError(
+            f"{row_id}: paperA.linearisation.n_tokens needs at least {MIN_SIZES} sizes for the "
+            f"row's finite-size model, got {[int(n) for n in sizes]}"
+        )
+    return Evidence(
+        row_id=row_id,
+        samples=dict(per_size[-1]),
+        sizes=np.asarray(sizes, dtype=np.float64),
+        by_size=tuple(dict(own) for own in per_size),
+        limit_target=0.0,
+        **fields,
+    )
+
+
 def convergence_evidence(summary: Mapping, beta: float) -> Evidence:
-    """Registry row A.1/beta=<beta>: ``values`` = per draw at the largest ell, KS(attention
-    bulk, nu_inf) - KS(Y_lin, nu_inf), the Y_lin draw built from the same Q, K (a paired excess
-    over the finite-size floor); margin unit the distance from nu_inf to the nearest wrong beta
-    (:func:`attnspec.papers.a.bulk_laws.nearest_law_unit`). Each alternative law L
-    (:data:`ALTERNATIVE_METRICS`) gives KS(attention bulk, L) - KS(Y_lin, nu_inf), target 0:
-    the floor stays nu_inf's, since KS(attention, L) - KS(Y_lin, L) would cancel any L."""
+    """Registry row A.1/beta=<beta>: ``values`` = per draw, KS(attention bulk, nu_inf) -
+    KS(Y_lin, nu_inf), the Y_lin draw built from the same Q, K (a paired excess over the
+    finite-size floor), judged at the largest ell with the same at every ell of the table for
+    the row's finite-size model (limit 0); margin unit the distance from nu_inf to the nearest
+    wrong beta (:func:`attnspec.papers.a.bulk_laws.nearest_law_unit`). Each alternative law L
+    (:data:`attnspec.papers.a.bulk_laws.ALTERNATIVE_LAWS`) gives KS(attention bulk, L) -
+    KS(Y_lin, nu_inf) at every ell, target 0: the floor stays nu_inf's, since KS(attention, L)
+    - KS(Y_lin, L) would cancel any L. The variant :data:`BETA_VARIANT` is the same row with
+    the wrong betas at 3 % and their margin unit."""
     j = _beta_index(summary, beta, "paperA.linearisation.betas")
     attention = summary["kolmogorov/attention/draws"][:, j, :]  # (ell, draws)
     linear = summary["kolmogorov/linear/draws"][:, j, :]
-    row_id, n_max = f"A.1/beta={beta:g}", int(summary["n_tokens"][-1])
+    sizes = summary["n_tokens"]
+    row_id, n_max = f"A.1/beta={beta:g}", int(sizes[-1])
     where = f"ell = {n_max}, beta = {beta:g}, c = 1"
-    alternatives, wrong = {}, []
-    for metric in ALTERNATIVE_METRICS:
-        name = metric.split("/", 1)[1]
-        key = f"{metric}/attention/draws"
-        distances = summary[key][-1, j] if key in summary else np.full(linear.shape[1], np.nan)
-        if not np.isfinite(distances).all():
+    distances = {}
+    for name in WRONG_LAWS:
+        key = f"kolmogorov/{name}/attention/draws"
+        found = summary[key][:, j] if key in summary else np.full(linear.shape, np.nan)
+        if not np.isfinite(found).all():
             raise ValueError(
                 f"the A5 distance table lacks the Kolmogorov distances of the attention bulk to "
-                f"the wrong law {name!r} at ell = {n_max}, beta = {beta:g}: rerun the rule "
+                f"the wrong law {name!r} at every ell, beta = {beta:g}: rerun the rule "
                 "paperA_A5_distances"
             )
-        alternatives[name] = Evidence(
-            row_id,
-            {"values": distances - linear[-1]},
-            target=0.0,
-            quantity=f"KS(attention bulk, {name}) - KS(Y_lin, nu_inf) per draw, mean, {where}",
-            note=f"KS(attention bulk, {name}) {distances.mean():.4f}",
-        )
-        wrong.append(f"{name} {distances.mean():.4f}")
+        distances[name] = found  # (ell, draws)
+
+    def wrong_laws(names) -> dict:
+        return {
+            name: series_evidence(
+                row_id,
+                sizes,
+                [{"values": d - floor} for d, floor in zip(distances[name], linear, strict=True)],
+                target=0.0,
+                quantity=f"KS(attention bulk, {name}) - KS(Y_lin, nu_inf) per draw, mean, "
+                f"{where} (and every ell of the table)",
+                note=f"KS(attention bulk, {name}) {distances[name][-1].mean():.4f}",
+            )
+            for name in names
+        }
+
+    def described(names) -> str:
+        return ", ".join(f"{name} {distances[name][-1].mean():.4f}" for name in names)
+
+    excess = [{"values": a - floor} for a, floor in zip(attention, linear, strict=True)]
+    quantity = (
+        "per draw, Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf minus that of "
+        f"the Y_lin draw from the same scores, mean over draws, {where}"
+    )
     unit = nearest_law_unit(beta)
-    return Evidence(
-        row_id=row_id,
-        samples={"values": attention[-1] - linear[-1]},
+    coarse = nearest_law_unit(beta, mutants=COARSE_BETA_MUTANTS)
+    variant = series_evidence(
+        row_id,
+        sizes,
+        excess,
+        target=0.0,
+        margin_scale=coarse,
+        quantity=f"{quantity}; wrong betas beta (1 -+ 3 %)",
+        note=f"margin unit min KS(nu_inf(beta), nu_inf(beta (1 -+ 3 %))) = {coarse:.4f}; KS "
+        f"of the attention bulk to the wrong laws: {described(VARIANT_LAWS)}",
+        alternatives=wrong_laws(VARIANT_LAWS),
+    )
+    return series_evidence(
+        row_id,
+        sizes,
+        excess,
         target=0.0,
         margin_scale=unit,
-        quantity=(
-            "per draw, Kolmogorov distance of the bulk of sqrt(ell) A_perp to nu_inf minus that of "
-            f"the Y_lin draw from the same scores, mean over draws, {where}"
-        ),
+        quantity=quantity,
         note=(
             f"at ell = {n_max}: attention {attention[-1].mean():.4f}, Y_lin "
             f"{linear[-1].mean():.4f}; KS of the attention bulk to the wrong laws: "
-            f"{', '.join(wrong)}; mean paired excess by ell: "
-            f"{_by_size_text(summary, (attention - linear).mean(axis=1))}; margin unit "
-            f"min KS(nu_inf(beta), nu_inf(beta (1 -+ 3 %))) = {unit:.4f} at beta = {beta:g}"
+            f"{described(ALTERNATIVE_LAWS)} (at 3 %: {described(COARSE_BETA_MUTANTS)}); mean "
+            f"paired excess by ell: {_by_size_text(summary, (attention - linear).mean(axis=1))}; "
+            f"margin unit min KS(nu_inf(beta), nu_inf(beta (1 -+ 1 %))) = {unit:.4f} at beta = "
+            f"{beta:g} ({coarse:.4f} at 3 %)"
         ),
-        alternatives=alternatives,
+        alternatives=wrong_laws(ALTERNATIVE_LAWS),
+        variants={BETA_VARIANT: variant},
     )
 
 

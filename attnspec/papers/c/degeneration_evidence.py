@@ -28,13 +28,16 @@ from attnspec.papers.c.degeneration_summary import (
     bulk_series,
     counts_by_size,
 )
+from attnspec.papers.declared_texts import COARSE_RESOLUTION, RESOLUTION
 
 JUDGED_PROFILE = "iid"
 BULK_ROWS = (("iid", "bidirectional"), ("iid", "causal"), ("zeros", "causal"))
 SLOPE_SIZES = 3
 """C.3/canonical-slope: the slope over the three largest n."""
-BETA_ERROR = 0.03
-"""C.3/gaussian's alternatives: beta off by 3 % (target e^((beta (1 +- 0.03))^2))."""
+BETA_ERROR = RESOLUTION
+"""C.3/gaussian's alternatives: beta off by 1 % (target e^((beta (1 +- 0.01))^2)), the one rule
+of every paper (attnspec.papers.declared_texts.RESOLUTION_PRINCIPLE); its variant "beta +-3 %"
+judges them at COARSE_RESOLUTION."""
 NON_DEGENERATE_SLOPE = -0.5
 """C.2: the rate n^(-1/2) of a non-degenerate bulk (the target of the one-sided rows and the
 prediction of their alternative "slope -0.5")."""
@@ -42,23 +45,39 @@ DETERMINISTIC_PROFILE = "zeros"
 """The bulk profile with one deterministic draw: its C.2 row is a model row (no alternative)."""
 
 
-def with_alternatives(claim: Evidence, predictions: Mapping[str, float]) -> Evidence:
+def with_alternatives(
+    claim: Evidence, predictions: Mapping[str, float], coarse: Mapping[str, float] | None = None
+) -> Evidence:
     """The claim's evidence with each declared alternative (name -> that theory's prediction of
     the statistic) judged on the same samples: the alternative's target is its prediction (any
-    alternatives the claim had are replaced)."""
-    return replace(
-        claim,
-        alternatives={
-            name: replace(
-                claim,
-                target=float(prediction),
-                limit_target=None,
-                alternatives={},
-                note=f"the same data against the prediction of {name!r}: {prediction:.4g}",
-            )
-            for name, prediction in predictions.items()
-        },
-    )
+    alternatives the claim had are replaced). ``coarse``: the alternatives at
+    COARSE_RESOLUTION, judged as the variant "beta +-3 %" with a margin scaled by
+    COARSE_RESOLUTION / RESOLUTION."""
+
+    def judged(item: Evidence, wrong: Mapping[str, float]) -> Evidence:
+        return replace(
+            item,
+            alternatives={
+                name: replace(
+                    item,
+                    target=float(prediction),
+                    limit_target=None,
+                    alternatives={},
+                    variants={},
+                    note=f"the same data against the prediction of {name!r}: {prediction:.4g}",
+                )
+                for name, prediction in wrong.items()
+            },
+        )
+
+    found = judged(claim, predictions)
+    if coarse:
+        scale = claim.margin_scale * COARSE_RESOLUTION / RESOLUTION
+        found = replace(
+            found,
+            variants={"beta +-3 %": judged(replace(claim, margin_scale=scale), coarse)},
+        )
+    return found
 
 
 def _ordered(n_tokens: Sequence[int], jobs: Sequence[Mapping]):
@@ -247,7 +266,11 @@ def gaussian_evidence(
             ),
             {
                 name: np.exp((factor * beta) ** 2)
-                for name, factor in (("beta-3%", 1 - BETA_ERROR), ("beta+3%", 1 + BETA_ERROR))
+                for name, factor in (("beta-1%", 1 - BETA_ERROR), ("beta+1%", 1 + BETA_ERROR))
+            },
+            coarse={
+                "beta-3%": np.exp(((1 - COARSE_RESOLUTION) * beta) ** 2),
+                "beta+3%": np.exp(((1 + COARSE_RESOLUTION) * beta) ** 2),
             },
         ),
         with_alternatives(
