@@ -35,7 +35,7 @@ is a supercritical spike up to ell ~ 1e10 (papers.md section 3), so that beta is
 judged (the registry says so).
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -203,31 +203,25 @@ def edge_evidence(series: StickingSeries) -> Evidence:
         f"beta = {series.beta:g}"
     )
     row = edge_row(series.beta)
-    alternatives = {
-        name: by_size_evidence(
-            row,
-            ells,
-            edge_gaps(series, dilation),
-            expected,
-            0.0,
-            quantity=f"{quantity}, x_+ times {dilation:g}",
-        )
-        for name, dilation in DILATIONS.items()
-    }
+
+    def wrong_edges(dilations: Mapping[str, float]) -> dict:
+        return {
+            name: by_size_evidence(
+                row,
+                ells,
+                edge_gaps(series, dilation),
+                expected,
+                0.0,
+                quantity=f"{quantity}, x_+ times {dilation:g}",
+            )
+            for name, dilation in dilations.items()
+        }
+
+    alternatives = wrong_edges(DILATIONS)
     alternatives[OUTLIER] = by_size_evidence(
         row, ells, gaps, OUTLIER_GAP, OUTLIER_GAP, quantity=f"{quantity}, an outlier at 1.02 x_+"
     )
-    coarse = {
-        name: by_size_evidence(
-            row,
-            ells,
-            edge_gaps(series, dilation),
-            expected,
-            0.0,
-            quantity=f"{quantity}, x_+ times {dilation:g}",
-        )
-        for name, dilation in COARSE_DILATIONS.items()
-    }
+    coarse = wrong_edges(COARSE_DILATIONS)
     evidence = by_size_evidence(
         row, ells, gaps, expected, 0.0, quantity=quantity, note=note, alternatives=alternatives
     )
