@@ -9,7 +9,7 @@ dashboard (figures/claims.csv), the replicates comparison (figures/claims-replic
 run time of the default preset (docs/runtime.json, by tools/measure_run.py), the paper preset's
 largest job (docs/largest-job.json, by tools/measure_largest_job.py), the benchmark
 (docs/benchmark.md, by tools/benchmark.py); in docs/architecture.md the rule graph
-(figures/rulegraph.mmd).
+(figures/rulegraph.mmd); in docs/cluster.md the committed store's draws (data/store).
 """
 
 import csv
@@ -81,6 +81,27 @@ def benchmark_block() -> str:
     return (ROOT / "docs" / "benchmark.md").read_text(encoding="utf-8").split("\n", 1)[1].strip()
 
 
+def store_block() -> str:
+    """The committed store's draws (data/store/**/*.json) with what each cost."""
+    records = [
+        json.loads(path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / "data" / "store").rglob("*.json"))
+    ]
+    rows = [
+        f"| `{r['output'].removeprefix('results/')}` | {r.get('cpu_s', float('nan')):.0f} | "
+        f"{r.get('wall_s', float('nan')):.0f} | {r.get('peak_mb', float('nan')):.0f} | "
+        f"{r.get('commit', '?')} | {r.get('made', '?')} |"
+        for r in records
+    ]
+    total = sum(r.get("cpu_s", 0.0) for r in records)
+    return (
+        "| draw | CPU-s | wall-s | peak MB | made by commit | made (UTC) |\n"
+        + "|---|---|---|---|---|---|\n"
+        + "\n".join(rows)
+        + f"\n\n{len(records)} draws, {total / 3600:.2f} core-hours kept.\n"
+    )
+
+
 def rulegraph_block() -> str:
     return "```mermaid\n" + (ROOT / "figures" / "rulegraph.mmd").read_text(encoding="utf-8") + "```"
 
@@ -93,7 +114,12 @@ README_BLOCKS = {
     "benchmark": benchmark_block,
 }
 ARCHITECTURE_BLOCKS = {"rulegraph": rulegraph_block}
-DOCUMENTS = {README: README_BLOCKS, ARCHITECTURE: ARCHITECTURE_BLOCKS}
+CLUSTER_BLOCKS = {"store": store_block}
+DOCUMENTS = {
+    README: README_BLOCKS,
+    ARCHITECTURE: ARCHITECTURE_BLOCKS,
+    ROOT / "docs" / "cluster.md": CLUSTER_BLOCKS,
+}
 
 
 def rendered(text: str, blocks=README_BLOCKS) -> str:
