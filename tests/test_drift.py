@@ -167,28 +167,36 @@ def test_claims_rows_of_paper_b_get_float32_and_stabilities_move_by_whole_resamp
     assert any("'alternative'" in line for line in found)
 
 
-def test_printed_shares_move_by_whole_resamples_but_a_fragile_label_must_agree(tmp_path):
+def test_printed_shares_move_by_whole_resamples_and_a_fragile_label_follows_its_stability(
+    tmp_path,
+):
+    """A stability within 0.1 may cross the fragile threshold 0.9 (measured on another CPU:
+    0.89 -> 0.93 at the CI preset), and its label with it; a stability that moves further is
+    reported, label or not."""
     committed, fresh = tmp_path / "committed", tmp_path / "fresh"
     committed.mkdir(), fresh.mkdir()
     header = "| row | value | stability |\n|---|---|---|\n"
     (committed / "c.md").write_text(
         header + "| B.2 | 0.3131 | 0.21, fragile: does not reproduce (78%) |\n"
-        "| B.1 | 0.012 | 0.95 |\n\nfragile: the same verdict in 22% of resampled draws\n"
+        "| B.1 | 0.012 | 0.89, fragile: inconclusive at these sizes (11%) |\n\n"
+        "fragile: the same verdict in 22% of resampled draws; 2 verdicts are fragile\n"
     )
     (fresh / "c.md").write_text(
         header + "| B.2 | 0.3131 | 0.25, fragile: does not reproduce (75%) |\n"
-        "| B.1 | 0.012 | 0.91 |\n\nfragile: the same verdict in 25% of resampled draws\n"
+        "| B.1 | 0.012 | 0.93 |\n\n"
+        "fragile: the same verdict in 25% of resampled draws; 1 verdicts are fragile\n"
     )
     assert compare_trees(committed, fresh) == []
     (fresh / "c.md").write_text(
         header + "| B.2 | 0.3131 | 0.21, fragile: does not reproduce (78%) |\n"
-        "| B.1 | 0.012 | 0.89, fragile: inconclusive at these sizes (11%) |\n\n"
-        "fragile: the same verdict in 22% of resampled draws\n"
+        "| B.1 | 0.012 | 1.00 |\n\n"
+        "fragile: the same verdict in 22% of resampled draws; 1 verdicts are fragile\n"
     )
-    assert any("text differs" in line for line in compare_trees(committed, fresh))
+    assert any("0.89 -> 1.00" in line for line in compare_trees(committed, fresh))
     (fresh / "c.md").write_text(
         header + "| B.2 | 0.3131 | 0.21, fragile: does not reproduce (78%) |\n"
-        "| B.1 | 0.012 | 0.95 |\n\nfragile: the same verdict in 22% of resampled draws; 48 -> 60\n"
+        "| B.1 | 0.012 | 0.89, fragile: holds (11%) |\n\n"
+        "fragile: the same verdict in 22% of resampled draws; 2 verdicts are fragile; 48 -> 60\n"
     )
     assert compare_trees(committed, fresh)
 

@@ -91,6 +91,15 @@ SHARE_COLUMNS = ("stability",)
 EDGE_COUNT_COLUMN = "near_bin_edge"
 EDGE_COUNTED = "y"
 SHARE_CONTEXT = re.compile(r"(stability |fragile, )$")
+# The fragile label is the stability against a threshold (0.9): within the stability's tolerance
+# of it either label is the same result, so the labels are left out of the text compared (the
+# stability itself is compared, as a share) and the dashboard's fragile column is not compared.
+_VERDICT = r"(?:[a-z -]+ \(\d+ ?%\)|no single alternative)"
+FRAGILE_LABELS = re.compile(
+    rf", fragile: {_VERDICT}|; fragile: the same verdict in \d+ ?% of resampled draws, "
+    rf"{_VERDICT} otherwise| \(fragile, \d+ ?%\)|fragile pass: |\d+(?= verdicts are fragile)"
+)
+DERIVED_COLUMNS = ("fragile",)
 PERCENT_AFTER = re.compile(r"^ ?%(\)| of resampled)")
 
 
@@ -138,7 +147,9 @@ def compare_text(
     """Differences between two texts: ``text differs`` when they differ once numbers are
     masked, else ``a -> b`` for each printed number moved beyond one unit of its last digit and
     ``rtol`` (a share of resamples: beyond SHARE_ATOL). ``share_column(text, offset)`` says
-    whether the number at ``offset`` lies in a stability column of a table."""
+    whether the number at ``offset`` lies in a stability column of a table. Fragile labels
+    (:data:`FRAGILE_LABELS`) are left out of both."""
+    old, new = FRAGILE_LABELS.sub("", old), FRAGILE_LABELS.sub("", new)
     if NUMBER.sub("#", old) != NUMBER.sub("#", new):
         return ["text differs"]
     found = []
@@ -225,7 +236,7 @@ def compare_csv(committed: Path, fresh: Path, rtol: float | None = None) -> list
         return found
     old_rows, new_rows = old.iloc[pairs_old], new.iloc[pairs_new]
     for column in old.columns:
-        if column in keys:
+        if column in keys or column in DERIVED_COLUMNS:
             continue
         found += _compare_column(fresh, column, old, old_rows, new_rows, pairs_old, curves,
                                  row_rtol)  # fmt: skip
