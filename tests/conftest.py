@@ -35,22 +35,6 @@ TABLES = {
     "D": ["D-T1-public-models", "D-T2-moments"],
 }
 BIN = Path(sys.executable).parent
-NEW_ROWS = re.compile(r"D\.1/[^/]+/published-(w1|ks)")
-"""Registry rows declared after the committed claims outputs were last generated (issue 33,
-2026-12-05: paper D's rows judging table D.2's published means). Tests that read the committed
-figures/claims.csv or figures/paper<X>/claims-evidence.npz skip these while those files lack
-them (:func:`rows_missing_from_committed`), and fail on any other missing row."""
-
-
-def rows_missing_from_committed(expected, committed) -> list[str]:
-    """The registry rows (``expected``, in order) absent from a committed output (``committed``
-    row ids); AssertionError if any of them is not one of :data:`NEW_ROWS`."""
-    missing = [row for row in expected if row not in set(committed)]
-    unexpected = [row for row in missing if not NEW_ROWS.fullmatch(row)]
-    assert not unexpected, f"the committed outputs lack registry rows {unexpected}"
-    return missing
-
-
 def tool(name: str) -> str:
     """Path of a console script installed beside this Python (snakemake, snakefmt, ruff)."""
     candidate = BIN / name

@@ -57,3 +57,9 @@ def test_docs_table_is_what_the_cases_give(outcomes):
     text = bad_inputs.table([(case, results[id(case)]) for case in CASES])
     committed = (REPO / "docs" / "bad-inputs.md").read_text(encoding="utf-8")
     assert committed == text, "regenerate with: .venv/bin/python tools/bad_inputs.py --write"
+
+
+def test_every_fault_of_the_table_names_a_test_that_checks_it():
+    source = (REPO / "tests" / "test_committed_outputs.py").read_text()
+    for _, _, _, test in bad_inputs.FAULTS:
+        assert f"def {test}(" in source, test

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import rows_missing_from_committed
 
 from attnspec.claims.verdicts import (
     DOES_NOT_REPRODUCE,
@@ -54,22 +53,15 @@ def _committed(paper: str):
 def paper(request):
     evidence, rows = _committed(request.param)
     tests = registry_of(request.param)
-    missing = rows_missing_from_committed([t.row_id for t in tests], evidence)
-    tests = [t for t in tests if t.row_id not in missing]
     judged = judge_paper(tests, list(evidence.values()), stability_resamples=QUICK)
     return request.param, evidence, rows, {row["row_id"]: row for row in judged}
 
 
 @pytest.mark.parametrize("name", PAPERS)
 def test_committed_evidence_has_every_registry_row(name):
-    """Every registry row is in the committed evidence; rows declared since it was last
-    generated (conftest.NEW_ROWS) skip until the lead regenerates it, any other gap fails."""
     evidence, rows = _committed(name)
     expected = [t.row_id for t in registry_of(name)]
-    missing = rows_missing_from_committed(expected, evidence)
-    assert missing == rows_missing_from_committed(expected, rows)
-    if missing:
-        pytest.skip(f"figures/paper{name}/claims-evidence.npz predates rows {missing}")
+    assert list(evidence) == expected and list(rows) == expected
 
 
 def test_committed_verdicts_are_what_the_engine_says_of_the_committed_evidence(paper):

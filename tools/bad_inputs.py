@@ -947,7 +947,72 @@ def table(rows: list[tuple[Case, Outcome]]) -> str:
         f"| {i} | {case.where} | {cell(case.input)} | {case.by} | {cell(outcome.message)} |"
         for i, (case, outcome) in enumerate(rows, start=1)
     ]
+    lines += [
+        "",
+        "## Faults during a run",
+        "",
+        "These inputs reach a job (the CI preset's figure D2 in a committed copy); each is a test "
+        "of `tests/test_committed_outputs.py` (named in the last column), which checks the answer "
+        "and that `git status figures/` then shows no committed file deleted or rewritten from "
+        "bad data.",
+        "",
+        "| # | where | input | answer | test |",
+        "|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {i} | {where} | {cell(given)} | {cell(answer)} | `{test}` |"
+        for i, (where, given, answer, test) in enumerate(FAULTS, start=len(rows) + 1)
+    ]
     return "\n".join(lines) + "\n"
+
+
+# The faults of a run (issue 32): (where, input, answer, the test that checks it).
+_REFUSED = "test_a_bad_result_is_refused_and_every_committed_file_kept"
+FAULTS = (
+    (
+        "results file",
+        "a paperD_heads result with every float NaN (then target D2)",
+        "results/paperD/heads/h1/draws2.npz: member 'attention/softmax' holds NaN or infinity; "
+        "allowed: finite numbers only (a result of rule paperD_heads); the file is refused: "
+        "remove it and run the command again (figures/ untouched)",
+        _REFUSED,
+    ),
+    (
+        "results file",
+        "the same file with an extra pickled object member",
+        "...: member 'extra' holds pickled Python objects (dtype object); allowed: numeric and "
+        "text arrays (a result of rule paperD_heads); the file is refused (figures/ untouched)",
+        _REFUSED,
+    ),
+    (
+        "results file",
+        "one member cut to 5 values",
+        "...: member 'output/gaussian' has shape (5,); declared (draws, n) (a result of rule "
+        "paperD_heads); the file is refused (figures/ untouched)",
+        _REFUSED,
+    ),
+    (
+        "working folder",
+        "a folder where figures/paperD/D2-heads.png is written",
+        "figures/paperD/D2-heads.png is a folder, where this job writes a file: move it away "
+        "and run the command again (the other committed files untouched)",
+        "test_a_folder_in_place_of_the_png_stops_the_job_and_keeps_the_others",
+    ),
+    (
+        "working folder",
+        "committed figures/paperD/D2-heads.csv cut to its header",
+        "figures/paperD/D2-heads.csv has changed since a run of this folder published it: a "
+        "run of a target that includes it redoes its job, which restores it",
+        "test_a_committed_csv_cut_to_its_header_is_restored",
+    ),
+    (
+        "command line",
+        "--forcerun paperD_heads D2 in a partly built folder",
+        "Snakemake reads D2 as a rule name and runs target all (115 jobs here); "
+        "python -m attnspec.workflow.redo paperD_heads runs 3 jobs and names those it leaves out",
+        "test_redo_runs_one_rule_and_what_depends_on_it_not_the_missing_work",
+    ),
+)
 
 
 def main() -> None:
