@@ -35,6 +35,8 @@ TABLES = {
     "D": ["D-T1-public-models", "D-T2-moments"],
 }
 BIN = Path(sys.executable).parent
+
+
 def tool(name: str) -> str:
     """Path of a console script installed beside this Python (snakemake, snakefmt, ruff)."""
     candidate = BIN / name

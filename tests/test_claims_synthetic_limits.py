@@ -42,7 +42,8 @@ ROWS = _rows()
 
 
 def _centre(values, statistic):
-    return np.nanmedian(values, axis=0) if statistic != "mean" else np.nanmean(values, axis=0)
+    means = statistic in ("mean", "mean_difference")
+    return np.nanmean(values, axis=0) if means else np.nanmedian(values, axis=0)
 
 
 def synthetic_evidence(test, evidence, *, limit, start, rate, rng, columns="first"):
@@ -50,7 +51,8 @@ def synthetic_evidence(test, evidence, *, limit, start, rate, rng, columns="firs
     (a = ``start``, the judged size's offset from the limit) plus the row's own residuals at
     that size (its draws' deviations from the size's centre, permuted with random signs); for
     a row with indices (columns), ``columns`` says which carry the curve: the ``first`` (k = 2,
-    an outlier) or ``all``, the others their residuals around 0 (indices that stick)."""
+    an outlier) or ``all``, the others their residuals around 0 (indices that stick). A row
+    judged by a mean difference keeps its reference draws, and the curve is laid on their mean."""
     sizes = evidence.sizes
     by_size = []
     for ell, own in zip(sizes, evidence.by_size, strict=True):
@@ -59,15 +61,17 @@ def synthetic_evidence(test, evidence, *, limit, start, rate, rng, columns="firs
         residual = residual[rng.permutation(values.shape[0])]
         residual *= rng.choice([-1.0, 1.0], size=(values.shape[0],) + (1,) * (values.ndim - 1))
         curve = limit + start * (ell / sizes[-1]) ** -rate
+        if "reference" in own:
+            curve = curve + np.nanmean(own["reference"], axis=0)
         if values.ndim == 1 or columns == "all":
             values = curve + residual
         else:
             values = residual.copy()
             values[:, 0] += curve
-        by_size.append({"values": values})
+        by_size.append({**own, "values": values})
     return replace(
         evidence,
-        samples={"values": by_size[-1]["values"]},
+        samples={**evidence.samples, "values": by_size[-1]["values"]},
         by_size=tuple(by_size),
         alternatives={},
     )

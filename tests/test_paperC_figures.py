@@ -426,8 +426,13 @@ def test_committed_c5_holds_every_eigen_angle_panel():
     assert_tidy(frame)
     assert list(frame.columns) == [
         "kind", "series", "panel", "layer", "head", "side", "passage", "convention", "x", "y",
+        "near_bin_edge",
     ]  # fmt: skip
     data = frame[frame["kind"] == "data"]
+    counted = data["panel"].isin(["eigen_angles", "null_space"])
+    near = data.loc[counted, "near_bin_edge"]
+    assert near.notna().all() and (near >= 0).all()
+    assert data.loc[~counted, "near_bin_edge"].isna().all()
     sizes = data.groupby(["panel", "series"]).size()
     assert set(sizes.index.get_level_values("panel")) == {"eigen_angles", "distances", "null_space"}
     assert set(sizes.loc["eigen_angles"]) == {cfg["histogram_bins"]}
