@@ -1,6 +1,7 @@
 """Companion notebook of one paper: execute its jupytext script on the paper's figures, tables
 and verdicts, and write the executed notebook (.ipynb) and its standalone HTML page."""
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -17,6 +18,8 @@ def main(smk) -> None:
     log = configure_logging(smk.log[0])
     notebook = read_percent_script(Path(smk.input.source).read_text(encoding="utf-8"))
     log.info("executing %s: %d cells", smk.input.source, len(notebook.cells))
+    # the kernel shows this scale's outputs (attnspec.workflow.companion)
+    os.environ["ATTNSPEC_FIGURES"] = str(Path(smk.output.ipynb).parent)
     with tempfile.TemporaryFile("w+") as kernel_stderr:
         try:
             execute_notebook(notebook, Path.cwd(), kernel_stderr=kernel_stderr)

@@ -127,7 +127,7 @@ OLD_MESSAGES = [
     (
         [("paperZ", {})],
         "unknown config key(s) paperZ at the top level; allowed keys: replicate, vector_pdfs, "
-        "store, job_memory_limit_mb, verify, paperA, paperB, paperC, paperD",
+        "store, scale, job_memory_limit_mb, verify, paperA, paperB, paperC, paperD",
     ),
     (
         [("paperA.stepwise.n_tokenz", 5)],

@@ -114,6 +114,9 @@ def test_a_batch_is_not_taken_for_a_single_draw():
     assert kind_of("results/paperB/sticking/ell8192-c1.0/draw3.npz")[0].rule == (
         "paperB_sticking_draw"
     )
+    assert kind_of("results/paper-scale/replicate2/paperB/sticking/ell8192-c1.0/draw3.npz")[
+        0
+    ].rule == ("paperB_sticking_draw")
 
 
 @pytest.mark.slow  # starts Snakemake

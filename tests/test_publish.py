@@ -141,8 +141,8 @@ def test_the_receipt_names_each_file_with_its_sha256(job, tmp_path):
 
 def test_every_rule_writing_committed_outputs_publishes_them_through_run_staged():
     """A rule whose outputs are committed (committed(), figure_files, table_files) runs a script
-    ending in run_staged; every other rule writing under figures/ is the notebooks' (their files
-    are not committed)."""
+    ending in run_staged; every other rule writing under figures/ (in_figures) is the notebooks'
+    (their files are not committed)."""
     from conftest import REPO
     from test_workflow_static import rule_blocks
 
@@ -152,7 +152,7 @@ def test_every_rule_writing_committed_outputs_publishes_them_through_run_staged(
         script = re.search(r'"\.\./\.\./scripts/(\S+)"', body)
         if re.search(r"committed\(|figure_files\(|table_files\(", output):
             staged.add(script[1])
-        elif "figures/" in output:
+        elif "in_figures(" in output:
             other.add(name)
     assert other == {"paper_notebook"}
     ending = "run_staged(main, snakemake)  # noqa: F821\n"

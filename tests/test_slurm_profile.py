@@ -143,7 +143,7 @@ def test_spectrum_batches_are_those_the_figures_need(slurm_dry_run, paper):
     planned = {
         (int(ell), int(d_qk), float(beta), sampler, frozenset(models.split("+")), int(draws))
         for ell, d_qk, beta, sampler, models, draws in re.findall(
-            r"output: results/paperA/spectra/ell(\d+)-dqk(\d+)-beta([\d.]+)-([\w-]+)/"
+            r"output: results/paper-scale/paperA/spectra/ell(\d+)-dqk(\d+)-beta([\d.]+)-([\w-]+)/"
             r"([\w+]+)-draws(\d+)\.npz",
             slurm_dry_run,
         )

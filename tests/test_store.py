@@ -64,6 +64,8 @@ def test_a_draw_is_computed_once_kept_with_its_cost_and_then_read(tmp_path):
     record = read_entry(store, output)
     npz, path = entry_paths(store, output)
     assert npz == store / "paperX/toy/ell256/draw3.npz" and path.suffix == ".json"
+    paper_scale = output.replace("results/", "results/paper-scale/")
+    assert entry_paths(store, paper_scale) == (npz, path)  # one draw, whichever scale asks
     assert record["key"] == draw_key(toy_draw, (256, 3))["key"]
     assert record["cpu_s"] >= 0 and record["peak_mb"] > 0 and record["cpu"] and record["made"]
 

@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = Path(sys.executable).parent / "snakemake"
 OUTPUT = ROOT / "docs" / "largest-job.json"
-DEFAULT_TARGET = "results/paperB/sticking/ell32768-c1.0/draw0.npz"
+DEFAULT_TARGET = "results/paper-scale/paperB/sticking/ell32768-c1.0/draw0.npz"
 
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT))

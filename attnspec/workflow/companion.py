@@ -1,10 +1,13 @@
 """What the companion notebooks (``workflow/notebooks/paper<X>.py``) show: one paper's figures,
-tables and verdicts as the workflow wrote them to ``figures/paper<X>/``, displayed in Jupyter.
+tables and verdicts as the workflow wrote them to ``figures/paper<X>/`` (the paper preset's
+run: ``figures/paper-scale/paper<X>/``, named by the environment variable ATTNSPEC_FIGURES that
+the workflow sets), displayed in Jupyter.
 
 It reads files and displays them; it computes nothing, so a notebook shows exactly the run that
 produced the folder.
 """
 
+import os
 from pathlib import Path
 
 from IPython.display import Image, Markdown, display
@@ -28,10 +31,12 @@ def repository_root(start: Path | None = None) -> Path:
 
 
 class PaperOutputs:
-    """The files of ``figures/paper<paper>/`` under the repository ``root``."""
+    """The files of ``<figures>/paper<paper>/`` under the repository ``root``; ``figures``
+    defaults to ATTNSPEC_FIGURES, else ``figures``."""
 
-    def __init__(self, paper: str, root: Path | None = None):
-        self.folder = repository_root(root) / "figures" / f"paper{paper}"
+    def __init__(self, paper: str, root: Path | None = None, figures: str | None = None):
+        figures = figures or os.environ.get("ATTNSPEC_FIGURES", "figures")
+        self.folder = repository_root(root) / figures / f"paper{paper}"
 
     def markdown(self, name: str) -> Markdown:
         """``<name>.md``: a figure's caption with the run's parameters and key numbers, or a

@@ -1,11 +1,12 @@
 """What each intermediate ``.npz`` under ``results/`` holds, checked whenever a script reads one.
 
 One table, :data:`KINDS`: per kind of file (named by the rule that writes it), the path pattern
-below a results root (``results/`` or ``results/replicate<r>/``), and per member (a name pattern)
-its shape, dtype kinds and whether its values must be finite. A shape is a tuple of dimensions:
-a number, ``"*"`` (any length), or a symbol that must take one value throughout the file (a
-wildcard of the path such as ``draws`` is a symbol bound to its value there; ``per=`` gives a
-member's own symbols one value per value of a wildcard of its name instead, e.g. per panel).
+below a results root (``results/``, ``results/paper-scale/``, either's ``replicate<r>/``), and
+per member (a name pattern) its shape, dtype kinds and whether its values must be finite. A
+shape is a tuple of dimensions: a number, ``"*"`` (any length), or a symbol that must take one
+value throughout the file (a wildcard of the path such as ``draws`` is a symbol bound to its value
+there; ``per=`` gives a member's own symbols one value per value of a wildcard of its name
+instead, e.g. per panel).
 :func:`check_arrays` refuses, naming the file and the member: a member no pattern allows, a
 declared member missing, a wrong number of dimensions or a length other than its symbol's, a
 dtype of another kind, and NaN or infinity where values must be finite. Pickled members (dtype
@@ -433,7 +434,7 @@ def _regex(pattern: str, wildcard: str) -> re.Pattern:
     return re.compile("".join(out))
 
 
-_ROOT = r"(?:^|/)results(?:/replicate[1-9]\d*)?/"
+_ROOT = r"(?:^|/)results(?:/paper-scale)?(?:/replicate[1-9]\d*)?/"
 _PATHS = [
     (kind, re.compile(_ROOT + _regex(kind.pattern, r"[^/]+").pattern + "$")) for kind in KINDS
 ]

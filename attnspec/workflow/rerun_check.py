@@ -1,7 +1,8 @@
 """The drift check a run prints at its end: the outputs it wrote, compared by
 :mod:`attnspec.workflow.drift`'s tolerances with the committed ones of the same preset (git's
-``HEAD:figures/`` for the default preset, ``tests/reference/ci-preset/`` for the CI preset), so
-that a rerun on another CPU says at once whether anything moved beyond last-bit noise.
+``HEAD:figures/`` for the default and paper presets, ``tests/reference/ci-preset/`` for the CI
+preset), so that a rerun on another CPU says at once whether anything moved beyond last-bit
+noise.
 """
 
 import subprocess
@@ -66,10 +67,10 @@ def check_rerun(root: Path, checked: Mapping, since: float) -> tuple[str, list[s
     if not written:
         return "drift check: this run rewrote no committed output", []
     preset = preset_of(checked, root)
-    if preset not in ("config", "ci"):
+    if preset is None:
         return (
-            "drift check skipped: no committed outputs of this configuration (the default and "
-            "CI presets have them)",
+            "drift check skipped: no committed outputs of this configuration (the default, "
+            "paper and CI presets have them)",
             [],
         )
     with tempfile.TemporaryDirectory(prefix="attnspec-committed-") as scratch:

@@ -143,12 +143,15 @@ def draw_key(
 def entry_paths(
     store: str | os.PathLike, output: str | os.PathLike, part: str = ""
 ) -> tuple[Path, Path]:
-    """(npz, json) of the stored draw of a job output ``results/<path>.npz`` (a replicate's
+    """(npz, json) of the stored draw of a job output ``results/<path>.npz`` or
+    ``results/paper-scale/<path>.npz`` (one draw whichever scale asks for it; a replicate's
     ``results/replicate<r>/<path>`` keeps its replicate folder); ``part`` names one of several
     draws a job makes (``results/<path>/<part>``)."""
     relative = Path(output)
     if relative.parts and relative.parts[0] == "results":
         relative = Path(*relative.parts[1:])
+        if relative.parts and relative.parts[0] == "paper-scale":
+            relative = Path(*relative.parts[1:])
     base = Path(store) / relative.with_suffix("")
     base = base / part if part else base
     return base.parent / f"{base.name}.npz", base.parent / f"{base.name}.json"

@@ -1,5 +1,6 @@
 # Shared definitions: config sections, file-name patterns and resource estimates used by the rules.
 
+import re
 from pathlib import Path
 
 from attnspec.workflow.memorycheck import MemoryDemand
@@ -8,21 +9,36 @@ from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
 
 STEPWISE = config["paperA"]["stepwise"]
 
-# Replicates: replicate 0 keeps the default random streams and writes under results/; replicate
-# r >= 1 re-keys every stream (attnspec.seeding) and writes under results/replicate<r>/. Rules
-# that simulate or judge take the root as the wildcard {results}; the figures and tables read the
-# configured replicate's root RESULTS.
+# Scales (config key scale): the default and CI presets write the committed outputs under
+# figures/ and their simulations under results/; the paper preset under figures/paper-scale/
+# and results/paper-scale/, so that both scales are kept side by side.
+FIGURES = "figures/paper-scale" if config["scale"] == "paper" else "figures"
+RESULTS_BASE = "results/paper-scale" if config["scale"] == "paper" else "results"
+
+
+def in_figures(path):
+    """``path`` under this scale's committed outputs (FIGURES)."""
+    return f"{FIGURES}/{path}"
+
+
+# Replicates: replicate 0 keeps the default random streams and writes under RESULTS_BASE;
+# replicate r >= 1 re-keys every stream (attnspec.seeding) and writes under
+# RESULTS_BASE/replicate<r>/. Rules that simulate or judge take the root as the wildcard
+# {results}; the figures and tables read the configured replicate's root RESULTS.
 REPLICATE = int(config["replicate"])
 
 
 def results_root(replicate):
-    """results for replicate 0, results/replicate<r> for r >= 1."""
-    return "results" if int(replicate) == 0 else f"results/replicate{int(replicate)}"
+    """RESULTS_BASE for replicate 0, RESULTS_BASE/replicate<r> for r >= 1."""
+    replicate = int(replicate)
+    return RESULTS_BASE if replicate == 0 else f"{RESULTS_BASE}/replicate{replicate}"
 
 
 def replicate_of(results):
     """The replicate whose results root is ``results`` (the {results} wildcard)."""
-    return 0 if results == "results" else int(results.removeprefix("results/replicate"))
+    if results == RESULTS_BASE:
+        return 0
+    return int(results.removeprefix(f"{RESULTS_BASE}/replicate"))
 
 
 RESULTS = results_root(REPLICATE)
@@ -35,7 +51,7 @@ EXTRA_REPLICATES = [1, 2]
 
 
 wildcard_constraints:
-    results=r"results(/replicate[1-9]\d*)?",
+    results=re.escape(RESULTS_BASE) + r"(/replicate[1-9]\d*)?",
 
 
 PAPER_A_FIGURES = [
@@ -95,11 +111,25 @@ PAPER_CATEGORIES = {
 }
 
 
+# The paper preset's judged rows, committed by its run: the default preset's dashboard shows
+# them beside its own when they exist (the CI preset's does not: its sizes are for the tests).
+PAPER_SCALE_CLAIMS = [
+    f"figures/paper-scale/paper{paper}/claims.csv" for paper in PAPER_CATEGORIES
+]
+
+
+def paper_scale_claims(wildcards):
+    """The paper preset's claims tables for the default preset's dashboard, where they exist."""
+    if config["scale"] != "default":
+        return []
+    return [path for path in PAPER_SCALE_CLAIMS if os.path.exists(path)]
+
+
 # The run's config snapshot (rule config_snapshot), an input of every figure and table and of
 # every target: on a fresh clone it is missing, so the targets make it, and every committed
 # figure and table older than it is recomputed (Snakemake does not rerun a job only because its
 # intermediate inputs are missing; the targets asking for the snapshot itself make sure it is).
-CONFIG_SNAPSHOT = "results/config.yaml"
+CONFIG_SNAPSHOT = f"{RESULTS_BASE}/config.yaml"
 
 
 # Extensions of every figure's files; the vector PDF only when the preset asks for it.
@@ -125,7 +155,7 @@ def receipt(stem):
 
 def receipts(paper, items):
     """The receipts of the jobs writing ``figures/paper<X>/<item>.*`` for each item."""
-    return [receipt(f"figures/paper{paper}/{item}") for item in items]
+    return [receipt(in_figures(f"paper{paper}/{item}")) for item in items]
 
 
 def figure_files(stem):

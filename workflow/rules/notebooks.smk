@@ -15,7 +15,7 @@ NOTEBOOK_TABLES = {
 }
 
 
-NOTEBOOK_HTML = "figures/paper{paper}.html"
+NOTEBOOK_HTML = in_figures("paper{paper}.html")
 # The notebooks are made by a run, never committed: on a fresh clone `snakemake --report`
 # builds the report from the committed figures and tables alone; once a run has made every
 # notebook, the report shows them too.
@@ -30,19 +30,19 @@ rule paper_notebook:
     input:
         source="workflow/notebooks/paper{paper}.py",
         figures=lambda wildcards: expand(
-            "figures/paper{paper}/{name}.{ext}",
+            in_figures("paper{paper}/{name}.{ext}"),
             paper=wildcards.paper,
             name=NOTEBOOK_FIGURES[wildcards.paper],
             ext=["png", "md"],
         ),
         tables=lambda wildcards: expand(
-            "figures/paper{paper}/{name}.md",
+            in_figures("paper{paper}/{name}.md"),
             paper=wildcards.paper,
             name=NOTEBOOK_TABLES[wildcards.paper],
         ),
-        claims="figures/paper{paper}/claims.md",
+        claims=in_figures("paper{paper}/claims.md"),
     output:
-        ipynb="figures/paper{paper}.ipynb",
+        ipynb=in_figures("paper{paper}.ipynb"),
         html=(
             report(
                 NOTEBOOK_HTML,

@@ -7,16 +7,16 @@ rule paperA:
     input:
         CONFIG_SNAPSHOT,
         expand(
-            "figures/paperA/{figure}.{ext}",
+            in_figures("paperA/{figure}.{ext}"),
             figure=PAPER_A_FIGURES,
             ext=FIGURE_EXTENSIONS,
         ),
         expand(
-            "figures/paperA/{table}.{ext}",
+            in_figures("paperA/{table}.{ext}"),
             table=PAPER_A_TABLES,
             ext=["csv", "md", "tex"],
         ),
-        expand("figures/paperA/claims.{ext}", ext=["csv", "md"]),
+        expand(in_figures("paperA/claims.{ext}"), ext=["csv", "md"]),
         receipts("A", PAPER_A_FIGURES + PAPER_A_TABLES + ["claims"]),
 
 
@@ -93,9 +93,9 @@ rule paperA_A1_figure:
         ],
         claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A1-stepwise.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperA/A1-stepwise"),
+        **figure_files(in_figures("paperA/A1-stepwise")),
     log:
         "logs/paperA/A1-figure.log",
     benchmark:

@@ -25,9 +25,9 @@ rule paperA_A4_figure:
             for beta in EDGE_CURVE["simulated_betas"]
         ],
         caption="workflow/report/paperA/A4-edge.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperA/A4-edge"),
+        **figure_files(in_figures("paperA/A4-edge")),
     log:
         "logs/paperA/A4-figure.log",
     benchmark:
@@ -101,9 +101,9 @@ rule paperA_A5_figure:
         distances=f"{RESULTS}/paperA/linearisation/distances.npz",
         claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A5-linearisation.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperA/A5-linearisation"),
+        **figure_files(in_figures("paperA/A5-linearisation")),
     log:
         "logs/paperA/A5-figure.log",
     benchmark:

@@ -74,9 +74,9 @@ rule paperA_A3_figure:
         linear=bulk_laws_spectra(RESULTS, "linear"),
         claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A3-bulk-laws.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperA/A3-bulk-laws"),
+        **figure_files(in_figures("paperA/A3-bulk-laws")),
     log:
         "logs/paperA/A3-figure.log",
     benchmark:
@@ -125,9 +125,9 @@ rule paperA_A7_figure:
         summary=f"{RESULTS}/paperA/ratios/summary.npz",
         spectra=[spectrum_batch(RESULTS, "attention", *point) for point in RATIO_POINTS],
         caption="workflow/report/paperA/A7-ratios.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperA/A7-ratios"),
+        **figure_files(in_figures("paperA/A7-ratios")),
     log:
         "logs/paperA/A7-figure.log",
     benchmark:

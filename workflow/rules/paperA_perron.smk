@@ -54,9 +54,9 @@ rule paperA_A2_figure:
             draws=FULL_SPECTRUM["draws"],
         ),
         caption="workflow/report/paperA/A2-spectrum.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperA/A2-spectrum"),
+        **figure_files(in_figures("paperA/A2-spectrum")),
     log:
         "logs/paperA/A2-figure.log",
     benchmark:
@@ -124,9 +124,9 @@ rule paperA_A6_figure:
         points=perron_files(RESULTS),
         claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A6-perron.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperA/A6-perron"),
+        **figure_files(in_figures("paperA/A6-perron")),
     log:
         "logs/paperA/A6-figure.log",
     benchmark:

@@ -6,9 +6,9 @@ rule paperA_AT1_table:
     """Table A-T1: x_+ against 4 theta_1 over the (beta, c) grid (theory only)."""
     input:
         caption="workflow/report/paperA/A-T1-edges.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **table_files("figures/paperA/A-T1-edges"),
+        **table_files(in_figures("paperA/A-T1-edges")),
     log:
         "logs/paperA/A-T1-table.log",
     benchmark:
@@ -79,9 +79,9 @@ rule paperA_AT2_table:
         pairs=f"{RESULTS}/paperA/equivalence/pairs.npz",
         claims=f"{RESULTS}/paperA/claims.csv",
         caption="workflow/report/paperA/A-T2-stepwise.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **table_files("figures/paperA/A-T2-stepwise"),
+        **table_files(in_figures("paperA/A-T2-stepwise")),
     log:
         "logs/paperA/A-T2-table.log",
     benchmark:

@@ -9,14 +9,14 @@ rule paperB:
     input:
         CONFIG_SNAPSHOT,
         expand(
-            "figures/paperB/{figure}.{ext}",
+            in_figures("paperB/{figure}.{ext}"),
             figure=PAPER_B_FIGURES,
             ext=FIGURE_EXTENSIONS,
         ),
         expand(
-            "figures/paperB/{table}.{ext}",
+            in_figures("paperB/{table}.{ext}"),
             table=PAPER_B_TABLES,
             ext=["csv", "md", "tex"],
         ),
-        expand("figures/paperB/claims.{ext}", ext=["csv", "md"]),
+        expand(in_figures("paperB/claims.{ext}"), ext=["csv", "md"]),
         receipts("B", PAPER_B_FIGURES + PAPER_B_TABLES + ["claims"]),

@@ -88,9 +88,9 @@ rule paperB_B1_figure:
         draws=sticking_files(RESULTS),
         claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B1-sticking.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperB/B1-sticking"),
+        **figure_files(in_figures("paperB/B1-sticking")),
     log:
         "logs/paperB/B1-figure.log",
     benchmark:
@@ -111,9 +111,9 @@ rule paperB_B2_figure:
         draws=sticking_files(RESULTS, 1.0),
         claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B2-gap.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperB/B2-gap"),
+        **figure_files(in_figures("paperB/B2-gap")),
     log:
         "logs/paperB/B2-figure.log",
     benchmark:
@@ -134,9 +134,9 @@ rule paperB_B3_figure:
         draws=sticking_files(RESULTS, 1.0),
         claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B3-uniform.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperB/B3-uniform"),
+        **figure_files(in_figures("paperB/B3-uniform")),
     log:
         "logs/paperB/B3-figure.log",
     benchmark:
@@ -156,9 +156,9 @@ rule paperB_BT1_table:
     input:
         draws=sticking_files(RESULTS),
         caption="workflow/report/paperB/B-T1-sticking.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **table_files("figures/paperB/B-T1-sticking"),
+        **table_files(in_figures("paperB/B-T1-sticking")),
     log:
         "logs/paperB/B-T1-table.log",
     benchmark:

@@ -105,9 +105,9 @@ rule paperB_B5_figure:
         draws=conditional_files(RESULTS),
         claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B5-conditional-edges.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperB/B5-conditional-edges"),
+        **figure_files(in_figures("paperB/B5-conditional-edges")),
     log:
         "logs/paperB/B5-figure.log",
     benchmark:
@@ -129,9 +129,9 @@ rule paperB_B6_figure:
     input:
         draws=conditional_files(RESULTS),
         caption="workflow/report/paperB/B6-population.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperB/B6-population"),
+        **figure_files(in_figures("paperB/B6-population")),
     log:
         "logs/paperB/B6-figure.log",
     benchmark:
@@ -154,9 +154,9 @@ rule paperB_B4_figure:
         draws=sticking_files(RESULTS),
         claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B4-edge-formula.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperB/B4-edge-formula"),
+        **figure_files(in_figures("paperB/B4-edge-formula")),
     log:
         "logs/paperB/B4-figure.log",
     benchmark:
@@ -179,9 +179,9 @@ rule paperB_BT2_table:
     input:
         claims=f"{RESULTS}/paperB/claims.csv",
         caption="workflow/report/paperB/B-T2-edge-formulas.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **table_files("figures/paperB/B-T2-edge-formulas"),
+        **table_files(in_figures("paperB/B-T2-edge-formulas")),
     log:
         "logs/paperB/B-T2-table.log",
     benchmark:

@@ -7,14 +7,14 @@ rule paperC:
     input:
         CONFIG_SNAPSHOT,
         expand(
-            "figures/paperC/{figure}.{ext}",
+            in_figures("paperC/{figure}.{ext}"),
             figure=PAPER_C_FIGURES,
             ext=FIGURE_EXTENSIONS,
         ),
         expand(
-            "figures/paperC/{table}.{ext}",
+            in_figures("paperC/{table}.{ext}"),
             table=PAPER_C_TABLES,
             ext=["csv", "md", "tex"],
         ),
-        expand("figures/paperC/claims.{ext}", ext=["csv", "md"]),
+        expand(in_figures("paperC/claims.{ext}"), ext=["csv", "md"]),
         receipts("C", PAPER_C_FIGURES + PAPER_C_TABLES + ["claims"]),

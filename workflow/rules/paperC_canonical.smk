@@ -24,7 +24,9 @@ CANONICAL_GAUSSIAN = expand(
     n_tokens=CANONICAL["gaussian_model"]["n_tokens"],
 )
 # Theory (deterministic, shared by every replicate): the Gaussian model's derived references.
-CANONICAL_GAUSSIAN_REFERENCE = "results/paperC/canonical/gaussian-model-reference.npz"
+CANONICAL_GAUSSIAN_REFERENCE = (
+    f"{RESULTS_BASE}/paperC/canonical/gaussian-model-reference.npz"
+)
 CANONICAL_SURVIVAL = expand(
     "{{results}}/paperC/canonical/survival/n{n_tokens}.npz",
     n_tokens=CANONICAL["survival"]["n_tokens"],
@@ -78,9 +80,9 @@ rule paperC_C1_figure:
         spectra=CANONICAL_SPECTRA.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C1-spectra.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperC/C1-spectra"),
+        **figure_files(in_figures("paperC/C1-spectra")),
     log:
         "logs/paperC/C1-figure.log",
     benchmark:
@@ -148,9 +150,9 @@ rule paperC_C2_figure:
         counts=CANONICAL_COUNTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C2-bulk.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperC/C2-bulk"),
+        **figure_files(in_figures("paperC/C2-bulk")),
     log:
         "logs/paperC/C2-figure.log",
     benchmark:
@@ -297,9 +299,9 @@ rule paperC_C3_figure:
         reference=CANONICAL_GAUSSIAN_REFERENCE,
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C3-stable-rank.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperC/C3-stable-rank"),
+        **figure_files(in_figures("paperC/C3-stable-rank")),
     log:
         "logs/paperC/C3-figure.log",
     benchmark:
@@ -349,9 +351,9 @@ rule paperC_C4_figure:
         survival=expand(CANONICAL_SURVIVAL, results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C4-spike-survival.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperC/C4-spike-survival"),
+        **figure_files(in_figures("paperC/C4-spike-survival")),
     log:
         "logs/paperC/C4-figure.log",
     benchmark:
@@ -378,9 +380,9 @@ rule paperC_CT1_table:
         reference=CANONICAL_GAUSSIAN_REFERENCE,
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C-T1-stable-rank.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **table_files("figures/paperC/C-T1-stable-rank"),
+        **table_files(in_figures("paperC/C-T1-stable-rank")),
     log:
         "logs/paperC/C-T1-table.log",
     benchmark:

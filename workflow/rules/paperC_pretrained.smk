@@ -233,9 +233,9 @@ rule paperC_C5_figure:
         tests=PRETRAINED_TESTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C5-eigen-angles.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperC/C5-eigen-angles"),
+        **figure_files(in_figures("paperC/C5-eigen-angles")),
     log:
         "logs/paperC/C5-figure.log",
     benchmark:
@@ -259,9 +259,9 @@ rule paperC_C6_figure:
         isotropic_long=PRETRAINED_DIAGNOSTICS["isotropic_long"].format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C6-score-spectra.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperC/C6-score-spectra"),
+        **figure_files(in_figures("paperC/C6-score-spectra")),
     log:
         "logs/paperC/C6-figure.log",
     benchmark:
@@ -288,9 +288,9 @@ rule paperC_CT2_table:
         tests=PRETRAINED_TESTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
         caption="workflow/report/paperC/C-T2-pretrained.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **table_files("figures/paperC/C-T2-pretrained"),
+        **table_files(in_figures("paperC/C-T2-pretrained")),
     log:
         "logs/paperC/C-T2-table.log",
     benchmark:

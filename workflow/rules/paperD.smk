@@ -10,14 +10,14 @@ rule paperD:
     input:
         CONFIG_SNAPSHOT,
         expand(
-            "figures/paperD/{figure}.{ext}",
+            in_figures("paperD/{figure}.{ext}"),
             figure=PAPER_D_FIGURES,
             ext=FIGURE_EXTENSIONS,
         ),
         expand(
-            "figures/paperD/{table}.{ext}",
+            in_figures("paperD/{table}.{ext}"),
             table=PAPER_D_TABLES,
             ext=["csv", "md", "tex"],
         ),
-        expand("figures/paperD/claims.{ext}", ext=["csv", "md"]),
+        expand(in_figures("paperD/claims.{ext}"), ext=["csv", "md"]),
         receipts("D", PAPER_D_FIGURES + PAPER_D_TABLES + ["claims"]),

@@ -10,9 +10,9 @@ rule paperD_D1_figure:
         draws=public_model_files(RESULTS),
         claims=f"{RESULTS}/paperD/claims.csv",
         caption="workflow/report/paperD/D1-public-models.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperD/D1-public-models"),
+        **figure_files(in_figures("paperD/D1-public-models")),
     log:
         "logs/paperD/D1-figure.log",
     benchmark:
@@ -35,9 +35,9 @@ rule paperD_D2_figure:
     input:
         draws=heads_files(RESULTS),
         caption="workflow/report/paperD/D2-heads.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperD/D2-heads"),
+        **figure_files(in_figures("paperD/D2-heads")),
     log:
         "logs/paperD/D2-figure.log",
     benchmark:
@@ -61,9 +61,9 @@ rule paperD_D3_figure:
         draws=sharing_files(RESULTS),
         claims=f"{RESULTS}/paperD/claims.csv",
         caption="workflow/report/paperD/D3-sharing.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **figure_files("figures/paperD/D3-sharing"),
+        **figure_files(in_figures("paperD/D3-sharing")),
     log:
         "logs/paperD/D3-figure.log",
     benchmark:
@@ -87,9 +87,9 @@ rule paperD_DT1_table:
         draws=public_model_files(RESULTS),
         claims=f"{RESULTS}/paperD/claims.csv",
         caption="workflow/report/paperD/D-T1-public-models.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **table_files("figures/paperD/D-T1-public-models"),
+        **table_files(in_figures("paperD/D-T1-public-models")),
     log:
         "logs/paperD/D-T1-table.log",
     benchmark:
@@ -113,9 +113,9 @@ rule paperD_DT2_table:
         heads=heads_files(RESULTS),
         sharing=sharing_files(RESULTS, [max(SHARING_D["n_tokens"])]),
         caption="workflow/report/paperD/D-T2-moments.rst",
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        **table_files("figures/paperD/D-T2-moments"),
+        **table_files(in_figures("paperD/D-T2-moments")),
     log:
         "logs/paperD/D-T2-table.log",
     benchmark:

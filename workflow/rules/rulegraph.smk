@@ -13,10 +13,10 @@ rule rulegraph:
             "workflow/Snakefile",
             *sorted(glob.glob("workflow/rules/*.smk")),
         ],
-        config="results/config.yaml",
+        config=CONFIG_SNAPSHOT,
     output:
-        committed("figures/rulegraph.mmd"),
-        published=receipt("figures/rulegraph"),
+        committed(in_figures("rulegraph.mmd")),
+        published=receipt(in_figures("rulegraph")),
     log:
         "logs/rulegraph.log",
     benchmark:

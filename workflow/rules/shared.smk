@@ -37,7 +37,7 @@ rule claims_table:
         evidence=lambda wildcards: evidence_files(RESULTS, wildcards.paper),
     output:
         csv=report(
-            committed("figures/paper{paper}/claims.csv"),
+            committed(in_figures("paper{paper}/claims.csv")),
             caption="../report/claims.rst",
             category=lambda wildcards: PAPER_CATEGORIES[wildcards.paper],
             subcategory="Claims",
@@ -47,9 +47,9 @@ rule claims_table:
                 "kind": "table",
             },
         ),
-        md=committed("figures/paper{paper}/claims.md"),
-        evidence=committed("figures/paper{paper}/claims-evidence.npz"),
-        published=receipt("figures/paper{paper}/claims"),
+        md=committed(in_figures("paper{paper}/claims.md")),
+        evidence=committed(in_figures("paper{paper}/claims-evidence.npz")),
+        published=receipt(in_figures("paper{paper}/claims")),
     log:
         "logs/paper{paper}/claims.log",
     benchmark:
@@ -78,9 +78,9 @@ rule claims_replicates:
             for replicate in [0, *EXTRA_REPLICATES]
         },
     output:
-        csv=committed("figures/claims-replicates.csv"),
-        md=committed("figures/claims-replicates.md"),
-        published=receipt("figures/claims-replicates"),
+        csv=committed(in_figures("claims-replicates.csv")),
+        md=committed(in_figures("claims-replicates.md")),
+        published=receipt(in_figures("claims-replicates")),
     log:
         "logs/claims_replicates.log",
     benchmark:
@@ -104,19 +104,21 @@ rule replicates:
 
 
 rule claims_dashboard:
-    """The dashboard: every judged row of the papers in one table (figures/claims.csv, .md)."""
+    """The dashboard: every judged row of the papers in one table (figures/claims.csv, .md), with
+    the paper preset's verdicts beside them when it was run."""
     input:
-        **{paper: f"figures/paper{paper}/claims.csv" for paper in PAPER_CATEGORIES},
+        **{paper: in_figures(f"paper{paper}/claims.csv") for paper in PAPER_CATEGORIES},
+        paper_scale=paper_scale_claims,
     output:
         csv=report(
-            committed("figures/claims.csv"),
+            committed(in_figures("claims.csv")),
             caption="../report/dashboard.rst",
             category="Claims of the papers",
             subcategory="Dashboard",
             labels={"paper": "all", "item": "dashboard", "kind": "table"},
         ),
-        md=committed("figures/claims.md"),
-        published=receipt("figures/claims"),
+        md=committed(in_figures("claims.md")),
+        published=receipt(in_figures("claims")),
     log:
         "logs/claims_dashboard.log",
     benchmark:
@@ -130,7 +132,7 @@ rule claims_dashboard:
     params:
         # read if present (the replicates target writes it), not an input: `all` does not run
         # the replicates
-        replicates="figures/claims-replicates.csv",
+        replicates=in_figures("claims-replicates.csv"),
     script:
         "../../scripts/claims_dashboard.py"
 
@@ -141,7 +143,7 @@ rule config_snapshot:
     and Snakemake does not rerun a job only because its intermediate inputs are missing.
     """
     output:
-        "results/config.yaml",
+        CONFIG_SNAPSHOT,
     log:
         "logs/config_snapshot.log",
     benchmark:

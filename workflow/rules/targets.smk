@@ -29,7 +29,9 @@ def target_name(item):
 
 
 TARGETS = {
-    target_name(item): expand(f"figures/paper{paper}/{item}.{{ext}}", ext=extensions)
+    target_name(item): expand(
+        in_figures(f"paper{paper}/{item}.{{ext}}"), ext=extensions
+    )
     + receipts(paper, [item])
     for paper in FIGURE_TARGETS
     for items, extensions in (
