@@ -582,3 +582,22 @@ def test_paper_b_judged_values_are_the_registry_rows_values():
     config["paperB"]["ratio_scan"]["ratios"] = [0.5]
     with pytest.raises(ConfigError, match=re.escape(f"a list containing {list(JUDGED_RATIOS)}")):
         check_cross_key_constraints(config)
+
+
+def test_paper_a_linearisation_simulates_the_betas_of_rows_a1_a3_and_a4():
+    """Rows A.1 and A.4 judge beta 0.5 and 1 on the spectra of paperA.linearisation (A.3 beta 1);
+    figure A3's own betas are free."""
+    from attnspec.papers.a import bulk_laws, linearisation
+
+    judged = list(dict.fromkeys(linearisation.JUDGED_BETAS + bulk_laws.JUDGED_BETAS))
+    config = copy.deepcopy(DEFAULT)
+    config["paperA"]["linearisation"]["betas"] = [1.0, 2.0]
+    expected = (
+        f"paperA.linearisation.betas: got [1.0, 2.0]; allowed: a list containing {judged} (the "
+        "values paper A's registry rows judge), missing [0.5]"
+    )
+    with pytest.raises(ConfigError, match=re.escape(expected)):
+        check_cross_key_constraints(config)
+    config = copy.deepcopy(DEFAULT)
+    config["paperA"]["bulk_laws"]["betas"] = [1.5]
+    check_cross_key_constraints(config)

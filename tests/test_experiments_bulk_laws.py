@@ -1,10 +1,16 @@
-"""Figures A3 and A7: bulk summaries, and the evidence of the rows A.4 judged by the registry's
-tests on synthetic bulks that pass and that fail."""
+"""Figures A3 and A7: bulk summaries, and the evidence of the rows A.4 (a finite-size series over
+several ell) judged by the registry's tests on synthetic bulks that pass and that fail."""
 
 import numpy as np
 import pytest
 
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row, variant_verdicts
+from attnspec.claims.verdicts import (
+    DOES_NOT_REPRODUCE,
+    FINITE_SIZE_CAVEAT,
+    HOLDS,
+    judge_row,
+    variant_verdicts,
+)
 from attnspec.distances import law_kolmogorov_distance
 from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
@@ -19,6 +25,7 @@ from attnspec.papers.a.bulk_laws import (
     bulk_laws_table_rows,
     density_histogram,
     edge_mass_unit,
+    edge_shares,
     mass_above_mp_edge,
     nearest_law_unit,
     not_marchenko_pastur_evidence,
@@ -95,11 +102,25 @@ def summary_from(law, beta, *, draws=10, n=300, seed=0):
 QUICK = 20
 """Stability resamples of these tests: they check verdicts, intervals and alternatives, which the
 stability share (reported beside them) does not enter."""
+SIZES = (250, 500, 1000, 2000)  # the default preset's paperA.linearisation.n_tokens
 
 
-def judged(summary):
-    evidence = not_marchenko_pastur_evidence(summary, n_tokens=300)
-    return evidence, judge_row(TESTS[evidence.row_id], evidence, stability_resamples=QUICK)
+def series_from(law, beta, *, sizes=SIZES, draws=10, seed=0):
+    """Row A.4's evidence from square spectra at each ell of ``sizes``: attention bulks drawn
+    rigidly from ``law`` (with the structural zero), Y_lin from nu_inf(beta)."""
+    attention = [
+        with_structural_zero(rigid_draws(law, n - 1, draws, seed=seed + i))
+        for i, n in enumerate(sizes)
+    ]
+    linear = [
+        rigid_draws(NuInfinity(beta, 1.0), n, draws, seed=seed + 100 + i)
+        for i, n in enumerate(sizes)
+    ]
+    return not_marchenko_pastur_evidence(sizes, attention, linear, beta=beta)
+
+
+def judged(evidence):
+    return judge_row(TESTS[evidence.row_id], evidence, stability_resamples=QUICK)
 
 
 def test_wrong_laws_and_the_margin_unit_are_theory_only():
@@ -130,43 +151,61 @@ def test_wrong_laws_and_the_margin_unit_are_theory_only():
     assert edge_mass_unit(1.0, mutants=COARSE_BETA_MUTANTS) == pytest.approx(0.0129, abs=1e-4)
 
 
+def test_edge_shares_count_the_bulk_above_each_mp_edge():
+    """The structural zero is not part of the bulk; each wrong beta' has its own threshold."""
+    beta = 1.0
+    edge, lower = mp_edge(beta), mp_edge(0.97 * beta)
+    spectrum = np.array([2 * edge, 0.5 * (edge + lower), 0.5 * lower, 0.0])
+    shares = edge_shares([spectrum], beta)
+    assert list(shares) == ["beta", *BETA_MUTANTS, *COARSE_BETA_MUTANTS]
+    assert shares["beta"][0] == pytest.approx(1 / 3)
+    assert shares["beta-3%"][0] == pytest.approx(2 / 3)
+    assert shares["beta+3%"][0] == pytest.approx(1 / 3)
+
+
 def test_bulk_drawn_from_nu_inf_holds_and_rules_out_every_wrong_theory():
     for beta in (0.5, 1.0):
-        summary = summary_from(NuInfinity(beta, 1.0), beta, seed=1, n=1000)
-        assert summary["pooled_ks_attention_nu_inf"] < 0.01
-        evidence, row = judged(summary)
+        evidence = series_from(NuInfinity(beta, 1.0), beta, seed=1)
+        row = judged(evidence)
         assert evidence.row_id == f"A.4/beta={beta:g}"
         assert evidence.margin_scale == edge_mass_unit(beta)
-        np.testing.assert_array_equal(evidence.samples["values"], summary["edge_mass_attention"])
-        assert evidence.target == float(summary["edge_mass_theory"]) == mass_above_mp_edge(beta)
+        assert evidence.target == evidence.limit_target == mass_above_mp_edge(beta)
         assert abs(np.mean(evidence.samples["values"]) - evidence.target) < 0.01
-        assert evidence.alternatives["MP"].target == 0.0
+        assert evidence.alternatives["MP"].target == evidence.alternatives["MP"].limit_target == 0
         variant = evidence.variants[BETA_VARIANT]
         assert variant.margin_scale == edge_mass_unit(beta, mutants=COARSE_BETA_MUTANTS)
         assert list(variant.alternatives) == list(VARIANT_LAWS)
         for own, mutants in ((evidence, BETA_MUTANTS), (variant, COARSE_BETA_MUTANTS)):
             for name, factor in mutants.items():
                 wrong = own.alternatives[name]
-                assert wrong.target == mass_above_mp_edge(factor * beta)
-                np.testing.assert_array_equal(
-                    wrong.samples["values"], summary[f"edge_mass_attention/{name}"]
-                )
+                assert wrong.target == wrong.limit_target == mass_above_mp_edge(factor * beta)
+                np.testing.assert_array_equal(wrong.sizes, SIZES)
         assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
+        assert row["sizes"] == "250, 500, 1000, 2000"
         assert row["other_resolutions"] == f"{BETA_VARIANT}: {HOLDS}"
 
 
-def test_bulk_drawn_from_mp_does_not_reproduce():
-    summary = summary_from(MarchenkoPasturSurrogate(0.5), 0.5, seed=3)
-    assert np.all(summary["edge_mass_attention"] == 0.0)
-    evidence, row = judged(summary)
-    assert row["verdict"] == DOES_NOT_REPRODUCE
-    assert "MP: does not reproduce" not in row["alternatives"]
+def test_bulk_drawn_from_mp_never_passes():
+    """No share above 4 theta1 at any ell: the judged interval is 0, outside the pass region;
+    with no spread at any ell the limit cannot be placed, so the row cannot hold."""
+    evidence = series_from(MarchenkoPasturSurrogate(0.5), 0.5, seed=3)
+    assert all(np.all(own["values"] == 0.0) for own in evidence.by_size)
+    row = judged(evidence)
+    assert row["verdict"] not in (HOLDS, FINITE_SIZE_CAVEAT)
+    assert row["interval_high"] < row["target"] - row["margin"]
 
 
-def test_a_bulk_at_a_wrong_beta_fails_and_its_alternative_is_not_ruled_out():
-    # The bulk follows nu_inf(1.01 beta): the claim's target is missed, the beta+1% theory fits.
-    summary = summary_from(NuInfinity(1.01, 1.0), 1.0, seed=5, n=1000)
-    _, row = judged(summary)
+def test_a_bulk_at_a_wrong_beta_misses_the_target_and_its_alternative_is_not_ruled_out():
+    """The bulk follows nu_inf(1.01 beta) at every ell: its share above 4 theta1(beta) is
+    nu_inf(1.01 beta)'s mass there, not the target; the claim does not reproduce and the
+    beta+1% theory fits."""
+    beta = 1.0
+    evidence = series_from(NuInfinity(1.01 * beta, 1.0), beta, seed=5)
+    threshold = mp_edge(beta)
+    wrong_mass = 1.0 - NuInfinity(1.01 * beta, 1.0).cdf(threshold)
+    for own in evidence.by_size:
+        assert abs(np.mean(own["values"]) - wrong_mass) < abs(wrong_mass - evidence.target) / 2
+    row = judged(evidence)
     assert row["claim_verdict"] == DOES_NOT_REPRODUCE
     assert "beta+1%: does not reproduce" not in row["alternatives"]
 
@@ -174,18 +213,26 @@ def test_a_bulk_at_a_wrong_beta_fails_and_its_alternative_is_not_ruled_out():
 def test_a_bulk_three_percent_off_fails_at_both_resolutions():
     """nu_inf(1.03 beta) judged as nu_inf(beta): at 1 % the claim does not reproduce; at the
     variant's 3 % its beta+3% theory is left standing, so the claim cannot hold there either."""
-    summary = summary_from(NuInfinity(1.03, 1.0), 1.0, seed=5, n=1000)
-    evidence, row = judged(summary)
-    assert row["verdict"] == DOES_NOT_REPRODUCE
+    evidence = series_from(NuInfinity(1.03, 1.0), 1.0, seed=5)
+    assert judged(evidence)["verdict"] == DOES_NOT_REPRODUCE
     assert variant_verdicts(TESTS[evidence.row_id], evidence) != f"{BETA_VARIANT}: {HOLDS}"
 
 
 def test_evidence_rows_need_the_judged_betas_and_table_rows_follow_the_header():
-    summaries = [summary_from(NuInfinity(b, 1.0), b, draws=3, n=100) for b in (0.5, 1.0, 1.5)]
-    rows = not_marchenko_pastur_evidence_rows(summaries, n_tokens=100)
+    points = [{"n_tokens": n, "beta": b} for b in (0.5, 1.0, 1.5) for n in (200, 100, 150)]
+    attention = [with_structural_zero(rigid_draws(NuInfinity(p["beta"]), 99, 2)) for p in points]
+    linear = [rigid_draws(NuInfinity(p["beta"]), 100, 2) for p in points]
+    rows = not_marchenko_pastur_evidence_rows(points, attention, linear)
     assert [e.row_id for e in rows] == ["A.4/beta=0.5", "A.4/beta=1"]
-    with pytest.raises(ValueError, match="paperA.bulk_laws.betas"):
-        not_marchenko_pastur_evidence_rows(summaries[1:], n_tokens=100)
+    assert all(list(e.sizes) == [100, 150, 200] for e in rows)
+    with pytest.raises(ValueError, match="paperA.linearisation.betas"):
+        not_marchenko_pastur_evidence_rows(points[3:], attention[3:], linear[3:])
+    two = [i for i, p in enumerate(points) if p["n_tokens"] != 200]
+    with pytest.raises(ValueError, match="paperA.linearisation.n_tokens needs at least 3"):
+        not_marchenko_pastur_evidence_rows(
+            [points[i] for i in two], [attention[i] for i in two], [linear[i] for i in two]
+        )
+    summaries = [summary_from(NuInfinity(b, 1.0), b, draws=3, n=100) for b in (0.5, 1.0, 1.5)]
     table = bulk_laws_table_rows(summaries)
     assert all(len(row) == len(BULK_LAWS_TABLE_HEADER) for row in table)
 

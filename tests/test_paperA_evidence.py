@@ -14,7 +14,11 @@ from attnspec.papers.a.bulk_laws import (
     COARSE_BETA_MUTANTS,
     VARIANT_LAWS,
     WRONG_LAWS,
+    edge_mass_unit,
+    edge_shares,
+    mass_above_mp_edge,
     nearest_law_unit,
+    not_marchenko_pastur_evidence,
     not_marchenko_pastur_evidence_rows,
 )
 from attnspec.papers.a.gaussian_equivalence import equivalence_evidence
@@ -25,6 +29,7 @@ from attnspec.papers.a.linearisation import (
 )
 from attnspec.papers.a.perron import perron_evidence_rows, perron_series
 from attnspec.papers.registry import TESTS, registry_of
+from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.workflow.io import load_evidence, save_evidence
 
 RNG = np.random.default_rng(0)
@@ -56,21 +61,18 @@ def linearisation_summary():
     return summarise_distances(table)
 
 
-def bulk_summary(beta):
-    summary = {
-        "beta": np.float64(beta),
-        "ratio": np.float64(1.0),
-        "mp_edge": np.float64(4 * np.expm1(beta**2)),
-        "ks_attention_mp": RNG.random(DRAWS),
-        "ks_attention_nu_inf": RNG.random(DRAWS),
-        "edge_mass_attention": RNG.random(DRAWS),
-        "edge_mass_linear": RNG.random(DRAWS),
-        "edge_mass_theory": np.float64(0.05),
-    }
-    for name in (*BETA_MUTANTS, *COARSE_BETA_MUTANTS):
-        summary[f"edge_mass_attention/{name}"] = RNG.random(DRAWS)
-        summary[f"edge_mass_theory/{name}"] = np.float64(0.05)
-    return summary
+def square_spectra(beta, n):
+    """DRAWS synthetic spectra at ell = n, c = 1: values spread over [0, 6 theta_1], so that a
+    share of each lies above the MP edge 4 theta_1 (and the attention's structural zero)."""
+    return [np.append(6 * np.expm1(beta**2) * RNG.random(n - 1), 0.0) for _ in range(DRAWS)]
+
+
+def edge_share_points():
+    """Square spectra at every (ell, beta) of the rows A.4: (points, attention, linear)."""
+    points = [{"n_tokens": int(n), "beta": b} for b in (0.5, 1.0) for n in SIZES]
+    attention = [square_spectra(p["beta"], p["n_tokens"]) for p in points]
+    linear = [square_spectra(p["beta"], p["n_tokens"]) for p in points]
+    return points, attention, linear
 
 
 def perron(beta):
@@ -89,7 +91,7 @@ def every_row():
     pairs |= {f"d_al/{name}": RNG.random((SIZES.size, DRAWS)) for name in WRONG_LAWS}
     return (
         linearisation_evidence(linearisation_summary())
-        + not_marchenko_pastur_evidence_rows([bulk_summary(b) for b in (0.5, 1.0)], n_tokens=250)
+        + not_marchenko_pastur_evidence_rows(*edge_share_points())
         + perron_evidence_rows([perron(b) for b in (0.5, 1.0)])
         + [equivalence_evidence(pairs, beta=1.0)]
     )
@@ -98,7 +100,7 @@ def every_row():
 # The rows whose wrong theories move beta by a percentage (issue 33, item 5).
 BETA_ROWS = ("A.1/beta=0.5", "A.1/beta=1", "A.3/beta=1", "A.4/beta=0.5", "A.4/beta=1")
 # The rows judged with a finite-size model over every ell of paperA.linearisation.
-SERIES_ROWS = ("A.1/beta=0.5", "A.1/beta=1", "A.3/beta=1")
+SERIES_ROWS = BETA_ROWS
 
 
 def test_the_builders_cover_every_registry_row_of_paper_a_once_with_its_alternatives():
@@ -132,16 +134,17 @@ def test_rows_whose_wrong_theories_move_beta_carry_the_three_percent_variant():
         for key, value in item.samples.items():
             np.testing.assert_array_equal(variant.samples[key], value)
         assert variant.target == item.target and variant.margin_scale > item.margin_scale
-        if item.row_id in SERIES_ROWS:
-            beta = float(item.row_id.split("=")[1])
-            assert item.margin_scale == nearest_law_unit(beta)
-            assert variant.margin_scale == nearest_law_unit(beta, mutants=COARSE_BETA_MUTANTS)
-            np.testing.assert_array_equal(variant.sizes, item.sizes)
-            np.testing.assert_array_equal(item.sizes, SIZES)
+        beta = float(item.row_id.split("=")[1])
+        unit = edge_mass_unit if item.row_id.startswith("A.4/") else nearest_law_unit
+        assert item.margin_scale == unit(beta)
+        assert variant.margin_scale == unit(beta, mutants=COARSE_BETA_MUTANTS)
+        np.testing.assert_array_equal(variant.sizes, item.sizes)
+        np.testing.assert_array_equal(item.sizes, SIZES)
 
 
 def test_the_series_rows_have_every_ell():
-    """A.1's and A.3's finite-size data hold every ell of the table, the judged one last."""
+    """A.1's, A.3's and A.4's finite-size data hold every ell of the table, the judged one
+    last."""
     for item in every_row():
         if item.row_id not in SERIES_ROWS:
             continue
@@ -175,3 +178,52 @@ def test_the_variants_survive_the_evidence_file_and_are_judged(tmp_path):
                         np.testing.assert_array_equal(back_own[key], value)
     row = judge_row(TESTS["A.4/beta=1"], loaded["A.4/beta=1"], stability_resamples=5)
     assert row["other_resolutions"].startswith(f"{BETA_VARIANT}: ")
+
+
+def test_the_edge_share_series_judges_every_theory_on_the_same_draws_at_every_ell():
+    """Row A.4 from square spectra at several ell: the shares above 4 theta_1 of each ell's
+    draws (the judged ell's last), target and limit target nu_inf's mass there at every ell; MP
+    the same shares against 0; each wrong beta' the shares above 4 theta_1(beta') against
+    nu_inf(beta')'s mass, at every ell."""
+    beta, sizes = 1.0, [100, 200, 400]
+    attention = [square_spectra(beta, n) for n in sizes]
+    linear = [square_spectra(beta, n) for n in sizes]
+    item = not_marchenko_pastur_evidence(sizes, attention, linear, beta=beta)
+    shares = [edge_shares(draws, beta) for draws in attention]
+    assert item.row_id == "A.4/beta=1"
+    np.testing.assert_array_equal(item.sizes, sizes)
+    assert item.target == item.limit_target == mass_above_mp_edge(beta)
+    assert [a.target for a in item.alternatives.values()] == [
+        0.0,
+        *(mass_above_mp_edge(f * beta) for f in BETA_MUTANTS.values()),
+    ]
+    for evidence in (item, item.alternatives["MP"]):
+        np.testing.assert_array_equal(evidence.sizes, sizes)
+        for own, size_shares in zip(evidence.by_size, shares, strict=True):
+            np.testing.assert_array_equal(own["values"], size_shares["beta"])
+        np.testing.assert_array_equal(evidence.samples["values"], shares[-1]["beta"])
+    for mutants, own in ((BETA_MUTANTS, item), (COARSE_BETA_MUTANTS, item.variants[BETA_VARIANT])):
+        for name, factor in mutants.items():
+            wrong = own.alternatives[name]
+            assert wrong.target == wrong.limit_target == mass_above_mp_edge(factor * beta)
+            for values, size_shares in zip(wrong.by_size, shares, strict=True):
+                np.testing.assert_array_equal(values["values"], size_shares[name])
+
+
+def test_a_bulk_at_a_wrong_beta_does_not_give_the_right_target():
+    """A bulk that follows nu_inf(1.01 beta) (its ell - 1 quantiles at every ell): its share
+    above 4 theta_1(beta) is nu_inf(1.01 beta)'s mass there up to 1/(ell - 1), outside the row's
+    pass region about its target at every ell, where the beta+1% theory is met."""
+    beta, sizes = 1.0, [500, 1000, 2000]
+    wrong = NuInfinity(1.01 * beta, 1.0)
+
+    def quantiles(n):
+        return [np.append(wrong.quantile((np.arange(n - 1) + 0.5) / (n - 1)), 0.0)] * DRAWS
+
+    spectra = [quantiles(n) for n in sizes]
+    item = not_marchenko_pastur_evidence(sizes, spectra, spectra, beta=beta)
+    theory = item.alternatives["beta+1%"]
+    margin = TESTS[item.row_id].margin * item.margin_scale
+    for n, own, alternative in zip(sizes, item.by_size, theory.by_size, strict=True):
+        assert abs(float(np.mean(own["values"])) - item.target) > margin
+        assert abs(float(np.mean(alternative["values"])) - theory.target) <= 1 / (n - 1)

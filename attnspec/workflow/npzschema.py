@@ -200,8 +200,6 @@ KINDS = (
                     ("edge_mass", "draws"),
                 )
             },
-            "{panel}/edge_mass_attention/{alternative}": floats("draws", per="panel"),
-            "{panel}/edge_mass_theory/{alternative}": floats(per="panel"),
             "{panel}/ks_{model}_{law}": floats("draws", per="panel"),
             "{panel}/pooled_{distance}_{model}_{law}": floats(per="panel"),
         },

@@ -6,6 +6,7 @@ from pathlib import Path
 from attnspec.workflow.memorycheck import MemoryDemand
 from attnspec.workflow.publish import receipt_of
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
+from attnspec.papers.a.bulk_laws import JUDGED_BETAS as EDGE_SHARE_BETAS
 
 STEPWISE = config["paperA"]["stepwise"]
 
@@ -370,6 +371,23 @@ def equivalence_spectra(results, model):
     return [
         spectrum_batch(results, model, ell, ell, EQUIVALENCE_BETA)
         for ell in config["paperA"]["linearisation"]["n_tokens"]
+    ]
+
+
+# The points of the rows A.4/beta=<beta> (paperA.linearisation must simulate their betas,
+# EDGE_SHARE_BETAS): every ell of paperA.linearisation at each judged beta, c = 1.
+EDGE_SHARE_POINTS = [
+    {"n_tokens": ell, "beta": beta}
+    for beta in EDGE_SHARE_BETAS
+    for ell in config["paperA"]["linearisation"]["n_tokens"]
+]
+
+
+def edge_share_spectra(results, model):
+    """The batch of ``model`` at each point of EDGE_SHARE_POINTS (d_qk = ell)."""
+    return [
+        spectrum_batch(results, model, p["n_tokens"], p["n_tokens"], p["beta"])
+        for p in EDGE_SHARE_POINTS
     ]
 
 

@@ -1,6 +1,6 @@
-# Paper A, figures A3 (the bulk against nu_inf and the MP surrogate, evidence of the rows A.4)
-# and A7 (nu_inf across c = ell / d_qk). Spectra come from the batched rule paperA_spectra
-# (paperA.smk).
+# Paper A, figures A3 (the bulk against nu_inf and the MP surrogate, claim A.4) with the
+# evidence of the rows A.4 (judged on the spectra of paperA.linearisation), and A7 (nu_inf
+# across c = ell / d_qk). Spectra come from the batched rule paperA_spectra (paperA.smk).
 
 BULK_LAWS = config["paperA"]["bulk_laws"]
 RATIO_SWEEP = config["paperA"]["ratios"]
@@ -23,7 +23,7 @@ RATIO_POINTS = [
 rule paperA_A3_summary:
     """Per beta of figure A3: the pooled bulk and Y_lin against nu_inf and the MP surrogate
     (histograms, edge region, per-draw and pooled distances), and per draw the share of the
-    bulk above 4 theta_1 at beta and at the wrong betas (1 -+ 3 %) of the rows A.4."""
+    bulk above 4 theta_1 (the statistic of the rows A.4, at this one ell)."""
     input:
         attention=lambda wildcards: bulk_laws_spectra(wildcards.results, "attention"),
         linear=lambda wildcards: bulk_laws_spectra(wildcards.results, "linear"),
@@ -45,9 +45,12 @@ rule paperA_A3_summary:
 
 
 rule paperA_A3_evidence:
-    """Evidence of the rows A.4/beta=0.5 and A.4/beta=1."""
+    """Evidence of the rows A.4/beta=0.5 and A.4/beta=1: per draw the share of the bulk above
+    4 theta_1 (and above 4 theta_1 at the wrong betas) at every ell of paperA.linearisation
+    (c = 1), the largest judged, every ell for the finite-size model."""
     input:
-        "{results}/paperA/bulk_laws/summary.npz",
+        attention=lambda wildcards: edge_share_spectra(wildcards.results, "attention"),
+        linear=lambda wildcards: edge_share_spectra(wildcards.results, "linear"),
     output:
         "{results}/paperA/evidence/A3-bulk-laws.npz",
     log:
@@ -60,7 +63,8 @@ rule paperA_A3_evidence:
     resources:
         mem_mb=job_mem_mb(400),
     params:
-        n_tokens=BULK_LAWS["n_tokens"],
+        points=EDGE_SHARE_POINTS,
+        draws=config["paperA"]["linearisation"]["draws"],
     script:
         "../../scripts/paperA_A3_evidence.py"
 

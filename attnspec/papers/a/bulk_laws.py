@@ -9,12 +9,16 @@ A3 (claim A.4, "nu_inf is not Marchenko-Pastur: its right edge exceeds 4 theta1"
 the bulk against nu_inf(beta, c) (right edge x_+) and against the iid-scores surrogate
 theta1 MP_1 (density sqrt(x (4 theta1 - x)) / (2 pi theta1 x) on [0, 4 theta1]), with
 theta1 = e^{beta^2} - 1. Y_lin = (beta S + sqrt(a) W)/sqrt(ell), whose limit is exactly nu_inf,
-is the finite-size reference at the same size (papers.md sections 2-3). The evidence of the
-registry rows A.4/beta=<beta> is, per draw, the share of the bulk above the MP edge 4 theta1,
-against nu_inf's mass there, 1 - F_nu(4 theta1) (MP puts none there); the same share above
-4 theta1(beta') against nu_inf(beta')'s mass judges the wrong betas beta' = beta (1 -+ 1 %), and
-at the coarser resolution reported beside it (:data:`BETA_VARIANT`) beta (1 -+ 3 %). Its margin
-unit is the change of that mass that the nearest wrong beta makes (:func:`edge_mass_unit`).
+is the finite-size reference at the same size (papers.md sections 2-3). The figure shows the
+statistic of the registry rows A.4/beta=<beta> at its one ell; the rows themselves are judged on
+the square spectra (c = 1, d_qk = ell) of every ell of paperA.linearisation
+(:func:`not_marchenko_pastur_evidence`): per draw, the share of the bulk above the MP edge
+4 theta1, against nu_inf's mass there, 1 - F_nu(4 theta1) (MP puts none there; the same at every
+ell since c = 1), judged at the largest ell with a finite-size model over all of them; the same
+share above 4 theta1(beta') against nu_inf(beta')'s mass judges the wrong betas
+beta' = beta (1 -+ 1 %), and at the coarser resolution reported beside it (:data:`BETA_VARIANT`)
+beta (1 -+ 3 %). Its margin unit is the change of that mass that the nearest wrong beta makes
+(:func:`edge_mass_unit`).
 
 The wrong theories the Kolmogorov rows of paper A (A.1, A.3) must rule out are laws too
 (:func:`alternative_laws`): the MP surrogate and nu_inf at beta (1 -+ 1 %) (and, for the variant,
@@ -32,6 +36,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from attnspec.claims.evidence import Evidence
+from attnspec.claims.finite_size import MIN_SIZES
 from attnspec.distances import kolmogorov_distance, law_kolmogorov_distance, wasserstein1
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate, mp_edge
 from attnspec.theory.nu_infinity import NuInfinity
@@ -189,10 +194,7 @@ def summarise_bulk_laws(
         the pooled bulk >= x from the 80 % quantile of nu_inf, and 1 - F of both laws);
         per-draw ``ks_*`` (Kolmogorov distance of each draw of attention/linear to nu_inf/mp)
         and ``edge_mass_*`` (share above 4 theta1; 0 under MP, 1 - F_nu(4 theta1) under
-        nu_inf, :func:`mass_above_mp_edge`); for each wrong beta' of :data:`BETA_MUTANTS` and
-        :data:`COARSE_BETA_MUTANTS` (``<name>``), ``edge_mass_attention/<name>`` (per draw,
-        the share of the bulk above 4 theta1(beta')) and ``edge_mass_theory/<name>``
-        (nu_inf(beta')'s mass there); pooled
+        nu_inf, :func:`mass_above_mp_edge`); pooled
         ``pooled_ks_*``, ``pooled_w1_*`` (Wasserstein-1); scalars ``beta``, ``ratio``,
         ``x_plus``, ``mp_edge`` = 4 theta1, ``theta1``, ``edge_mass_theory``, ``ks_nu_inf_mp``
         (KS(nu_inf, MP), from the laws alone), ``m1_attention``, ``n_beyond`` (attention
@@ -240,110 +242,160 @@ def summarise_bulk_laws(
                 kolmogorov_distance(pooled, target.cdf)
             )
             summary[f"pooled_w1_{model}_{name}"] = np.float64(wasserstein1(pooled, target.quantile))
-    for name, factor in (BETA_MUTANTS | COARSE_BETA_MUTANTS).items():
-        wrong = factor * beta
-        summary[f"edge_mass_attention/{name}"] = share_above(bulk_draws, mp_edge(wrong))
-        summary[f"edge_mass_theory/{name}"] = np.float64(mass_above_mp_edge(wrong, ratio))
     return summary
 
 
-def not_marchenko_pastur_evidence(summary: Mapping, *, n_tokens: int) -> Evidence:
-    """Registry row A.4/beta=<beta> from one beta's :func:`summarise_bulk_laws`: samples
-    ``values`` = the share of the bulk above 4 theta1 per draw, target nu_inf's mass there,
-    margin unit :func:`edge_mass_unit` (the nearest wrong beta's change of that share);
-    alternatives ``MP`` (the same shares, target 0) and, for each wrong beta'
-    (:data:`BETA_MUTANTS`), the shares above 4 theta1(beta') against nu_inf(beta')'s mass
-    there; the variant :data:`BETA_VARIANT` the same with beta (1 -+ 3 %)
-    (:data:`COARSE_BETA_MUTANTS`) and its own margin unit."""
-    beta, ratio = float(summary["beta"]), float(summary["ratio"])
-    row_id = f"A.4/beta={beta:g}"
-    missing = [
-        name
-        for name in (*BETA_MUTANTS, *COARSE_BETA_MUTANTS)
-        if f"edge_mass_attention/{name}" not in summary
-    ]
-    if missing:
+def series_evidence(
+    row_id: str, sizes: Sequence[int], per_size: Sequence[Mapping[str, np.ndarray]], **fields
+) -> Evidence:
+    """Evidence judged at the largest size with the finite-size data of every size:
+    ``per_size`` holds each size's samples (draws first), ``sizes`` ascending; the limit's
+    target is the judged size's (the targets of paper A's rows judged by a finite-size model do
+    not depend on ell: distances that vanish, nu_inf's mass above 4 theta1 at c = 1).
+    ValueError naming the config key with fewer than :data:`MIN_SIZES` sizes."""
+    if len(sizes) < MIN_SIZES:
         raise ValueError(
-            f"the A3 summary at beta = {beta:g} lacks the shares at the wrong betas {missing}: "
-            "rerun the rule paperA_A3_summary"
+            f"{row_id}: paperA.linearisation.n_tokens needs at least {MIN_SIZES} sizes for the "
+            f"row's finite-size model, got {[int(n) for n in sizes]}"
         )
-    shares, target = summary["edge_mass_attention"], float(summary["edge_mass_theory"])
-    where = f"ell = {n_tokens}, c = {ratio:g}, beta = {beta:g}"
-    mp = Evidence(
-        row_id,
-        {"values": shares},
-        target=0.0,
-        quantity=f"share of the bulk above 4 theta1 = {float(summary['mp_edge']):.4g}, {where}",
-        note="the MP surrogate has no mass above its edge 4 theta1",
+    return Evidence(
+        row_id=row_id,
+        samples=dict(per_size[-1]),
+        sizes=np.asarray(sizes, dtype=np.float64),
+        by_size=tuple(dict(own) for own in per_size),
+        **fields,
     )
 
-    def wrong_betas(mutants: Mapping) -> dict:
-        found = {}
+
+def edge_shares(spectra: Sequence[np.ndarray], beta: float) -> dict[str, np.ndarray]:
+    """Per draw of square attention spectra (c = 1), the share of the bulk above the MP edge
+    4 theta1(beta) (key ``beta``) and above 4 theta1(beta') for each wrong beta' of
+    :data:`BETA_MUTANTS` and :data:`COARSE_BETA_MUTANTS` (key: its name): the statistic of row
+    A.4 and of its wrong theories at one ell."""
+    bulk = [attention_bulk(s) for s in spectra]
+    factors = {"beta": 1.0} | BETA_MUTANTS | COARSE_BETA_MUTANTS
+    return {name: share_above(bulk, mp_edge(factor * beta)) for name, factor in factors.items()}
+
+
+def _by_ell(sizes: Sequence[int], values: Sequence[np.ndarray]) -> str:
+    """``ell=<n>: <mean>`` for each size, means over draws."""
+    return ", ".join(f"ell={int(n)}: {np.mean(v):.4f}" for n, v in zip(sizes, values, strict=True))
+
+
+def not_marchenko_pastur_evidence(
+    sizes: Sequence[int],
+    attention: Sequence[Sequence[np.ndarray]],
+    linear: Sequence[Sequence[np.ndarray]],
+    *,
+    beta: float,
+) -> Evidence:
+    """Registry row A.4/beta=<beta> from square spectra (c = 1, d_qk = ell) at each ell of
+    ``sizes`` (ascending; ``attention`` and ``linear`` the draws of sqrt(ell) A_perp and of Y_lin
+    at each): ``values`` = per draw the share of the bulk above 4 theta1 (:func:`edge_shares`),
+    judged at the largest ell with every ell for the row's finite-size model; target and limit
+    target nu_inf's mass there (:func:`mass_above_mp_edge`, the same at every ell since c = 1);
+    margin unit :func:`edge_mass_unit`. Alternatives on the same draws at every ell: ``MP`` (the
+    same shares, target 0) and each wrong beta' of :data:`BETA_MUTANTS` (the shares above
+    4 theta1(beta') against nu_inf(beta')'s mass there); the variant :data:`BETA_VARIANT` the
+    same with :data:`COARSE_BETA_MUTANTS` and its own margin unit. Y_lin's shares (its limit is
+    exactly nu_inf) are reported in the note."""
+    row_id, n_max = f"A.4/beta={beta:g}", int(sizes[-1])
+    shares = [edge_shares(draws, beta) for draws in attention]
+    where = f"ell = {n_max}, c = 1, beta = {beta:g}"
+    mass = mass_above_mp_edge(beta)
+
+    def series(key: str, target: float, **fields) -> Evidence:
+        per_size = [{"values": own[key]} for own in shares]
+        return series_evidence(row_id, sizes, per_size, target=target, **fields)
+
+    def wrong_theories(mutants: Mapping) -> dict:
+        found = {
+            "MP": series(
+                "beta",
+                0.0,
+                quantity=f"share of the bulk above 4 theta1 = {mp_edge(beta):.4g}, {where} (and "
+                "every ell of the series)",
+                note="the MP surrogate has no mass above its edge 4 theta1",
+            )
+        }
         for name, factor in mutants.items():
             wrong = factor * beta
-            found[name] = Evidence(
-                row_id,
-                {"values": summary[f"edge_mass_attention/{name}"]},
-                target=float(summary[f"edge_mass_theory/{name}"]),
+            found[name] = series(
+                name,
+                mass_above_mp_edge(wrong),
                 quantity=f"share of the bulk above 4 theta1({wrong:g}) = {mp_edge(wrong):.4g}, "
-                f"{where}",
+                f"{where} (and every ell of the series)",
                 note=f"target: nu_inf({wrong:g})'s mass above 4 theta1({wrong:g})",
             )
         return found
 
     def described(mutants: Mapping) -> str:
         return "; ".join(
-            f"{name}: share {np.mean(summary[f'edge_mass_attention/{name}']):.4f} against "
-            f"{float(summary[f'edge_mass_theory/{name}']):.4f}"
-            for name in mutants
+            f"{name}: share {np.mean(shares[-1][name]):.4f} against "
+            f"{mass_above_mp_edge(factor * beta):.4f}"
+            for name, factor in mutants.items()
         )
 
     quantity = (
         "share of the bulk of sqrt(ell) A_perp above the MP edge 4 theta1 = "
-        f"{float(summary['mp_edge']):.4g} per draw, mean over draws, {where}"
+        f"{mp_edge(beta):.4g} per draw, mean over draws, {where}"
     )
-    unit, coarse = edge_mass_unit(beta, ratio), edge_mass_unit(beta, ratio, COARSE_BETA_MUTANTS)
-    variant = Evidence(
-        row_id=row_id,
-        samples={"values": shares},
-        target=target,
+    unit, coarse = edge_mass_unit(beta), edge_mass_unit(beta, mutants=COARSE_BETA_MUTANTS)
+    variant = series(
+        "beta",
+        mass,
         margin_scale=coarse,
         quantity=f"{quantity}; wrong betas beta (1 -+ 3 %)",
-        note=f"margin unit at beta (1 -+ 3 %) {coarse:.4g}; {described(COARSE_BETA_MUTANTS)}",
-        alternatives={"MP": mp, **wrong_betas(COARSE_BETA_MUTANTS)},
+        note=f"margin unit at beta (1 -+ 3 %) {coarse:.4g}; at ell = {n_max}: "
+        f"{described(COARSE_BETA_MUTANTS)}",
+        alternatives=wrong_theories(COARSE_BETA_MUTANTS),
     )
-    return Evidence(
-        row_id=row_id,
-        samples={"values": shares},
-        target=target,
+    floor = [share_above(draws, mp_edge(beta)) for draws in linear]
+    return series(
+        "beta",
+        mass,
         margin_scale=unit,
         quantity=quantity,
         note=(
-            f"nu_inf's mass there {target:.4f}, MP's 0; Y_lin at the same ell "
-            f"{np.mean(summary['edge_mass_linear']):.4f}; beta off by 1 % "
+            f"nu_inf's mass there {mass:.4f}, MP's 0; mean share by ell: "
+            f"{_by_ell(sizes, [own['beta'] for own in shares])}; Y_lin at the same ell: "
+            f"{_by_ell(sizes, floor)}; beta off by 1 % at ell = {n_max} "
             f"({described(BETA_MUTANTS)}); margin unit: the nearest wrong beta moves the share "
-            f"by {unit:.4g} (by {coarse:.4g} at 3 %); KS(bulk, nu_inf) "
-            f"{np.mean(summary['ks_attention_nu_inf']):.4f}, KS(bulk, MP) "
-            f"{np.mean(summary['ks_attention_mp']):.4f}"
+            f"by {unit:.4g} (by {coarse:.4g} at 3 %)"
         ),
-        alternatives={"MP": mp, **wrong_betas(BETA_MUTANTS)},
+        alternatives=wrong_theories(BETA_MUTANTS),
         variants={BETA_VARIANT: variant},
     )
 
 
 def not_marchenko_pastur_evidence_rows(
-    summaries: Sequence[Mapping], *, n_tokens: int
+    points: Sequence[Mapping],
+    attention: Sequence[Sequence[np.ndarray]],
+    linear: Sequence[Sequence[np.ndarray]],
 ) -> list[Evidence]:
-    """The A.4 evidence at each judged beta (:data:`JUDGED_BETAS`) from the summaries of every
-    simulated beta; ValueError naming the config key if a judged beta was not simulated."""
-    by_beta = {float(s["beta"]): s for s in summaries}
+    """The A.4 evidence at each judged beta (:data:`JUDGED_BETAS`) from square spectra at
+    ``points`` (keys ``n_tokens`` and ``beta``; ``attention`` and ``linear`` the draws at each,
+    in the same order), the ell of each beta its finite-size series; ValueError naming the
+    config key if a judged beta was not simulated."""
+    by_beta: dict[float, dict[int, tuple]] = {}
+    for point, own, floor in zip(points, attention, linear, strict=True):
+        by_beta.setdefault(float(point["beta"]), {})[int(point["n_tokens"])] = (own, floor)
     missing = [beta for beta in JUDGED_BETAS if beta not in by_beta]
     if missing:
         raise ValueError(
-            f"paperA.bulk_laws.betas must contain the judged betas {list(JUDGED_BETAS)}; "
+            f"paperA.linearisation.betas must contain the judged betas {list(JUDGED_BETAS)}; "
             f"missing {missing}"
         )
-    return [not_marchenko_pastur_evidence(by_beta[b], n_tokens=n_tokens) for b in JUDGED_BETAS]
+    rows = []
+    for beta in JUDGED_BETAS:
+        sizes = sorted(by_beta[beta])
+        pairs = [by_beta[beta][n] for n in sizes]
+        rows.append(
+            not_marchenko_pastur_evidence(
+                sizes, [own for own, _ in pairs], [floor for _, floor in pairs], beta=beta
+            )
+        )
+    return rows
 
 
 BULK_LAWS_TABLE_HEADER = (

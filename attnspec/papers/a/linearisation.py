@@ -31,7 +31,6 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from attnspec.claims.evidence import Evidence, threshold_crossings
-from attnspec.claims.finite_size import MIN_SIZES
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
@@ -42,6 +41,7 @@ from attnspec.papers.a.bulk_laws import (
     alternative_laws,
     attention_bulk,
     nearest_law_unit,
+    series_evidence,
 )
 from attnspec.papers.progress import Stopwatch
 from attnspec.theory.nu_infinity import NuInfinity
@@ -367,28 +367,6 @@ def _sizes_text(summary: Mapping) -> str:
 def _by_size_text(summary: Mapping, values: np.ndarray) -> str:
     return ", ".join(
         f"ell={int(n)}: {v:+.4f}" for n, v in zip(summary["n_tokens"], values, strict=True)
-    )
-
-
-def series_evidence(
-    row_id: str, sizes: np.ndarray, per_size: Sequence[Mapping[str, np.ndarray]], **fields
-) -> Evidence:
-    """Evidence judged at the largest size with the finite-size data of every size:
-    ``per_size`` holds each size's samples (draws first), ``sizes`` ascending; the limit's
-    target 0 (the claims of paper A judged by a finite-size model are distances that vanish).
-    ValueError naming the config key with fewer than :data:`MIN_SIZES` sizes."""
-    if len(sizes) < MIN_SIZES:
-        raise ValueError(
-            f"{row_id}: paperA.linearisation.n_tokens needs at least {MIN_SIZES} sizes for the "
-            f"row's finite-size model, got {[int(n) for n in sizes]}"
-        )
-    return Evidence(
-        row_id=row_id,
-        samples=dict(per_size[-1]),
-        sizes=np.asarray(sizes, dtype=np.float64),
-        by_size=tuple(dict(own) for own in per_size),
-        limit_target=0.0,
-        **fields,
     )
 
 
