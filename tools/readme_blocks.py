@@ -83,15 +83,14 @@ def benchmark_block() -> str:
 
 def store_block() -> str:
     """The committed store's draws (data/store/**/*.json) with what each cost."""
-    records = [
-        json.loads(path.read_text(encoding="utf-8"))
-        for path in sorted((ROOT / "data" / "store").rglob("*.json"))
-    ]
+    store = ROOT / "data" / "store"
+    paths = sorted(store.rglob("*.json"))
+    records = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
     rows = [
-        f"| `{r['output'].removeprefix('results/')}` | {r.get('cpu_s', float('nan')):.0f} | "
+        f"| `{path.relative_to(store).with_suffix('.npz')}` | {r.get('cpu_s', float('nan')):.0f} | "
         f"{r.get('wall_s', float('nan')):.0f} | {r.get('peak_mb', float('nan')):.0f} | "
         f"{r.get('commit', '?')} | {r.get('made', '?')} |"
-        for r in records
+        for path, r in zip(paths, records, strict=True)
     ]
     total = sum(r.get("cpu_s", 0.0) for r in records)
     return (
