@@ -167,6 +167,31 @@ def test_claims_rows_of_paper_b_get_float32_and_stabilities_move_by_whole_resamp
     assert any("'alternative'" in line for line in found)
 
 
+def test_a_limit_near_zero_gets_its_row_s_rounding_not_its_own(tmp_path):
+    """Measured on a default-preset rerun under OpenBLAS's Haswell kernel: B.2/beta=1/log's
+    extrapolated limit 0.0034404 -> 0.0034408 (1e-4 relative, 2e-6 of its interval's end 0.18),
+    an alternative's limit printed -3.582e-06 -> -3.578e-06 in its text cell, and in B-T1's
+    Markdown a relative gap 0.0010098 -> 0.0010096 beside medians of 1.8."""
+    committed, fresh = tmp_path / "committed", tmp_path / "fresh"
+    (committed / "paperB").mkdir(parents=True), (fresh / "paperB").mkdir(parents=True)
+    columns = ["paper", "row_id", "value", "interval_low", "interval_high", "limit", "alternatives"]
+    row = ("B", "B.2/beta=1/log", 0.01397, -0.1542, 0.1818, 0.0034404474774012497,
+           "x+ -1%: limit 0.008764 [-3.582e-06, 0.01354]")  # fmt: skip
+
+    def write(root, limit, text, gap):
+        values = (*row[:5], limit, text)
+        pd.DataFrame([values], columns=columns).to_csv(root / "claims.csv", index=False)
+        table = f"| ell | median | relative_gap |\n|---|---|---|\n| 1024 | 1.7684 | {gap} |\n"
+        (root / "paperB" / "B-T1.md").write_text(table)
+
+    write(committed, row[5], row[6], "0.0010098")
+    write(fresh, 0.0034407875965559304, "x+ -1%: limit 0.008764 [-3.578e-06, 0.01354]", "0.0010096")
+    assert compare_trees(committed, fresh) == []
+    write(fresh, 0.0035, "x+ -1%: limit 0.008764 [-3.4e-05, 0.01354]", "0.0015")
+    found = compare_trees(committed, fresh)
+    assert len(found) == 3, found
+
+
 def test_printed_shares_move_by_whole_resamples_and_a_fragile_label_follows_its_stability(
     tmp_path,
 ):

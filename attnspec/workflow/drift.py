@@ -13,6 +13,11 @@ reason that fixes it):
   computation, not its own), at least :data:`CSV_ATOL`.
 - ``float32``: paper B's numbers come from float32 scores, so its files and the claims rows of
   paper B get :data:`FLOAT32_RTOL`.
+- A number computed from others (a difference, a gap, an extrapolated limit) carries their
+  rounding, not its own: in a claims row each number may also move by its tolerance's share of
+  the largest of the row's statistics (:data:`ROW_SCALE_COLUMNS`: value, interval, limit), its
+  text cells included; a printed number in Markdown or LaTeX by that share of the largest
+  non-integer number on its line.
 - ``share``: a stability, or a share of resampled verdicts printed as a percentage, moves by
   whole resamples (:data:`SHARE_ATOL`).
 - ``count``: a histogram count moves by the values that lie within their cross-CPU error of a
@@ -100,6 +105,9 @@ FRAGILE_LABELS = re.compile(
     rf"{_VERDICT} otherwise| \(fragile, \d+ ?%\)|fragile pass: |\d+(?= verdicts are fragile)"
 )
 DERIVED_COLUMNS = ("fragile",)
+# The statistics of a claims row, computed from the same data: their largest magnitude is the
+# row's scale.
+ROW_SCALE_COLUMNS = ("value", "interval_low", "interval_high", "limit", "limit_low", "limit_high")
 PERCENT_AFTER = re.compile(r"^ ?%(\)| of resampled)")
 
 
@@ -133,21 +141,39 @@ def _is_share(text: str, match: re.Match, in_share_column: bool) -> bool:
     return in_share_column or bool(SHARE_CONTEXT.search(before) or PERCENT_AFTER.match(after))
 
 
-def _number_moved(a: str, b: str, rtol: float, share: bool, percent: bool) -> bool:
+def _line_scale(text: str, offset: int) -> float:
+    """The largest magnitude of the non-integer numbers printed on the line of ``offset``."""
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    line = text[start : end if end >= 0 else len(text)]
+    numbers = [
+        abs(float(m.group())) for m in NUMBER.finditer(line) if re.search(r"[.eE]", m.group())
+    ]
+    return max(numbers, default=0.0)
+
+
+def _number_moved(
+    a: str, b: str, rtol: float, share: bool, percent: bool, scale: float = 0.0
+) -> bool:
     x, y = float(a), float(b)
-    allowed = max(_last_digit_unit(a), _last_digit_unit(b)) + rtol * abs(x)
+    allowed = max(_last_digit_unit(a), _last_digit_unit(b)) + rtol * max(abs(x), scale)
     if share:
         allowed = max(allowed, SHARE_ATOL * (100.0 if percent else 1.0))
     return abs(x - y) > allowed
 
 
 def compare_text(
-    old: str, new: str, rtol: float, share_column: Callable[[str, int], bool] | None = None
+    old: str,
+    new: str,
+    rtol: float,
+    share_column: Callable[[str, int], bool] | None = None,
+    scale: float | None = None,
 ) -> list[str]:
     """Differences between two texts: ``text differs`` when they differ once numbers are
     masked, else ``a -> b`` for each printed number moved beyond one unit of its last digit and
-    ``rtol`` (a share of resamples: beyond SHARE_ATOL). ``share_column(text, offset)`` says
-    whether the number at ``offset`` lies in a stability column of a table. Fragile labels
+    ``rtol`` of the larger of itself and ``scale`` (None: the largest non-integer number on its
+    line; a share of resamples: beyond SHARE_ATOL). ``share_column(text, offset)`` says whether
+    the number at ``offset`` lies in a stability column of a table. Fragile labels
     (:data:`FRAGILE_LABELS`) are left out of both."""
     old, new = FRAGILE_LABELS.sub("", old), FRAGILE_LABELS.sub("", new)
     if NUMBER.sub("#", old) != NUMBER.sub("#", new):
@@ -157,7 +183,8 @@ def compare_text(
         in_column = share_column is not None and share_column(old, a.start())
         share = _is_share(old, a, in_column)
         percent = share and bool(PERCENT_AFTER.match(old[a.end() :]))
-        if _number_moved(a.group(), b.group(), rtol, share, percent):
+        around = _line_scale(old, a.start()) if scale is None else scale
+        if _number_moved(a.group(), b.group(), rtol, share, percent, around):
             found.append(f"{a.group()} -> {b.group()}")
     return found
 
@@ -222,6 +249,7 @@ def compare_csv(committed: Path, fresh: Path, rtol: float | None = None) -> list
         side = "missing" if key in old_groups else "not committed"
         found.append(f"{fresh}: rows {dict(zip(keys, key, strict=True))} {side}")
     row_rtol = _row_rtol(Path(committed), old) if rtol is None else np.full(len(old), rtol)
+    row_scale = _row_scale(old)
     pairs_old, pairs_new = [], []
     for key, rows in old_groups.items():
         if key not in new_groups:
@@ -239,11 +267,23 @@ def compare_csv(committed: Path, fresh: Path, rtol: float | None = None) -> list
         if column in keys or column in DERIVED_COLUMNS:
             continue
         found += _compare_column(fresh, column, old, old_rows, new_rows, pairs_old, curves,
-                                 row_rtol)  # fmt: skip
+                                 row_rtol, row_scale)  # fmt: skip
     return found
 
 
-def _allowed(column, old, old_rows, pairs_old, curves, rtol, x) -> np.ndarray:
+def _row_scale(table) -> np.ndarray:
+    """Per row, the largest magnitude of its statistics (:data:`ROW_SCALE_COLUMNS`; 0 for a
+    table without them)."""
+    import pandas as pd
+
+    columns = [c for c in ROW_SCALE_COLUMNS if c in table.columns]
+    if not columns:
+        return np.zeros(len(table))
+    values = table[columns].apply(pd.to_numeric, errors="coerce").abs().to_numpy(dtype=np.float64)
+    return np.where(np.isfinite(values), values, 0.0).max(axis=1)
+
+
+def _allowed(column, old, old_rows, pairs_old, curves, rtol, x, row_scale) -> np.ndarray:
     """Per row, how far a number of ``column`` may move (module docstring)."""
     if column in SHARE_COLUMNS:
         return np.full(x.shape, SHARE_ATOL)
@@ -251,6 +291,7 @@ def _allowed(column, old, old_rows, pairs_old, curves, rtol, x) -> np.ndarray:
     scale = np.empty(len(old))
     for rows in curves.values():
         scale[rows] = _column_scale(values, rows)
+    scale = np.maximum(scale, row_scale)
     with np.errstate(invalid="ignore"):
         allowed = np.maximum(CSV_ATOL, rtol * scale[pairs_old]) + rtol * np.abs(x)
     if column == EDGE_COUNTED and EDGE_COUNT_COLUMN in old.columns:
@@ -259,14 +300,14 @@ def _allowed(column, old, old_rows, pairs_old, curves, rtol, x) -> np.ndarray:
     return allowed
 
 
-def _compare_column(fresh, column, old, old_rows, new_rows, pairs_old, curves, row_rtol):
+def _compare_column(fresh, column, old, old_rows, new_rows, pairs_old, curves, row_rtol, row_scale):
     import pandas as pd
 
     a, b = old_rows[column], new_rows[column]
-    rtol = row_rtol[pairs_old]
+    rtol, scale = row_rtol[pairs_old], row_scale[pairs_old]
     if pd.api.types.is_numeric_dtype(a) and pd.api.types.is_numeric_dtype(b):
         x, y = a.to_numpy(dtype=np.float64), b.to_numpy(dtype=np.float64)
-        allowed = _allowed(column, old, old_rows, pairs_old, curves, rtol, x)
+        allowed = _allowed(column, old, old_rows, pairs_old, curves, rtol, x, row_scale)
         with np.errstate(invalid="ignore"):
             close = (x == y) | (np.abs(y - x) <= allowed) | (np.isnan(x) & np.isnan(y))
         if close.all():
@@ -276,10 +317,11 @@ def _compare_column(fresh, column, old, old_rows, new_rows, pairs_old, curves, r
         return [f"{fresh}: column {column!r}, {int((~close).sum())} cells differ "
                 f"(row {pairs_old[row]}: {was!r} -> {now!r})"]  # fmt: skip
     found = []
-    for row, (was, now, tolerance) in enumerate(zip(a.fillna(""), b.fillna(""), rtol, strict=True)):
+    cells = zip(a.fillna(""), b.fillna(""), rtol, scale, strict=True)
+    for row, (was, now, tolerance, around) in enumerate(cells):
         if str(was) == str(now):
             continue
-        moved = compare_text(str(was), str(now), float(tolerance))
+        moved = compare_text(str(was), str(now), float(tolerance), scale=float(around))
         if moved:
             found.append(f"{fresh}: column {column!r}, row {pairs_old[row]}: {moved[0]}")
     return found
