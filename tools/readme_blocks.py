@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from attnspec.claims.dashboard import summary_markdown  # noqa: E402
+from attnspec.claims.dashboard import replicates_match, summary_markdown  # noqa: E402
 from attnspec.workflow.io import read_csv  # noqa: E402
 
 README = ROOT / "README.md"
@@ -37,6 +37,14 @@ def replicates_block() -> str:
         return "Not run for the committed outputs: `snakemake --cores all replicates`.\n"
     with open(path, encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
+    judged = read_csv(ROOT / "figures" / "claims.csv")
+    if not replicates_match(rows, {row["row_id"]: row["verdict"] for row in judged}):
+        return (
+            "Not run for the committed verdicts: [`figures/claims-replicates.md`]"
+            "(figures/claims-replicates.md) was made from earlier tests and its replicate 0 is "
+            "not what is judged now, so neither it nor the dashboard uses it as evidence; "
+            "`snakemake --cores all replicates` remakes it.\n"
+        )
     agree = sum(row["agree"] == "yes" for row in rows)
     differing = [row["row_id"] for row in rows if row["agree"] != "yes"]
     text = (
