@@ -14,6 +14,7 @@ from attnspec.workflow.configcheck import (
     ConfigError,
     check_corpus,
     check_cross_key_constraints,
+    check_verify_draws,
     coerce_numbers,
     expanded_size,
     load_schema,
@@ -535,6 +536,15 @@ def test_the_corpus_is_checked_before_any_job(tmp_path):
     ):
         with pytest.raises(ConfigError, match=re.escape(expected)):
             check_corpus(_corpus_config(names, long_count=count), tmp_path)
+
+
+def test_the_draws_verify_names_are_checked_before_any_job():
+    stored = "paperA/spectra/ell250-dqk250-beta0.5-gaussian/attention+linear-draws10/attention"
+    check_verify_draws({"verify": stored, "store": "data/store"}, REPO)
+    check_verify_draws({"store": ""}, REPO)  # unset: the default selection
+    with pytest.raises(ConfigError, match=r"config key verify: paperB/x/draw1 not in the store"):
+        check_verify_draws({"verify": f"{stored},paperB/x/draw1", "store": ""}, REPO)
+    assert re.fullmatch(SCHEMA["properties"]["verify"]["pattern"].strip("^$"), stored)
 
 
 def test_a_config_file_with_a_duplicate_key_or_yaml_1_1_numbers_is_refused_with_its_line(

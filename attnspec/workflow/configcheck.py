@@ -541,3 +541,18 @@ def check_corpus(config: Mapping, root: str | Path) -> None:
                 f"config key paperC.pretrained.{section}.count: got {count}; allowed: at most "
                 f"{available} (the corpus has {available} full passages of {tokens} tokens)"
             )
+
+
+def check_verify_draws(config: Mapping, root: str | Path) -> None:
+    """Config key ``verify`` before any job: every draw it names is in the store under ``root``
+    (config key ``store``, else data/store) as a record ``<name>.json``. ConfigError naming the
+    key, the missing draws and where stored draws are listed."""
+    names = [name for name in config.get("verify", "").split(",") if name]
+    store = config.get("store") or "data/store"
+    missing = [name for name in names if not (Path(root) / store / f"{name}.json").is_file()]
+    if missing:
+        raise ConfigError(
+            f"config key verify: {', '.join(missing)} not in the store {store}; allowed: stored "
+            f"draws, as paths relative to {store} without suffix (the .json records there, "
+            "listed in docs/cluster.md)"
+        )
