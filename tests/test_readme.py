@@ -42,6 +42,33 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert commands[1].endswith("python -m pytest")
 
 
+# Where the documents state a preset's job count: (file, pattern whose group is the count).
+STATED_JOB_COUNTS = {
+    "config/ci.yaml": [
+        ("README.md", r"`config/ci.yaml`: tiny sizes for the tests \((\d+) jobs"),
+        ("config/README.md", r"`config/ci.yaml`: tiny sizes for the tests: every rule, (\d+) jobs"),
+    ],
+    "config/paper.yaml": [
+        ("README.md", r"ell = 32768: (\d+) jobs"),
+        ("docs/cluster.md", r"plans (\d+) jobs in a fresh clone"),
+        ("docs/cluster.md", r"the paper preset's (\d+) jobs run"),
+    ],
+}
+
+
+@pytest.mark.slow  # starts Snakemake
+@pytest.mark.parametrize("preset", sorted(STATED_JOB_COUNTS))
+def test_stated_job_counts_are_the_presets_dry_runs(preset):
+    dry_run = run([tool("snakemake"), "-n", "-F", "--configfile", preset]).stdout
+    planned = int(re.search(r"^total\s+(\d+)", dry_run.split("Job stats:")[1], flags=re.M)[1])
+    for name, pattern in STATED_JOB_COUNTS[preset]:
+        stated = re.search(pattern, (REPO / name).read_text(encoding="utf-8"))
+        assert stated, f"{name}: no job count for {preset} ({pattern})"
+        assert int(stated[1]) == planned, (
+            f"{name} states {stated[1]} jobs; {preset} plans {planned}"
+        )
+
+
 @pytest.mark.slow  # starts Snakemake
 def test_measured_largest_job_is_the_paper_preset_largest_reservation():
     report = json.loads((REPO / "docs" / "largest-job.json").read_text())
