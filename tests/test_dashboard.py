@@ -273,3 +273,14 @@ def test_a_replicates_table_made_from_other_verdicts_is_not_used():
     found = dashboard_rows(rows, stale)
     assert all(r["replicate_verdicts"] == "" for r in found)
     assert "replicates not run for these verdicts" in dashboard_markdown(found)
+
+
+def test_a_row_beyond_the_paper_names_what_keeps_it_from_holding_not_the_papers_margin():
+    from attnspec.claims.catalogue import BEYOND_PAPER_MECHANISMS
+    from attnspec.claims.dashboard import known_cause
+
+    published = {"row_id": "D.1/bert-base/published-w1", "claim_id": "D.1", "no_power_against": ""}
+    beyond = {**published, "row_id": "D.1/bert-base/w1", "beyond_paper": "whether softmax ..."}
+    assert known_cause(published) == FINITE_SIZE_MECHANISMS["D.1"]
+    assert known_cause(beyond) == BEYOND_PAPER_MECHANISMS["D.1"]
+    assert "beyond the paper" not in known_cause(published)

@@ -69,8 +69,9 @@ FINITE_SIZE_MECHANISMS = {
     "(papers.md section 3)",
     "A.3": "the equivalence gap sits at the non-Gaussian rows (Y_f -> Y_Q step of A1), whose "
     "log-normal tails fade slowly with ell (papers.md section 3)",
-    "A.4": "at beta >= 2 the MP edge is within 1 % of x_+, so only beta <= 1 separates the laws "
-    "(papers.md section 3)",
+    "A.4": "the share of the bulk above MP's edge is a few per cent of the mass, so its limit must "
+    "be pinned to a few parts in a thousand, while the log-normal tails of the softmax weights add "
+    "mass there that fades slowly with ell (as for A.1; papers.md section 3)",
     "A.5": "the threshold moves like sqrt(log ell), so a few ell values resolve it only coarsely "
     "(papers.md section 3)",
     "B.1": "the largest entry theta of sqrt(ell) A_perp acts as a rank-one spike with outlier "
@@ -79,7 +80,9 @@ FINITE_SIZE_MECHANISMS = {
     "(papers.md section 3)",
     "B.3": "E_ell(Sigma_f) has a bias of order 1/ell, larger than its spread over draws "
     "(papers.md section 4)",
-    "B.4": "none: a theory-only comparison of two formulas (a failure is a bug, not finite size)",
+    "B.4": "rows c=*: the largest eigenvalue of Y_lin falls below its edge x_+ by a Tracy-Widom "
+    "shift of order ell^(-2/3) (larger at c = 2, where d_qk = ell / 2), against a margin of "
+    "0.5 % (papers.md section 4); the theory-only rows have none (a failure there is a bug)",
     "C.1": "spikes sigma = kappa log n separate from the bulk only logarithmically in n "
     "(papers.md section 5)",
     "C.2": "the bulk scale decays like a power of n, so a decade of n moves it little "
@@ -91,14 +94,19 @@ FINITE_SIZE_MECHANISMS = {
     "(papers.md section 5)",
     "C.6": "one pretrained model and short passages: the statistics are over heads and passages "
     "(papers.md section 5)",
-    "D.1": "rows published-*: table D.2's means are known only to their ten-draw half-widths, "
-    "which set the margin, so a Gaussian equivalent with beta 1 % off can stay within it; rows "
-    "beyond the paper: softmax's log-normal weights converge more slowly than the Gaussian "
-    "equivalent, so at these sizes softmax stays farther from it than a second equivalent does "
-    "(papers.md section 8)",
+    "D.1": "table D.2's means are known only to their ten-draw half-widths, which set the margin, "
+    "so a Gaussian equivalent with beta 1 % off can stay within it (papers.md section 8)",
     "D.2": "sharing adds dependence between heads that averages out only as the widths grow "
     "(papers.md section 8)",
     "D.3": "none expected: tying shifts the law by O(1) at any size (papers.md section 8)",
+}
+
+# Rows beyond the paper (a stronger statement of ours), per claim: what keeps such a row from
+# holding at affordable sizes, when it is not the claim's own finite-size mechanism.
+BEYOND_PAPER_MECHANISMS = {
+    "D.1": "beyond the paper: softmax's log-normal weights converge more slowly than the Gaussian "
+    "equivalent, so at these sizes softmax stays farther from it than a second equivalent does "
+    "(papers.md section 8)",
 }
 
 # Rows whose known cause is not their claim's finite-size mechanism: a scope row asks whether a

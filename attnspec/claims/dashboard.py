@@ -15,7 +15,13 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from attnspec.claims.catalogue import CLAIMS, EVIDENCE, FINITE_SIZE_MECHANISMS, ROW_CAUSES
+from attnspec.claims.catalogue import (
+    BEYOND_PAPER_MECHANISMS,
+    CLAIMS,
+    EVIDENCE,
+    FINITE_SIZE_MECHANISMS,
+    ROW_CAUSES,
+)
 from attnspec.claims.declared import DeclaredTest
 from attnspec.claims.verdicts import (
     FINITE_SIZE_RULE_TEXT,
@@ -405,8 +411,12 @@ def resolution_note(row: Mapping) -> str:
 
 def known_cause(row: Mapping) -> str:
     """Why a row does not hold: the alternatives it has no power against, then its own cause (a
-    scope row) or its claim's finite-size mechanism (attnspec.claims.catalogue)."""
-    cause = ROW_CAUSES.get(row["row_id"], FINITE_SIZE_MECHANISMS[row["claim_id"]])
+    scope row), what keeps a row beyond the paper from holding, or its claim's finite-size
+    mechanism (attnspec.claims.catalogue)."""
+    cause = FINITE_SIZE_MECHANISMS[row["claim_id"]]
+    if is_beyond(row) and row["claim_id"] in BEYOND_PAPER_MECHANISMS:
+        cause = BEYOND_PAPER_MECHANISMS[row["claim_id"]]
+    cause = ROW_CAUSES.get(row["row_id"], cause)
     if row["no_power_against"]:
         return f"no power against {row['no_power_against']}; {cause}"
     return cause
