@@ -2,6 +2,7 @@
 largest size that fits; the limit comes from the config, --resources or the machine."""
 
 import pytest
+from conftest import REPO
 
 from attnspec.workflow.configcheck import ConfigError
 from attnspec.workflow.memorycheck import (
@@ -10,6 +11,7 @@ from attnspec.workflow.memorycheck import (
     job_memory_limit,
     largest_fitting,
     machine_memory_mb,
+    retry_reservation_mb,
 )
 
 
@@ -56,3 +58,32 @@ def test_the_limit_is_the_config_then_resources_then_the_machine():
     memory, source = job_memory_limit(None, None, local=True)
     assert memory == machine_memory_mb() > 1000 and "this machine" in source
     assert job_memory_limit(None, None, local=False)[0] is None  # a cluster node is not this one
+
+
+def test_a_retry_reserves_attempt_times_the_first_attempt_up_to_the_limit():
+    assert [retry_reservation_mb(723, attempt, None) for attempt in (1, 2, 3)] == [723, 1446, 2169]
+    assert [retry_reservation_mb(12961, attempt, 20000) for attempt in (1, 2)] == [12961, 20000]
+    # The preflight checked the first attempt against the limit; a cap never goes below it.
+    assert retry_reservation_mb(12961, 2, 8000) == 12961
+
+
+@pytest.mark.parametrize(
+    ("first_mb", "attempt", "named"), [(723, 0, "attempt"), (0, 1, "first_mb")]
+)
+def test_a_retry_reservation_names_its_bad_argument(first_mb, attempt, named):
+    with pytest.raises(ValueError, match=named):
+        retry_reservation_mb(first_mb, attempt, None)
+
+
+def test_every_rule_reserves_memory_that_grows_with_the_attempt():
+    """Each rule's mem_mb goes through reserved_mem_mb (workflow/rules/common.smk), so a job
+    killed for memory on a cluster is resubmitted with more (profiles/slurm: retries: 1)."""
+    rules = sorted((REPO / "workflow" / "rules").glob("*.smk"))
+    reservations = [
+        (path.name, line.strip())
+        for path in rules
+        for line in path.read_text().splitlines()
+        if line.strip().startswith("mem_mb=")
+    ]
+    assert len(reservations) >= 70
+    assert [r for r in reservations if not r[1].startswith("mem_mb=reserved_mem_mb(")] == []

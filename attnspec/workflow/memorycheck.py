@@ -50,6 +50,21 @@ def job_memory_limit(
     return None, "no limit (a cluster run without job_memory_limit_mb)"
 
 
+def retry_reservation_mb(first_mb: int, attempt: int, limit_mb: int | None) -> int:
+    """A job's ``mem_mb`` on its ``attempt`` (1, 2, ...): ``attempt x first_mb``, so that a job
+    killed for its memory is resubmitted (Snakemake's ``retries``) with more; capped at
+    ``limit_mb`` (the most a job may have, None: no cap) but never below ``first_mb``, which the
+    preflight has checked against that limit."""
+    if int(attempt) < 1:
+        raise ValueError(f"attempt must be a whole number >= 1, got {attempt!r}")
+    if int(first_mb) < 1:
+        raise ValueError(f"first_mb must be a whole number of MB >= 1, got {first_mb!r}")
+    scaled = int(attempt) * int(first_mb)
+    if limit_mb is None:
+        return scaled
+    return max(int(first_mb), min(scaled, int(limit_mb)))
+
+
 def largest_fitting(
     mem_mb_at: Callable[[int], int], limit_mb: int, upper: int, step: int = 1
 ) -> int | None:

@@ -3,7 +3,11 @@
 import re
 from pathlib import Path
 
-from attnspec.workflow.memorycheck import MemoryDemand
+from attnspec.workflow.memorycheck import (
+    MemoryDemand,
+    job_memory_limit,
+    retry_reservation_mb,
+)
 from attnspec.workflow.publish import receipt_of
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
 from attnspec.papers.a.bulk_laws import JUDGED_BETAS as EDGE_SHARE_BETAS
@@ -415,6 +419,36 @@ SNAKEMAKE_JOB_MB = 400
 def job_mem_mb(script_mb):
     """mem_mb of a job whose script needs ``script_mb`` (interpreter and arrays)."""
     return SNAKEMAKE_JOB_MB + int(script_mb)
+
+
+# The most memory one job may have (config job_memory_limit_mb, --resources mem_mb or this
+# machine's memory; None on a cluster without job_memory_limit_mb): every job's first attempt is
+# checked against it before any job (workflow/Snakefile), and a retry's reservation is capped there.
+JOB_MEMORY_LIMIT_MB, JOB_MEMORY_LIMIT_SOURCE = job_memory_limit(
+    config.get("job_memory_limit_mb"),
+    getattr(
+        workflow.global_resources.get("mem_mb"),
+        "value",
+        workflow.global_resources.get("mem_mb"),
+    ),
+    local=workflow.local_exec,
+)
+
+
+def reserved_mem_mb(first_attempt_mb):
+    """A rule's mem_mb resource: ``first_attempt_mb`` (MB, or a function of the wildcards) on the
+    first attempt, attempt x that on a retry (a job killed for memory gets more), capped at
+    JOB_MEMORY_LIMIT_MB (attnspec.workflow.memorycheck.retry_reservation_mb)."""
+
+    def mem_mb(wildcards, attempt):
+        first = (
+            first_attempt_mb(wildcards)
+            if callable(first_attempt_mb)
+            else first_attempt_mb
+        )
+        return retry_reservation_mb(first, attempt, JOB_MEMORY_LIMIT_MB)
+
+    return mem_mb
 
 
 def dense_job_mem_mb(n_tokens, copies=4):

@@ -69,6 +69,6 @@ rule paper_notebook:
     threads: 1
     resources:
         # measured peak about 130 MB: the executing process (nbclient, nbconvert) and the kernel
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
         "../../scripts/paper_notebook.py"

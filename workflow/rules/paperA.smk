@@ -41,7 +41,7 @@ rule paperA_spectra:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=spectra_mem_mb,
+        mem_mb=reserved_mem_mb(spectra_mem_mb),
     params:
         store=config["store"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -76,7 +76,7 @@ rule paperA_stepwise_pool:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(500),
+        mem_mb=reserved_mem_mb(job_mem_mb(500)),
     params:
         stepwise=STEPWISE,
         models=list(MODEL_NAMES),
@@ -104,7 +104,7 @@ rule paperA_A1_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         stepwise=STEPWISE,
         models=list(MODEL_NAMES),

@@ -36,7 +36,7 @@ rule paperA_A4_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         edge_curve=EDGE_CURVE,
     script:
@@ -68,7 +68,7 @@ rule paperA_A5_distances:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(500),
+        mem_mb=reserved_mem_mb(job_mem_mb(500)),
     params:
         points=LINEARISATION_POINTS,
         draws=LINEARISATION["draws"],
@@ -90,7 +90,7 @@ rule paperA_A5_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
         "../../scripts/paperA_A5_evidence.py"
 
@@ -112,6 +112,6 @@ rule paperA_A5_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     script:
         "../../scripts/paperA_A5_figure.py"

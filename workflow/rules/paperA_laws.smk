@@ -37,7 +37,7 @@ rule paperA_A3_summary:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(500),
+        mem_mb=reserved_mem_mb(job_mem_mb(500)),
     params:
         bulk_laws=BULK_LAWS,
     script:
@@ -61,7 +61,7 @@ rule paperA_A3_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         points=EDGE_SHARE_POINTS,
         draws=config["paperA"]["linearisation"]["draws"],
@@ -89,7 +89,7 @@ rule paperA_A3_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         bulk_laws=BULK_LAWS,
     script:
@@ -114,7 +114,7 @@ rule paperA_A7_summary:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(500),
+        mem_mb=reserved_mem_mb(job_mem_mb(500)),
     params:
         ratios=RATIO_SWEEP,
         panels=RATIO_PANELS,
@@ -140,7 +140,7 @@ rule paperA_A7_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         ratios=RATIO_SWEEP,
     script:

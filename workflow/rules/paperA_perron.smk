@@ -33,8 +33,8 @@ rule paperA_A2_spectra:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: full_spectrum_mem_mb(
-            wildcards.n_tokens, wildcards.draws
+        mem_mb=reserved_mem_mb(
+            lambda wildcards: full_spectrum_mem_mb(wildcards.n_tokens, wildcards.draws)
         ),
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -65,7 +65,7 @@ rule paperA_A2_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         spectrum=FULL_SPECTRUM,
     script:
@@ -87,7 +87,7 @@ rule paperA_A6_simulate:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=perron_mem_mb(max(PERRON["n_tokens"])),
+        mem_mb=reserved_mem_mb(perron_mem_mb(max(PERRON["n_tokens"]))),
     params:
         store=config["store"],
         n_tokens=PERRON["n_tokens"],
@@ -110,7 +110,7 @@ rule paperA_A6_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         betas=PERRON["betas"],
     script:
@@ -135,7 +135,7 @@ rule paperA_A6_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         perron=PERRON,
     script:

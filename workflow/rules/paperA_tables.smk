@@ -17,7 +17,7 @@ rule paperA_AT1_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         edge_table=config["paperA"]["edge_table"],
     script:
@@ -41,7 +41,7 @@ rule paperA_AT2_pairs:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(500),
+        mem_mb=reserved_mem_mb(job_mem_mb(500)),
     params:
         n_tokens=LINEARISATION["n_tokens"],
         draws=LINEARISATION["draws"],
@@ -64,7 +64,7 @@ rule paperA_AT2_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         beta=EQUIVALENCE_BETA,
     script:
@@ -90,6 +90,6 @@ rule paperA_AT2_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(600),
+        mem_mb=reserved_mem_mb(job_mem_mb(600)),
     script:
         "../../scripts/paperA_AT2_table.py"

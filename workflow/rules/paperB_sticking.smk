@@ -22,7 +22,7 @@ rule paperB_sticking_draw:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=sticking_mem_mb,
+        mem_mb=reserved_mem_mb(sticking_mem_mb),
     params:
         job=sticking_job,
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -48,7 +48,7 @@ rule paperB_sticking_batch:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=sticking_mem_mb,
+        mem_mb=reserved_mem_mb(sticking_mem_mb),
     params:
         job=sticking_job,
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -72,7 +72,7 @@ rule paperB_sticking_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         sticking=STICKING,
         ratio_scan=RATIO_SCAN,
@@ -99,7 +99,7 @@ rule paperB_B1_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     script:
         "../../scripts/paperB_B1_figure.py"
 
@@ -122,7 +122,7 @@ rule paperB_B2_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     script:
         "../../scripts/paperB_B2_figure.py"
 
@@ -145,7 +145,7 @@ rule paperB_B3_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     script:
         "../../scripts/paperB_B3_figure.py"
 
@@ -167,6 +167,6 @@ rule paperB_BT1_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
         "../../scripts/paperB_BT1_table.py"

@@ -22,7 +22,7 @@ rule paperB_conditional_draw:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=conditional_mem_mb,
+        mem_mb=reserved_mem_mb(conditional_mem_mb),
     params:
         store=config["store"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -48,7 +48,7 @@ rule paperB_conditional_batch:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=conditional_mem_mb,
+        mem_mb=reserved_mem_mb(conditional_mem_mb),
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
@@ -70,7 +70,7 @@ rule paperB_conditional_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         conditional=CONDITIONAL,
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -90,7 +90,7 @@ rule paperB_edge_formulas_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(300),
+        mem_mb=reserved_mem_mb(job_mem_mb(300)),
     params:
         edges=EDGES,
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -116,7 +116,7 @@ rule paperB_B5_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         conditional=CONDITIONAL,
     script:
@@ -140,7 +140,7 @@ rule paperB_B6_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         conditional=CONDITIONAL,
     script:
@@ -165,7 +165,7 @@ rule paperB_B4_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         edges=EDGES,
         ratio_scan=RATIO_SCAN,
@@ -190,7 +190,7 @@ rule paperB_BT2_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         edges=EDGES,
     script:

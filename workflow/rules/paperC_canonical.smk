@@ -64,7 +64,9 @@ rule paperC_C1_spectra:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=dense_job_mem_mb(CANONICAL["spectra"]["n_tokens"], copies=8),
+        mem_mb=reserved_mem_mb(
+            dense_job_mem_mb(CANONICAL["spectra"]["n_tokens"], copies=8)
+        ),
     params:
         model=CANONICAL_MODEL,
         spectra=CANONICAL["spectra"],
@@ -91,7 +93,7 @@ rule paperC_C1_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         model=CANONICAL_MODEL,
         spectra=CANONICAL["spectra"],
@@ -112,7 +114,9 @@ rule paperC_C2_counts:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(300 + 40 * max(CANONICAL["bulk"]["n_tokens"]) // 1000),
+        mem_mb=reserved_mem_mb(
+            job_mem_mb(300 + 40 * max(CANONICAL["bulk"]["n_tokens"]) // 1000)
+        ),
     params:
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
@@ -135,7 +139,7 @@ rule paperC_C2_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(300),
+        mem_mb=reserved_mem_mb(job_mem_mb(300)),
     params:
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
@@ -161,7 +165,7 @@ rule paperC_C2_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
@@ -184,7 +188,7 @@ rule paperC_C3_stable_rank:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: lanczos_job_mem_mb(wildcards.n_tokens),
+        mem_mb=reserved_mem_mb(lambda wildcards: lanczos_job_mem_mb(wildcards.n_tokens)),
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
@@ -208,7 +212,9 @@ rule paperC_C3_gaussian:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=3),
+        mem_mb=reserved_mem_mb(
+            lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=3)
+        ),
     params:
         gaussian_model=CANONICAL["gaussian_model"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -230,7 +236,7 @@ rule paperC_C3_gaussian_reference:
     threads: 1
     resources:
         # (rows x log t) powers in blocks of 512 rows, (log t x Z) quadrature: ~10 MB each
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         gaussian_model=CANONICAL["gaussian_model"],
     script:
@@ -252,7 +258,9 @@ rule paperC_C3_isotropic:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=8),
+        mem_mb=reserved_mem_mb(
+            lambda wildcards: dense_job_mem_mb(wildcards.n_tokens, copies=8)
+        ),
     params:
         model=CANONICAL_MODEL,
         isotropic=CANONICAL["isotropic"],
@@ -279,7 +287,7 @@ rule paperC_CT1_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(300),
+        mem_mb=reserved_mem_mb(job_mem_mb(300)),
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
@@ -310,7 +318,7 @@ rule paperC_C3_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
@@ -335,7 +343,7 @@ rule paperC_C4_survival:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: lanczos_job_mem_mb(wildcards.n_tokens),
+        mem_mb=reserved_mem_mb(lambda wildcards: lanczos_job_mem_mb(wildcards.n_tokens)),
     params:
         model=CANONICAL_MODEL,
         survival=CANONICAL["survival"],
@@ -362,7 +370,7 @@ rule paperC_C4_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         model=CANONICAL_MODEL,
         survival=CANONICAL["survival"],
@@ -391,7 +399,7 @@ rule paperC_CT1_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],

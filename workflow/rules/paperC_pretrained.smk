@@ -84,8 +84,10 @@ rule paperC_pretrained_queries_keys:
     threads: 1
     resources:
         # weights in float64 (~200 MB) + Q, K (passages x 72 heads x n x 32 x 2 doubles)
-        mem_mb=lambda wildcards: job_mem_mb(
-            600 + int(wildcards.passages) * int(wildcards.tokens) // 20
+        mem_mb=reserved_mem_mb(
+            lambda wildcards: job_mem_mb(
+                600 + int(wildcards.passages) * int(wildcards.tokens) // 20
+            )
         ),
     script:
         "../../scripts/paperC_C5_queries_keys.py"
@@ -110,8 +112,10 @@ rule paperC_pretrained_model_diagnostics:
     threads: 1
     resources:
         # Q, K plus the eigen-angles (passages x 72 heads x 4 x n doubles)
-        mem_mb=lambda wildcards: job_mem_mb(
-            300 + int(wildcards.passages) * int(wildcards.tokens) // 10
+        mem_mb=reserved_mem_mb(
+            lambda wildcards: job_mem_mb(
+                300 + int(wildcards.passages) * int(wildcards.tokens) // 10
+            )
         ),
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -136,8 +140,10 @@ rule paperC_pretrained_isotropic_reference:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: job_mem_mb(
-            300 + int(wildcards.draws) * int(wildcards.tokens) // 1000
+        mem_mb=reserved_mem_mb(
+            lambda wildcards: job_mem_mb(
+                300 + int(wildcards.draws) * int(wildcards.tokens) // 1000
+            )
         ),
     params:
         store=config["store"],
@@ -164,8 +170,10 @@ rule paperC_pretrained_control:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=lambda wildcards: job_mem_mb(
-            300 + int(wildcards.draws) * int(wildcards.tokens) // 1000
+        mem_mb=reserved_mem_mb(
+            lambda wildcards: job_mem_mb(
+                300 + int(wildcards.draws) * int(wildcards.tokens) // 1000
+            )
         ),
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -191,7 +199,7 @@ rule paperC_pretrained_tests:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(300),
+        mem_mb=reserved_mem_mb(job_mem_mb(300)),
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
@@ -214,7 +222,7 @@ rule paperC_CT2_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         pretrained=PRETRAINED,
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -244,7 +252,7 @@ rule paperC_C5_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         pretrained=PRETRAINED,
     script:
@@ -270,7 +278,7 @@ rule paperC_C6_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(800),
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
         pretrained=PRETRAINED,
     script:
@@ -299,7 +307,7 @@ rule paperC_CT2_table:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(600),
+        mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
         pretrained=PRETRAINED,
     script:

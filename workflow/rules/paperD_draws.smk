@@ -23,7 +23,7 @@ rule paperD_public_model:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=public_model_mem_mb,
+        mem_mb=reserved_mem_mb(public_model_mem_mb),
     params:
         store=config["store"],
         beta=PUBLIC_MODELS_D["beta"],
@@ -48,7 +48,7 @@ rule paperD_heads:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=heads_mem_mb,
+        mem_mb=reserved_mem_mb(heads_mem_mb),
     params:
         settings=HEADS_D,
         replicate=lambda wildcards: replicate_of(wildcards.results),
@@ -72,7 +72,7 @@ rule paperD_sharing:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=sharing_mem_mb,
+        mem_mb=reserved_mem_mb(sharing_mem_mb),
     params:
         store=config["store"],
         settings=SHARING_D,
@@ -101,7 +101,7 @@ rule paperD_public_models_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         models=JUDGED_PUBLIC_MODELS,
         beta=PUBLIC_MODELS_D["beta"],
@@ -127,7 +127,7 @@ rule paperD_sharing_evidence:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         settings=SHARING_D,
         replicate=lambda wildcards: replicate_of(wildcards.results),

@@ -21,7 +21,7 @@ rule paperD_D1_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(600),
+        mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
         models=PUBLIC_MODELS_D["models"],
         beta=PUBLIC_MODELS_D["beta"],
@@ -46,7 +46,7 @@ rule paperD_D2_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(600),
+        mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
         settings=HEADS_D,
     script:
@@ -72,7 +72,7 @@ rule paperD_D3_figure:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(600),
+        mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
         settings=SHARING_D,
     script:
@@ -98,7 +98,7 @@ rule paperD_DT1_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         models=PUBLIC_MODELS_D["models"],
         beta=PUBLIC_MODELS_D["beta"],
@@ -124,7 +124,7 @@ rule paperD_DT2_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(400),
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
         heads=HEADS_D,
         sharing=SHARING_D,

@@ -25,6 +25,6 @@ rule rulegraph:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(600),
+        mem_mb=reserved_mem_mb(job_mem_mb(600)),
     script:
         "../../scripts/rulegraph.py"

@@ -21,7 +21,7 @@ rule claims_judge:
         "../envs/simulate.yaml"
     threads: 2
     resources:
-        mem_mb=job_mem_mb(600),
+        mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
@@ -61,7 +61,7 @@ rule claims_table:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(300),
+        mem_mb=reserved_mem_mb(job_mem_mb(300)),
     script:
         "../../scripts/claims_table.py"
 
@@ -90,7 +90,7 @@ rule claims_replicates:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(300),
+        mem_mb=reserved_mem_mb(job_mem_mb(300)),
     script:
         "../../scripts/claims_replicates.py"
 
@@ -128,7 +128,7 @@ rule claims_dashboard:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(300),
+        mem_mb=reserved_mem_mb(job_mem_mb(300)),
     params:
         # read if present (the replicates target writes it), not an input: `all` does not run
         # the replicates
@@ -153,7 +153,7 @@ rule config_snapshot:
         "../envs/plot.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(200),
+        mem_mb=reserved_mem_mb(job_mem_mb(200)),
     params:
         config=CHECKED_CONFIG,
         provenance=PROVENANCE,
@@ -176,7 +176,7 @@ rule store_verify:
         "../envs/simulate.yaml"
     threads: 1
     resources:
-        mem_mb=job_mem_mb(13000),
+        mem_mb=reserved_mem_mb(job_mem_mb(13000)),
     params:
         store=config["store"] or "data/store",
         names=config.get("verify", ""),
