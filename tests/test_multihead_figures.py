@@ -206,3 +206,35 @@ def test_dt1_rows_give_the_verdicts_of_the_papers_rows_and_of_the_rows_beyond_it
         "verdict W1 beyond the floor (beyond the paper)": "does not reproduce",
         "verdict KS beyond the floor (beyond the paper)": summary.NOT_JUDGED,
     }
+
+
+def test_d1_draws_what_rows_d1_judge_over_their_pass_bands(public_table, tmp_path):
+    """Below the distances, each row D.1 as mean minus target with its interval, coloured by its
+    headline verdict (a fragile pass in its own colour, never as holds)."""
+    from attnspec.plotting.style import VERDICT_COLOURS
+
+    judged = [
+        {"row_id": "D.1/bert-base/published-w1", "value": "0.0148", "interval_low": "0.0127",
+         "interval_high": "0.017", "target": "0.0166", "margin": "0.0046",
+         "verdict": "holds", "stability": "0.8"},
+        {"row_id": "D.1/bert-base/ks", "value": "0.0041", "interval_low": "0.0029",
+         "interval_high": "0.0053", "target": "0.0", "margin": "0.01",
+         "verdict": "inconclusive at these sizes", "stability": "1.0"},
+    ]  # fmt: skip
+    records = {m: public_model_draws(m, 1.0, 3) for m in ("dinov3-l16", "bert-base")}
+    table = summary.public_model_plotted_table(records, 1.0, judged)
+    frame = from_csv(table, tmp_path / "d1.csv")
+    verdicts = rows(frame, "verdict").set_index("series")
+    published = verdicts.loc[summary.AGAINST_PUBLISHED]
+    np.testing.assert_allclose(
+        published[["value", "low", "high", "margin"]].astype(float), [-0.18, -0.39, 0.04, 0.46]
+    )
+    assert published["verdict"] == "fragile pass"
+    figure = plot_public_models(frame)
+    assert png_bytes(figure) == png_bytes(plot_public_models(table))
+    w1_judged, ks_judged = figure.axes[2], figure.axes[3]
+    marks = [line for line in w1_judged.lines if line.get_marker() == "s"]
+    assert [m.get_color() for m in marks] == [VERDICT_COLOURS["fragile pass"]]
+    assert np.isclose(marks[0].get_ydata()[0], -0.18)
+    circles = [line for line in ks_judged.lines if line.get_marker() == "o"]
+    assert [c.get_color() for c in circles] == [VERDICT_COLOURS["inconclusive at these sizes"]]

@@ -106,6 +106,12 @@ def headline_verdict(row: Mapping) -> str:
     return verdict
 
 
+def headline_class(row: Mapping) -> str:
+    """The headline verdict without its detail: ``fragile pass`` for every fragile pass."""
+    verdict = headline_verdict(row)
+    return FRAGILE_PASS if verdict.startswith(FRAGILE_PASS) else verdict
+
+
 def region(row: Mapping) -> str:
     """The pass region of a row in numbers, e.g. ``[0.0012, 0.0071]`` or ``>= 0.024``."""
     target, margin = _float(row, "target"), _float(row, "margin")
@@ -483,15 +489,18 @@ def changes_markdown(rows: Sequence[Mapping]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def dashboard_markdown(rows: Sequence[Mapping]) -> str:
-    """``figures/claims.md``: counts of the evidence rows, then per paper the claims and their
-    rows, then the tests changed after their results were seen."""
+def evidence_rows(rows: Sequence[Mapping]) -> list[Mapping]:
+    """The rows that are evidence for the papers' claims: empirical, not beyond the paper."""
+    return [row for row in rows if row["kind"] == "empirical" and not is_beyond(row)]
+
+
+def counts_text(rows: Sequence[Mapping]) -> str:
+    """The headline counts: rows and claims, the evidence rows' verdicts, the rows shown but not
+    evidence, the rows beyond the papers (a fragile pass never counted among the holds)."""
     beyond = [row for row in rows if is_beyond(row)]
-    evidence = [row for row in rows if row["kind"] == "empirical" and not is_beyond(row)]
+    evidence = evidence_rows(rows)
     other = [row for row in rows if row["kind"] != "empirical" and not is_beyond(row)]
-    weak = [row["row_id"] for row in evidence if no_power(row)]
-    parts = [
-        f"# Claims of papers {', '.join(sorted({r['paper'] for r in rows}))}: verdicts\n",
+    return (
         f"{len(rows)} rows over {len({r['claim_id'] for r in rows})} claims. Evidence (the "
         f"{len(evidence)} empirical rows, which can fail on data): {_count(evidence)}. Shown, "
         f"not evidence ({len(other)} model, identity and bound rows): {_count(other)}. "
@@ -502,6 +511,16 @@ def dashboard_markdown(rows: Sequence[Mapping]) -> str:
             if beyond
             else ""
         )
+    )
+
+
+def dashboard_markdown(rows: Sequence[Mapping]) -> str:
+    """``figures/claims.md``: counts of the evidence rows, then per paper the claims and their
+    rows, then the tests changed after their results were seen."""
+    weak = [row["row_id"] for row in evidence_rows(rows) if no_power(row)]
+    parts = [
+        f"# Claims of papers {', '.join(sorted({r['paper'] for r in rows}))}: verdicts\n",
+        counts_text(rows)
         + f"{sum(is_fragile(r) for r in rows)} verdicts are fragile (stability below "
         f"{FRAGILE_BELOW:g}); a fragile pass (that, or a pass another replicate does not give"
         + (

@@ -939,9 +939,11 @@ ROW_HEADER = (
     "note",
 )
 """The columns of a judged row. ``claim_verdict``: the verdict against the claim's theory alone;
-``verdict``: after the power rule. ``alternatives``: each declared wrong theory with its verdict
-and value; ``ruled_out``: how many of them read does not reproduce ("2 of 3"); ``power_up``,
-``power_down``: the smallest target shifts in margins that read does not reproduce.
+``verdict``: after the power rule. ``alternatives``: each declared wrong theory with its verdict,
+value and 95 % interval and its own target (it is judged as an equivalence with that target,
+same margin); ``ruled_out``: how many of them read does not reproduce ("2 of 3");
+``power_up``, ``power_down``: the smallest target shifts in margins that read does not
+reproduce.
 ``sizes``: the sizes of the finite-size model (the judged one is the largest).
 ``other_resolutions``: the verdict under each other declared resolution of the row's wrong
 theories (``beta +-3 %: holds``), so that a verdict that depends on it shows it.
@@ -962,6 +964,7 @@ def _limit_fit_text(limit: Limit | None) -> str:
 def _alternatives_text(found: Judgement) -> str:
     return "; ".join(
         f"{name}: {j.verdict}, value {j.value:.4g} [{j.interval.low:.4g}, {j.interval.high:.4g}]"
+        f", target {j.target:.6g}"
         + (
             f", limit {j.limit.value:.4g} [{j.limit.low:.4g}, {j.limit.high:.4g}]"
             if j.limit

@@ -53,6 +53,22 @@ SURROGATE_COLOUR = COLOURS["mp_surrogate"]
 REFERENCE_COLOUR = COLOURS["gaussian_reference"]
 NULL_COLOUR = COLOURS["null_model"]
 
+VERDICT_COLOURS = {
+    "holds": (0.106, 0.471, 0.216),
+    "holds with a finite-size caveat": (0.353, 0.682, 0.380),
+    "fragile pass": (0.651, 0.859, 0.627),
+    "inconclusive at these sizes": (0.55, 0.55, 0.55),
+    "does not reproduce": (0.698, 0.094, 0.169),
+}
+"""One colour per verdict (the claims engine's four and the dashboard's fragile pass), drawn only
+in the verdict figures (the claims forest, figure D1's judged panels), where no other meaning's
+colour appears: passes in greens (darker the firmer), inconclusive grey, does not reproduce
+red."""
+
+LEGEND_KEY = (0.3, 0.3, 0.3)
+"""A legend key that shows only a marker's or a line's shape (what a series is), drawn in a
+neutral dark grey that no meaning uses."""
+
 SEQUENTIAL_MAPS = {
     "size": ("viridis", 0.85, 0.0),
     "k": ("mako", 0.7, 0.1),

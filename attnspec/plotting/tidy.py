@@ -1,6 +1,7 @@
 """The figures' tidy tables (issue 20): one row per observation, ``kind`` first (``data``:
 simulated or measured values; ``theory``: curves, limits and thresholds set by theory;
-``statistic``: quantities the experiment derives from the data), then ``series`` (what the row
+``statistic``: quantities the experiment derives from the data; ``verdict``: rows of the claims
+table as judged, their statistics measured from their targets), then ``series`` (what the row
 is within its kind), the identifiers and the values; a cell is empty where a column does not
 apply. Built with pandas, imported where called, so that the simulation jobs that import the
 experiment modules do not pay for it; read back from the CSV by the plotting modules with
@@ -8,8 +9,8 @@ experiment modules do not pay for it; read back from the CSV by the plotting mod
 
 from collections.abc import Mapping, Sequence
 
-KINDS = ("data", "theory", "statistic")
-DATA, THEORY, STATISTIC = KINDS
+KINDS = ("data", "theory", "statistic", "verdict")
+DATA, THEORY, STATISTIC, VERDICT = KINDS
 
 
 def _whole(value):
@@ -55,7 +56,8 @@ def numeric(frame, *columns: str):
 
 
 def select(frame, kind: str, *series: str):
-    """The rows of one ``kind`` (data, theory, statistic), of the named ``series`` if given."""
+    """The rows of one ``kind`` (data, theory, statistic, verdict), of the named ``series`` if
+    given."""
     keep = frame["kind"] == kind
     if series:
         keep &= frame["series"].isin(series)

@@ -137,6 +137,44 @@ rule claims_dashboard:
         "../../scripts/claims_dashboard.py"
 
 
+rule claims_forest:
+    """The claims forest: every dashboard row as its statistic's distance from its target in
+    margins, over its pass region, coloured by verdict, with its finite-size limit and its
+    declared wrong theories (figures/claims-forest.png)."""
+    input:
+        claims=rules.claims_dashboard.output.csv,
+        caption="workflow/report/claims-forest.rst",
+        config=CONFIG_SNAPSHOT,
+    output:
+        **(
+            {"pdf": committed(in_figures("claims-forest.pdf"))}
+            if config["vector_pdfs"]
+            else {}
+        ),
+        png=report(
+            committed(in_figures("claims-forest.png")),
+            caption="../report/claims-forest.rst",
+            category="Claims of the papers",
+            subcategory="Forest",
+            labels={"paper": "all", "item": "forest", "kind": "figure"},
+        ),
+        plotted=committed(in_figures("claims-forest.csv")),
+        caption=committed(in_figures("claims-forest.md")),
+        published=receipt(in_figures("claims-forest")),
+    log:
+        "logs/claims_forest.log",
+    benchmark:
+        "benchmarks/claims_forest.tsv"
+    localrule: True
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
+    script:
+        "../../scripts/forest_figure.py"
+
+
 rule config_snapshot:
     """The validated config of this run. Every figure and table depends on it, so that a fresh
     clone recomputes them all although their committed copies exist: results/ is never committed,

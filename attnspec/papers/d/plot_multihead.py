@@ -3,12 +3,13 @@ two columns' width (7.0 in).
 
 Each function takes the figure's tidy table (a pandas DataFrame with the columns of
 :mod:`attnspec.papers.d.summary`'s ``*_PLOTTED_COLUMNS``, exactly the figure's CSV) and selects
-its rows by ``kind`` (data, theory, statistic) and ``series``; nothing here computes a result,
-and no verdict is drawn (the captions carry the verdict tables).
+its rows by ``kind`` (data, theory, statistic, verdict) and ``series``; nothing here computes a
+result.
 - D1: relative W1 and KS of softmax against its Gaussian equivalent per table D.2
   configuration: each draw, the mean with its Student-t 95 % interval, the same for the floor
   of rows D.1 (two Gaussian equivalents of the same weights), and the published mean and
-  half-width beside them.
+  half-width beside them; below, what rows D.1 judge (mean minus the published mean, mean
+  minus the floor's), each over its pass band and coloured by its verdict.
 - D2: histograms (stat="density") of all n eigenvalues pooled over draws, softmax and Gaussian
   equivalent, against the limit law's density, one panel per (stage, h); the density axis is
   logarithmic where the law reaches down to 0 (a peak at 0 and a long tail).
@@ -31,6 +32,8 @@ from matplotlib.ticker import FormatStrFormatter, NullFormatter
 from attnspec.multihead.metrics import student_t_interval
 from attnspec.papers.d.draws import SCHEME_LABELS
 from attnspec.papers.d.summary import (
+    AGAINST_PUBLISHED,
+    BEYOND_FLOOR,
     D2_EXCESS,
     D2_MARGIN,
     D3_DELTA,
@@ -51,13 +54,15 @@ from attnspec.papers.d.summary import (
 from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     COLOURS,
+    LEGEND_KEY,
     TWO_COLUMNS,
+    VERDICT_COLOURS,
     log_axis,
     new_canvas,
     new_figure,
     sequential_colours,
 )
-from attnspec.plotting.tidy import numeric, select
+from attnspec.plotting.tidy import VERDICT, numeric, select
 
 METRIC_LABELS = {
     W1_METRIC: r"relative $W_1$ distance (%)",
@@ -102,15 +107,48 @@ D1_SOURCES = {
 of two Gaussian equivalents (null model) and paper D's table D.2 (published)."""
 
 
+JUDGED_MARKERS = {AGAINST_PUBLISHED: "s", BEYOND_FLOOR: "o"}
+"""D1's judged panels: a square for paper D's statement (against the published mean, whose
+square it is in the panels above), a circle for the row beyond the paper (beyond the floor)."""
+JUDGED_LABELS = {
+    W1_METRIC: r"mean minus target, relative $W_1$ (% points)",
+    KS_METRIC: "mean minus target, KS",
+}
+
+
+def _judged_panel(ax, rows: pd.DataFrame, names: list[str]) -> None:
+    """Rows D.1 of one metric: per configuration, value - target with its 95 % interval over
+    its pass band (target +- margin, shaded), coloured by verdict."""
+    ax.axhline(0.0, color=COLOURS["null_model"], lw=0.5, ls=":", zorder=1)
+    for offset, series in ((-0.17, AGAINST_PUBLISHED), (0.17, BEYOND_FLOOR)):
+        mine = rows[rows["series"] == series].set_index("name")
+        for i, name in enumerate(names):
+            if name not in mine.index:
+                continue
+            row = mine.loc[name]
+            x = i + offset
+            ax.fill_between(
+                [x - 0.13, x + 0.13], -row["margin"], row["margin"], color=COLOURS["guide"],
+                lw=0, zorder=0,
+            )  # fmt: skip
+            colour = VERDICT_COLOURS[row["verdict"]]
+            ax.plot([x, x], [row["low"], row["high"]], color=colour, lw=1.2, zorder=2)
+            ax.plot(x, row["value"], marker=JUDGED_MARKERS[series], color=colour, ms=4,
+                    ls="none", zorder=3)  # fmt: skip
+
+
 def plot_public_models(frame: pd.DataFrame):
     """Figure D1 from its tidy table: per metric panel (log scale) and model the draws, their
     mean with its Student-t 95 % interval, the same for the floor, and paper D's mean and
-    half-width beside them."""
-    frame = numeric(frame, "value")
+    half-width beside them; below, the rows D.1 that judge them (kind "verdict"), each as
+    mean minus target with its interval over its pass band, coloured by verdict."""
+    frame = numeric(frame, "value", "low", "high", "margin")
     published = select(frame, STATISTIC, PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH)
+    judged = select(frame, VERDICT)
     names = list(dict.fromkeys(frame["name"]))
     ticks = ["\n".join(wrap(name, 10, break_long_words=False)) for name in names]
-    figure, axes = new_figure(1, 2, width=TWO_COLUMNS, height=2.9)
+    rows = 2 if len(judged) else 1
+    figure, axes = new_figure(rows, 2, width=TWO_COLUMNS, height=2.9 + 2.1 * (rows - 1))
     for ax, metric in zip(axes[0], METRIC_LABELS, strict=True):
         for source in (OURS, FLOOR):
             colour, marker = D1_SOURCES[source]
@@ -125,13 +163,13 @@ def plot_public_models(frame: pd.DataFrame):
                 errorbar=student_t_errorbar, linestyle="none", markers=marker, capsize=0.15,
                 err_kws={"linewidth": 1.2},
             )  # fmt: skip
-        rows = published[published["metric"] == metric].pivot(
+        found = published[published["metric"] == metric].pivot(
             index="name", columns="series", values="value"
         )
-        rows = rows.loc[names]
+        found = found.loc[names]
         colour, marker = D1_SOURCES[PUBLISHED_MEAN]
         ax.errorbar(
-            np.arange(len(names)) + 0.3, rows[PUBLISHED_MEAN], yerr=rows[PUBLISHED_HALF_WIDTH],
+            np.arange(len(names)) + 0.3, found[PUBLISHED_MEAN], yerr=found[PUBLISHED_HALF_WIDTH],
             fmt=marker, color=colour, ms=4, capsize=2.5, lw=1.2,
         )  # fmt: skip
         ax.set_xlabel("")
@@ -149,6 +187,23 @@ def plot_public_models(frame: pd.DataFrame):
         Line2D([], [], color=COLOURS["published"], marker="s",
                label="paper D, table D.2: mean, 95 %"),
     ]  # fmt: skip
+    if rows == 2:
+        for ax, metric in zip(axes[1], METRIC_LABELS, strict=True):
+            _judged_panel(ax, judged[judged["metric"] == metric], names)
+            ax.set_ylabel(JUDGED_LABELS[metric])
+            ax.set_xticks(range(len(names)), ticks)
+            ax.set_xlim(axes[0][0].get_xlim())
+        present = list(dict.fromkeys(judged["verdict"]))
+        handles += [
+            Line2D([], [], color=LEGEND_KEY, marker=JUDGED_MARKERS[AGAINST_PUBLISHED], ls="none",
+                   label="judged: mean minus the published mean (paper D's statement)"),
+            Line2D([], [], color=LEGEND_KEY, marker=JUDGED_MARKERS[BEYOND_FLOOR], ls="none",
+                   label="judged: mean minus the floor's (beyond the paper)"),
+            Patch(color=COLOURS["guide"], label="pass band, target +- margin"),
+        ] + [
+            Line2D([], [], color=VERDICT_COLOURS[v], marker="o", ls="-", label=v)
+            for v in VERDICT_COLOURS if v in present
+        ]  # fmt: skip
     figure.legend(handles=handles, loc="outside lower center", ncol=2, frameon=False)
     figure.suptitle(
         "D1: softmax against its same-weights Gaussian equivalent at public-model dimensions"

@@ -8,7 +8,7 @@ over draws come with Student-t 95 % half-widths (paper D's convention, appendix 
 has none (NaN).
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -18,7 +18,7 @@ from attnspec.papers.d.declared_tests import TESTS, floor_row, published_row
 from attnspec.papers.d.draws import SCHEME_LABELS, STAGES, heads_shape
 from attnspec.papers.d.evidence import METRICS, floor_comparisons, law_distances
 from attnspec.papers.d.public_models import public_model
-from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, tidy_table
+from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, VERDICT, tidy_table
 
 THEORY_POINTS = 400
 W1_METRIC, KS_METRIC = "relative W1 (%)", "KS"
@@ -46,12 +46,31 @@ def theory_curve(law, upper: float, points: int = THEORY_POINTS) -> tuple[np.nda
 INTEGER_COLUMNS = ("draw", "heads", "n")
 """Identifier columns written as integers (empty where a row has none)."""
 
-PUBLIC_PLOTTED_COLUMNS = ("kind", "series", "model", "name", "metric", "draw", "value")
+PUBLIC_PLOTTED_COLUMNS = (
+    "kind",
+    "series",
+    "model",
+    "name",
+    "metric",
+    "draw",
+    "value",
+    "low",
+    "high",
+    "margin",
+    "verdict",
+)
 OURS, FLOOR = "softmax against its Gaussian equivalent", "floor: two Gaussian equivalents"
 """Figure D1's data: per draw, softmax against its Gaussian equivalent (what rows
 D.1/<model>/published-<metric> judge against the published means), and the finite-size floor
 of the rows beyond the paper, D.1/<model>/<metric> (a Gaussian equivalent against a second one
 with independent noise)."""
+AGAINST_PUBLISHED, BEYOND_FLOOR = (
+    "mean against the published mean (paper D's statement)",
+    "mean beyond the floor (beyond the paper)",
+)
+"""Figure D1's judged rows (kind "verdict"): D.1/<model>/published-<metric>, our mean distance
+minus table D.2's mean, and D.1/<model>/<metric>, our mean distance minus the floor's; each as
+value - target with its 95 % interval, its margin and its headline verdict."""
 PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH = (
     "published mean (table D.2)",
     "published 95 % half-width (table D.2)",
@@ -70,12 +89,44 @@ def public_model_metrics(model_id: str, record: Mapping, beta: float) -> dict:
     }
 
 
-def public_model_plotted_table(records: Mapping[str, Mapping], beta: float):
+def public_model_judged_blocks(judged: Sequence[Mapping]) -> list[dict]:
+    """Figure D1's judged rows (kind "verdict") from the claims table's rows D.1/<model>/...:
+    per configuration and metric, :data:`AGAINST_PUBLISHED` and :data:`BEYOND_FLOOR` as value -
+    target, its interval and margin (relative W1 in per cent, KS as is) and the headline verdict
+    class (:func:`attnspec.claims.dashboard.headline_class`)."""
+    from attnspec.claims.dashboard import headline_class
+
+    blocks = []
+    for row in judged:
+        _, model_id, test = row["row_id"].split("/")
+        series, metric = (
+            (AGAINST_PUBLISHED, test.removeprefix("published-"))
+            if test.startswith("published-")
+            else (BEYOND_FLOOR, test)
+        )
+        label, scale = {METRICS[0]: (W1_METRIC, 100.0), METRICS[1]: (KS_METRIC, 1.0)}[metric]
+        target = float(row["target"])
+        blocks.append(
+            {"kind": VERDICT, "series": [series], "model": model_id,
+             "name": public_model(model_id).name, "metric": label,
+             "value": [scale * (float(row["value"]) - target)],
+             "low": [scale * (float(row["interval_low"]) - target)],
+             "high": [scale * (float(row["interval_high"]) - target)],
+             "margin": [scale * float(row["margin"])], "verdict": [headline_class(row)]}
+        )  # fmt: skip
+    return blocks
+
+
+def public_model_plotted_table(
+    records: Mapping[str, Mapping], beta: float, judged: Sequence[Mapping] = ()
+):
     """Figure D1's tidy table (:data:`PUBLIC_PLOTTED_COLUMNS`), per configuration (``model``,
     its display ``name``) and ``metric`` (relative W1 in per cent, KS): kind "data", each
     draw's distance of softmax to its Gaussian equivalent (series :data:`OURS`) and the floor
     (:data:`FLOOR`); kind "statistic", the published mean and 95 % half-width of paper D's
-    table D.2 (no draw). The dimensions of each configuration are in table D-T1."""
+    table D.2 (no draw); kind "verdict", the judged rows D.1/<model>/... of ``judged`` (claims
+    table rows; :func:`public_model_judged_blocks`). The dimensions of each configuration are
+    in table D-T1."""
     blocks = []
     for model_id, record in records.items():
         model = public_model(model_id)
@@ -92,6 +143,7 @@ def public_model_plotted_table(records: Mapping[str, Mapping], beta: float):
                 {"kind": STATISTIC, "series": [PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH], **key,
                  "metric": metric, "value": [float(v) for v in published[metric]]}
             )  # fmt: skip
+    blocks += public_model_judged_blocks(judged)
     return tidy_table(blocks, PUBLIC_PLOTTED_COLUMNS, integers=INTEGER_COLUMNS)
 
 

@@ -1,0 +1,90 @@
+"""The claims forest: every row as (statistic - target) / margin with its interval, its limit
+from the limit's target, each declared alternative from its own target, coloured by the
+headline verdict; drawn from its CSV alone, within the print craft."""
+
+import numpy as np
+import pytest
+from figure_checks import from_csv, png_bytes
+
+from attnspec.claims.dashboard import headline_class
+from attnspec.papers.forest import (
+    ALTERNATIVE_SERIES,
+    AXIS_LIMIT,
+    LIMIT_SERIES,
+    STATISTIC_SERIES,
+    alternatives_of,
+    forest_table,
+    plot_forest,
+)
+from attnspec.plotting.craft import craft_problems
+
+ROW = {
+    "paper": "B",
+    "claim_id": "B.1",
+    "row_id": "B.1/beta=0.5",
+    "kind": "empirical",
+    "comparison": "equivalence",
+    "target": "0.01",
+    "margin": "0.005",
+    "value": "0.012",
+    "interval_low": "0.011",
+    "interval_high": "0.0135",
+    "limit": "0.0",
+    "limit_low": "-0.002",
+    "limit_high": "0.004",
+    "limit_target": "0.001",
+    "verdict": "holds",
+    "stability": "0.95",
+    "alternatives": "x+ -1%: does not reproduce, value 0.03 [0.029, 0.031], target 0.01, "
+    "limit 0.02 [0.01, 0.03]; blind: inconclusive at these sizes, value 0.012 [0.011, 0.0135], "
+    "target 0.02",
+}
+
+
+def test_a_row_is_measured_in_margins_from_each_theorys_own_target():
+    frame = forest_table([ROW]).set_index(["series", "name"])
+    statistic = frame.loc[(STATISTIC_SERIES, "")]
+    np.testing.assert_allclose(statistic[["z", "z_low", "z_high"]].astype(float), [0.4, 0.2, 0.7])
+    limit = frame.loc[(LIMIT_SERIES, "")]
+    np.testing.assert_allclose(limit[["z", "z_low", "z_high"]].astype(float), [-0.2, -0.6, 0.6])
+    shifted = frame.loc[(ALTERNATIVE_SERIES, "x+ -1%")]
+    np.testing.assert_allclose(shifted[["z", "z_low", "z_high"]].astype(float), [4.0, 3.8, 4.2])
+    # an alternative that differs only in its target: the same data, measured from its target
+    blind = frame.loc[(ALTERNATIVE_SERIES, "blind")]
+    np.testing.assert_allclose(blind[["z", "z_low", "z_high"]].astype(float), [-1.6, -1.8, -1.3])
+    assert blind["verdict"] == "inconclusive at these sizes"
+    assert statistic["verdict"] == "holds" and bool(statistic["evidence"])
+
+
+def test_a_fragile_pass_is_never_drawn_as_holds():
+    fragile = {**ROW, "stability": "0.62", "alternative": "inconclusive at these sizes"}
+    assert headline_class(fragile) == "fragile pass"
+    assert headline_class(ROW) == "holds"
+
+
+def test_alternatives_without_their_own_target_are_not_placed():
+    assert alternatives_of({"alternatives": "MP: does not reproduce, value 0.11 [0.1, 0.12]"}) == []
+
+
+def test_a_bound_has_no_z_and_a_bad_comparison_is_refused():
+    bound = {**ROW, "row_id": "C.3/bound", "kind": "bound", "margin": "0.0"}
+    frame = forest_table([bound])
+    assert len(frame) == 1 and np.isnan(float(frame["z"].iloc[0]))
+    with pytest.raises(ValueError, match="unknown comparison 'about'"):
+        forest_table([{**ROW, "comparison": "about"}])
+
+
+def test_the_forest_is_drawn_from_its_csv_within_the_craft(tmp_path):
+    rows = [
+        ROW,
+        {**ROW, "row_id": "B.1/beta=1", "value": "0.5", "interval_high": "0.6", "limit": "nan"},
+        {**ROW, "paper": "C", "row_id": "C.3/bound", "kind": "bound", "margin": "0"},
+    ]
+    table = forest_table(rows)
+    frame = from_csv(table, tmp_path / "forest.csv")
+    figure = plot_forest(frame)
+    assert png_bytes(plot_forest(table)) == png_bytes(figure)
+    assert craft_problems(figure) == []
+    # B.1/beta=1's value, 98 margins off, is an arrow at the axis' edge
+    arrows = [line for line in figure.axes[0].lines if line.get_marker() == ">"]
+    assert any(np.isclose(line.get_xdata()[0], AXIS_LIMIT) for line in arrows)
