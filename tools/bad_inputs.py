@@ -771,9 +771,9 @@ CONFIG_CASES = [
     ),
     Case(
         "command line",
-        "verify --config verify=paperB/sticking/ell32768-c1.0/draw77 (a draw not stored)",
+        "--config verify=paperB/sticking/ell32768-c1.0/draw77 (a draw not stored)",
         "config key verify: paperB/sticking/ell32768-c1.0/draw77 not in the store data/store",
-        args=("verify", "--config", "verify=paperB/sticking/ell32768-c1.0/draw77"),
+        args=("--config", "verify=paperB/sticking/ell32768-c1.0/draw77"),
     ),
     Case(
         "command line",
