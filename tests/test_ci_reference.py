@@ -17,8 +17,14 @@ def outputs(root):
 
 def expected_outputs():
     """Every figure's PNG, CSV and caption, every table's CSV, Markdown and LaTeX, each paper's
-    claims and the dashboard (the outputs test_workflow_e2e checks)."""
-    names = {"claims.csv", "claims.md"}
+    claims, the dashboard and the claims forest (the outputs test_workflow_e2e checks)."""
+    names = {
+        "claims.csv",
+        "claims.md",
+        "claims-forest.png",
+        "claims-forest.csv",
+        "claims-forest.md",
+    }
     for paper in FIGURES:
         folder = f"paper{paper}"
         names |= {f"{folder}/{f}.{ext}" for f in FIGURES[paper] for ext in ("png", "csv", "md")}

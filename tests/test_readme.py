@@ -52,6 +52,7 @@ STATED_JOB_COUNTS = {
         ("README.md", r"ell = 32768: (\d+) jobs"),
         ("docs/cluster.md", r"plans (\d+) jobs in a fresh clone"),
         ("docs/cluster.md", r"the paper preset's (\d+) jobs run"),
+        ("profiles/slurm/profile.yaml", r"the paper preset has (\d+) \(docs/cluster.md\)"),
     ],
 }
 
