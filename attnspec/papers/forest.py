@@ -11,6 +11,7 @@ below (-inf, -1] (:func:`attnspec.claims.verdicts.pass_region`).
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -18,7 +19,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from attnspec.claims.dashboard import headline_class
-from attnspec.claims.verdicts import COMPARISONS
+from attnspec.claims.verdicts import COMPARISONS, pass_region
 from attnspec.plotting.style import COLOURS, LEGEND_KEY, TWO_COLUMNS, VERDICT_COLOURS, new_figure
 from attnspec.plotting.tidy import VERDICT, numeric, tidy_table
 
@@ -45,12 +46,7 @@ inside [-1, 1]), as z, z_low, z_high; ``verdict`` is the row's headline verdict 
 alternative's own verdict), ``evidence`` whether the row is empirical (the others cannot fail
 on data: models, identities, bounds)."""
 
-REGIONS = {
-    "equivalence": (-1.0, 1.0),
-    "at_most": (-np.inf, 1.0),
-    "at_least": (1.0, np.inf),
-    "below": (-np.inf, -1.0),
-}
+REGIONS = {comparison: pass_region(comparison, 0.0, 1.0) for comparison in COMPARISONS}
 """Each comparison's pass region in margins from the target."""
 
 _ALTERNATIVE = re.compile(
@@ -95,6 +91,12 @@ def in_margins(row: Mapping, *values: float) -> list[float]:
     return [(v - target) / margin for v in values]
 
 
+def _part(key: Mapping, series: str, z, name: str = "", *, verdict: str) -> dict:
+    """One line of the forest's table: ``key``'s columns, the series and z, z_low, z_high."""
+    return {**key, "series": [series], "name": [name], "verdict": [verdict],
+            "z": [z[0]], "z_low": [z[1]], "z_high": [z[2]]}  # fmt: skip
+
+
 def forest_table(rows: Iterable[Mapping]):
     """The forest's tidy table (:data:`FOREST_COLUMNS`) from the claims table's ``rows``, in
     their order; a row without a positive margin (a bound) has no z (NaN)."""
@@ -109,27 +111,22 @@ def forest_table(rows: Iterable[Mapping]):
             "comparison": row["comparison"],
             "evidence": row["kind"] == "empirical",
         }
+        part = partial(_part, key, verdict=headline_class(row))
         if not _float(row, "margin") > 0:  # a bound: holds by construction, no unit
-            parts.append({**key, "series": [STATISTIC_SERIES], "name": [""],
-                          "verdict": [headline_class(row)], "z": [np.nan], "z_low": [np.nan],
-                          "z_high": [np.nan]})  # fmt: skip
+            parts.append(part(STATISTIC_SERIES, [np.nan] * 3))
             continue
-        z = in_margins(row, *(_float(row, k) for k in ("value", "interval_low", "interval_high")))
-        parts.append({**key, "series": [STATISTIC_SERIES], "name": [""],
-                      "verdict": [headline_class(row)], "z": [z[0]], "z_low": [z[1]],
-                      "z_high": [z[2]]})  # fmt: skip
+        statistic = (_float(row, k) for k in ("value", "interval_low", "interval_high"))
+        parts.append(part(STATISTIC_SERIES, in_margins(row, *statistic)))
         limit = [_float(row, k) for k in ("limit", "limit_low", "limit_high")]
         if np.isfinite(limit).all():
-            z = in_margins({**row, "target": _float(row, "limit_target")}, *limit)
-            parts.append({**key, "series": [LIMIT_SERIES], "name": [""],
-                          "verdict": [headline_class(row)], "z": [z[0]], "z_low": [z[1]],
-                          "z_high": [z[2]]})  # fmt: skip
+            own = {**row, "target": _float(row, "limit_target")}
+            parts.append(part(LIMIT_SERIES, in_margins(own, *limit)))
         for alternative in alternatives_of(row):
             own = {**row, "target": alternative["target"]}
             z = in_margins(own, *(alternative[k] for k in ("value", "low", "high")))
-            parts.append({**key, "series": [ALTERNATIVE_SERIES], "name": [alternative["name"]],
-                          "verdict": [alternative["verdict"]], "z": [z[0]], "z_low": [z[1]],
-                          "z_high": [z[2]]})  # fmt: skip
+            parts.append(
+                part(ALTERNATIVE_SERIES, z, alternative["name"], verdict=alternative["verdict"])
+            )
     return tidy_table(parts, FOREST_COLUMNS)
 
 
