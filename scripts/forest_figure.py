@@ -1,18 +1,35 @@
 """The claims forest: every row of the dashboard (figures/claims.csv) as its statistic's distance
 from its target in margins over its pass region, coloured by verdict, with its finite-size limit
-and its declared wrong theories (figures/claims-forest.png, its tidy CSV and caption)."""
+and its declared wrong theories (figures/claims-forest.png, its tidy CSV and caption, and one
+figure per paper from the same CSV)."""
+
+from matplotlib import pyplot
 
 from attnspec.claims.dashboard import counts_text
 from attnspec.papers.forest import forest_table, plot_forest
-from attnspec.workflow.io import configure_logging, read_csv, write_figure_outputs, write_plotted
+from attnspec.workflow.io import (
+    configure_logging,
+    read_csv,
+    save_figure,
+    write_figure_outputs,
+    write_plotted,
+)
 from attnspec.workflow.publish import run_staged
 
 
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     rows = read_csv(smk.input.claims)
-    figure = plot_forest(write_plotted(smk, forest_table(rows)))
-    write_figure_outputs(smk, figure, intro=f"\n\n{counts_text(rows)}\n\n")
+    plotted = write_plotted(smk, forest_table(rows))
+    write_figure_outputs(smk, plot_forest(plotted), intro=f"\n\n{counts_text(rows)}\n\n")
+    for paper in [
+        name.removeprefix("png_") for name in smk.output.keys() if name.startswith("png_")
+    ]:
+        figure = plot_forest(plotted, [paper])
+        save_figure(
+            figure, getattr(smk.output, f"pdf_{paper}", None), getattr(smk.output, f"png_{paper}")
+        )
+        pyplot.close(figure)
     log.info("wrote %s", ", ".join(smk.output))
 
 

@@ -8,8 +8,11 @@ from figure_checks import from_csv, png_bytes
 
 from attnspec.claims.dashboard import headline_class
 from attnspec.papers.forest import (
+    ALTERNATIVE_MARKS,
     ALTERNATIVE_SERIES,
     AXIS_LIMIT,
+    BEYOND_MARK,
+    BOUND_TEXT,
     LIMIT_SERIES,
     STATISTIC_SERIES,
     alternatives_of,
@@ -78,6 +81,7 @@ def test_the_forest_is_drawn_from_its_csv_within_the_craft(tmp_path):
     rows = [
         ROW,
         {**ROW, "row_id": "B.1/beta=1", "value": "0.5", "interval_high": "0.6", "limit": "nan"},
+        {**ROW, "row_id": "B.1/far", "value": "600", "interval_high": "601", "limit": "nan"},
         {**ROW, "paper": "C", "row_id": "C.3/bound", "kind": "bound", "margin": "0"},
     ]
     table = forest_table(rows)
@@ -85,6 +89,45 @@ def test_the_forest_is_drawn_from_its_csv_within_the_craft(tmp_path):
     figure = plot_forest(frame)
     assert png_bytes(plot_forest(table)) == png_bytes(figure)
     assert craft_problems(figure) == []
-    # B.1/beta=1's value, 98 margins off, is an arrow at the axis' edge
-    arrows = [line for line in figure.axes[0].lines if line.get_marker() == ">"]
-    assert any(np.isclose(line.get_xdata()[0], AXIS_LIMIT) for line in arrows)
+    paper_b = figure.axes[0]
+    # B.1/beta=1's value, 98 margins off, is placed (symmetric-log axis); 1.2e5 is an arrow
+    assert any(np.isclose(line.get_xdata()[0], 98.0) for line in paper_b.lines)
+    arrows = [line for line in paper_b.lines if line.get_marker() == ">"]
+    assert [line.get_xdata()[0] for line in arrows] == [AXIS_LIMIT]
+    # the bound: a hollow dot at the target and the words
+    assert BOUND_TEXT in [t.get_text() for t in figure.axes[1].texts]
+
+
+def test_a_wrong_theory_is_marked_by_whether_the_data_rule_it_out_never_by_a_verdict_colour():
+    figure = plot_forest(forest_table([ROW]))
+    marks = {line.get_marker(): line for line in figure.axes[0].lines}
+    ruled_out, kept = ALTERNATIVE_MARKS[True], ALTERNATIVE_MARKS[False]
+    assert marks[ruled_out["marker"]].get_xdata()[0] == pytest.approx(4.0)  # x+ -1%
+    assert marks[kept["marker"]].get_xdata()[0] == pytest.approx(-1.6)  # blind, inconclusive
+    assert marks[kept["marker"]].get_zorder() > marks["o"].get_zorder()  # never hidden
+
+
+def test_beyond_the_paper_and_fragile_verdicts_are_marked_on_their_rows():
+    beyond = {**ROW, "row_id": "B.9/strong", "beyond_paper": "a stronger statement"}
+    shaky = {**ROW, "row_id": "B.9/shaky", "verdict": "inconclusive at these sizes",
+             "stability": "0.51"}  # fmt: skip
+    replicated = {**ROW, "row_id": "B.9/replicated", "replicate_verdicts": "holds; inconclusive"}
+    table = forest_table([ROW, beyond, shaky, replicated]).set_index("row_id")
+    assert (
+        table.loc["B.9/strong", "beyond_paper"].all()
+        and not table.loc[ROW["row_id"], "beyond_paper"].any()
+    )
+    assert table.loc["B.9/shaky", "fragile"].all() and table.loc["B.9/replicated", "fragile"].all()
+    ax = plot_forest(table.reset_index()).axes[0]
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert labels[1] == f"B.9/strong {BEYOND_MARK}" and labels[0] == ROW["row_id"]
+    flags = sorted(t.get_text() for t in ax.texts)
+    assert flags == ["fragile, 51 %", "fragile: replicates differ"]
+
+
+def test_one_papers_forest_has_its_rows_only_and_an_unknown_paper_is_refused():
+    table = forest_table([ROW, {**ROW, "paper": "C", "row_id": "C.1/x"}])
+    figure = plot_forest(table, ["C"])
+    assert len(figure.axes) == 1 and figure.axes[0].get_title(loc="left") == "Paper C"
+    with pytest.raises(ValueError, match="papers must name papers of the table"):
+        plot_forest(table, ["Z"])

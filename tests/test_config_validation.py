@@ -280,7 +280,7 @@ OLD_MESSAGES = [
         "config key vector_pdfs: got 'yes' (not true or false); allowed: true or false (Also "
         "write each figure as a vector PDF (figures/paper<X>/<id>.pdf, for print; about 2x "
         "the drawing time of the PNG). The PNG, tidy CSV and caption are written either way; "
-        "the paper preset sets it, the default and CI presets do not.)",
+        "every preset sets it (the committed PDFs are the print files); false skips them.)",
     ),
     (
         [

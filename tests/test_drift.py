@@ -19,6 +19,7 @@ def trees(tmp_path):
         (committed / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(REPO / "figures" / name, committed / name)
     _figure(committed / "paperA/figure.png", shift=0.0)
+    _figure(committed / "paperA/figure.pdf", shift=0.0)
     shutil.copytree(committed, fresh)
     return committed, fresh
 
@@ -29,7 +30,9 @@ def _figure(path, shift, width=3.4):
     figure, ax = plt.subplots(figsize=(width, 2.0))
     x = np.linspace(0, 1, 200)
     ax.plot(x, np.sin(6 * x) + shift)
-    figure.savefig(path, dpi=100)
+    figure.savefig(
+        path, dpi=100, metadata={"CreationDate": None} if path.suffix == ".pdf" else None
+    )
     plt.close(figure)
 
 
@@ -103,6 +106,21 @@ def test_a_moved_curve_or_a_resized_figure_drifts_but_a_near_identical_one_does_
     _figure(fresh / "paperA/figure.png", shift=0.0, width=7.0)
     assert compare_trees(committed, fresh)
     assert not list(fresh.rglob("*failed-diff*"))
+
+
+def test_a_vector_pdf_is_compared_as_rendered_and_by_its_page_size(trees):
+    committed, fresh = trees
+    _figure(fresh / "paperA/figure.pdf", shift=1e-4)  # other bytes, the same picture
+    assert (fresh / "paperA/figure.pdf").read_bytes() != (
+        committed / "paperA/figure.pdf"
+    ).read_bytes()
+    assert compare_trees(committed, fresh) == []
+    _figure(fresh / "paperA/figure.pdf", shift=0.3)
+    assert [line.split(": ", 1)[0] for line in compare_trees(committed, fresh)] == [
+        str(fresh / "paperA/figure.pdf")
+    ]
+    _figure(fresh / "paperA/figure.pdf", shift=0.0, width=7.0)
+    assert any("pages" in line for line in compare_trees(committed, fresh))
 
 
 def test_a_missing_tree_is_one_clear_error(tmp_path):

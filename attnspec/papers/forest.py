@@ -2,25 +2,34 @@
 target in margins, z = (statistic - target) / margin, with its 95 % interval, the pass region in
 the same unit, the finite-size limit where the row has one, and every declared wrong theory
 judged on the same data: :func:`forest_table` builds the figure's tidy table from the rows,
-:func:`plot_forest` draws figures/claims-forest.png from that table alone (one panel per paper,
-coloured by verdict; values beyond the axis drawn at its edge as arrows).
+:func:`plot_forest` draws figures/claims-forest.png (and one file per paper) from that table
+alone, coloured by verdict on a symmetric-log axis (linear within +-2 margins, logarithmic
+beyond, so that every value is placed).
 
 Pass regions in margins: equivalence [-1, 1]; at_most (-inf, 1]; at_least [1, inf);
 below (-inf, -1] (:func:`attnspec.claims.verdicts.pass_region`).
 """
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 
 import numpy as np
 import pandas as pd
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.ticker import NullLocator
+from matplotlib.transforms import blended_transform_factory
 
-from attnspec.claims.dashboard import headline_class
-from attnspec.claims.verdicts import COMPARISONS, pass_region
-from attnspec.plotting.style import COLOURS, LEGEND_KEY, TWO_COLUMNS, VERDICT_COLOURS, new_figure
+from attnspec.claims.dashboard import headline_class, is_beyond, is_fragile, replicate_verdicts
+from attnspec.claims.verdicts import COMPARISONS, FRAGILE_BELOW, pass_region
+from attnspec.plotting.style import (
+    COLOURS,
+    LEGEND_KEY,
+    TWO_COLUMNS,
+    VERDICT_COLOURS,
+    new_figure,
+)
 from attnspec.plotting.tidy import VERDICT, numeric, tidy_table
 
 STATISTIC_SERIES = "statistic"
@@ -35,6 +44,9 @@ FOREST_COLUMNS = (
     "verdict",
     "comparison",
     "evidence",
+    "beyond_paper",
+    "fragile",
+    "stability",
     "z",
     "z_low",
     "z_high",
@@ -44,7 +56,9 @@ finite-size limit if it has one (in margins from the limit's target), and each d
 alternative (``name``, in margins from the alternative's own target: a wrong theory passes
 inside [-1, 1]), as z, z_low, z_high; ``verdict`` is the row's headline verdict class (or the
 alternative's own verdict), ``evidence`` whether the row is empirical (the others cannot fail
-on data: models, identities, bounds)."""
+on data: models, identities, bounds), ``beyond_paper`` whether the row tests a stronger
+statement than its paper's, ``fragile`` whether its verdict is not stable (stability under
+resampling below 0.9, or another replicate reads otherwise) and ``stability`` that share."""
 
 REGIONS = {comparison: pass_region(comparison, 0.0, 1.0) for comparison in COMPARISONS}
 """Each comparison's pass region in margins from the target."""
@@ -110,6 +124,9 @@ def forest_table(rows: Iterable[Mapping]):
             "row_id": row["row_id"],
             "comparison": row["comparison"],
             "evidence": row["kind"] == "empirical",
+            "beyond_paper": is_beyond(row),
+            "fragile": is_fragile(row) or any(v != row["verdict"] for v in replicate_verdicts(row)),
+            "stability": _float(row, "stability"),
         }
         part = partial(_part, key, verdict=headline_class(row))
         if not _float(row, "margin") > 0:  # a bound: holds by construction, no unit
@@ -131,14 +148,31 @@ def forest_table(rows: Iterable[Mapping]):
 
 
 # Drawing ----------------------------------------------------------------------------------------
-AXIS_LIMIT = 6.0
-"""The x axis spans [-6, 6] margins; beyond it a value is drawn at the edge as an arrow."""
+LINEAR_SPAN = 2.0
+"""The axis is linear within +-2 margins (the pass regions' edges at +-1 and their neighbourhood)
+and logarithmic beyond (a symmetric-log scale), so that every value is placed."""
+AXIS_LIMIT = 1e4
+"""The x axis spans [-1e4, 1e4] margins; beyond it a value is drawn at the edge as an arrow."""
+TICKS = (-1000.0, -100.0, -10.0, -2.0, -1.0, 0.0, 1.0, 2.0, 10.0, 100.0, 1000.0)
 ROW_HEIGHT = 0.125
-LABEL_PAD = 0.15
-"""Inches between the figure's edge and the row ids (the layout engine's w_pad)."""
 """Inches per row of the claims table (6 pt labels with a little air)."""
-OFFSETS = {STATISTIC_SERIES: 0.0, LIMIT_SERIES: 0.27, ALTERNATIVE_SERIES: -0.27}
+PANEL_EXTRA = 0.3
+"""Inches per paper's panel for its title and the x axis."""
+LEGEND_HEIGHT = 1.0
+"""Inches below the panels for the axis label and the legend."""
+OFFSETS = {STATISTIC_SERIES: 0.0, LIMIT_SERIES: 0.32, ALTERNATIVE_SERIES: -0.32}
 """Vertical place of each series within its row (the statistic on the row's line)."""
+RULED_OUT = "does not reproduce"
+"""An alternative with this verdict is ruled out on the row's data."""
+ALTERNATIVE_MARKS = {
+    True: {"marker": "x", "color": LEGEND_KEY, "alpha": 0.45, "ms": 3.0, "mew": 0.8},
+    False: {"marker": "X", "color": LEGEND_KEY, "ms": 4.4, "mew": 0.3, "mec": "white"},
+}
+"""A declared wrong theory ruled out on the row's data (a faint cross) or not ruled out (a heavy
+filled cross, drawn on top): its shape carries the meaning, never a verdict colour."""
+BEYOND_MARK = "\u2020"
+"""Appended to the id of a row that tests a statement beyond its paper's."""
+BOUND_TEXT = "a bound: holds by construction, no margin"
 
 
 def _clipped(z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -148,17 +182,16 @@ def _clipped(z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.clip(z, -AXIS_LIMIT, AXIS_LIMIT), side
 
 
-def _points(ax, x, y, colours, marker, *, size, hollow=None, edge=None, zorder=3):
+def _points(ax, x, y, colours, marker, *, size, hollow=None, zorder=3, **style):
     """Markers at (x, y), clipped values as arrows at the axis' edge."""
     x, side = _clipped(x)
     hollow = np.zeros(len(x), dtype=bool) if hollow is None else np.asarray(hollow)
     for i, (xi, yi) in enumerate(zip(x, y, strict=True)):
         shape = {1: ">", -1: "<"}.get(int(side[i]), marker)
         face = "white" if hollow[i] else colours[i]
-        ax.plot(
-            xi, yi, marker=shape, ms=size, color=colours[i], mfc=face,
-            mec=edge or colours[i], mew=0.7, ls="none", zorder=zorder,
-        )  # fmt: skip
+        mark = {"mec": colours[i], "mew": 0.7, **style}
+        ax.plot(xi, yi, marker=shape, ms=size, color=colours[i], mfc=face, ls="none",
+                zorder=zorder, **mark)  # fmt: skip
 
 
 def _intervals(ax, rows: pd.DataFrame, y: np.ndarray, colours, lw: float) -> None:
@@ -169,82 +202,127 @@ def _intervals(ax, rows: pd.DataFrame, y: np.ndarray, colours, lw: float) -> Non
             ax.plot([lo, hi], [yi, yi], color=colour, lw=lw, solid_capstyle="butt", zorder=2)
 
 
+def _flag(row: pd.Series) -> str:
+    """The text right of a row whose verdict is not stable: its stability, or that another
+    replicate reads otherwise."""
+    if not _true(row["fragile"]):
+        return ""
+    stability = float(row["stability"])
+    return (
+        f"fragile, {100 * stability:.0f} %"
+        if stability < FRAGILE_BELOW
+        else "fragile: replicates differ"
+    )
+
+
+def _true(value) -> bool:
+    return str(value) in ("True", "true", "1")
+
+
+def _alternatives(ax, rows: pd.DataFrame, y: np.ndarray) -> None:
+    """Each declared wrong theory's value, marked by whether the row's data rule it out."""
+    for ruled_out, style in ALTERNATIVE_MARKS.items():
+        chosen = ((rows["verdict"] == RULED_OUT) == ruled_out).to_numpy() & np.isfinite(
+            rows["z"].to_numpy()
+        )
+        if chosen.any():
+            _points(ax, rows["z"].to_numpy()[chosen], y[chosen], [style["color"]] * chosen.sum(),
+                    style["marker"], size=style["ms"], zorder=5 if not ruled_out else 4,
+                    **{k: v for k, v in style.items() if k in ("mew", "mec", "alpha")})  # fmt: skip
+
+
 def _paper_panel(ax, frame: pd.DataFrame, paper: str) -> None:
     mine = frame[frame["paper"] == paper]
     row_ids = list(dict.fromkeys(mine["row_id"]))
     place = {row_id: -i for i, row_id in enumerate(row_ids)}
     statistics = mine[mine["series"] == STATISTIC_SERIES].set_index("row_id").loc[row_ids]
+    transform = blended_transform_factory(ax.transAxes, ax.transData)
     for row_id, row in statistics.iterrows():
         low, high = np.clip(REGIONS[row["comparison"]], -AXIS_LIMIT, AXIS_LIMIT)
         ax.fill_between(
             [low, high], place[row_id] - 0.42, place[row_id] + 0.42,
             color=COLOURS["guide"], lw=0, zorder=0,
         )  # fmt: skip
-    ax.axvline(0.0, color=COLOURS["null_model"], lw=0.5, ls=":", zorder=1)
+        if flag := _flag(row):
+            ax.text(1.005, place[row_id], flag, transform=transform, fontsize=6, va="center")
+    ax.axvline(0.0, color="white", lw=0.8, zorder=1)  # the target: a cut through the region
     for series, marker, size, lw in (
         (STATISTIC_SERIES, "o", 3.6, 1.3),
         (LIMIT_SERIES, "D", 2.6, 0.8),
-        (ALTERNATIVE_SERIES, "x", 2.8, 0.0),
     ):
         rows = mine[mine["series"] == series]
         if rows.empty:
             continue
         y = rows["row_id"].map(place).to_numpy(dtype=float) + OFFSETS[series]
         colours = [VERDICT_COLOURS[v] for v in rows["verdict"]]
-        if lw:
-            _intervals(ax, rows, y, colours, lw)
-        hollow = ~rows["evidence"].astype(str).isin(["True", "true", "1"]).to_numpy()
-        drawn = np.isfinite(rows["z"].to_numpy())
-        _points(
-            ax, rows["z"].to_numpy()[drawn], y[drawn],
-            [c for c, keep in zip(colours, drawn, strict=True) if keep], marker,
-            size=size, hollow=hollow[drawn] if series != ALTERNATIVE_SERIES else None,
-        )  # fmt: skip
-        for yi, (_, row) in zip(y[~drawn], rows[~drawn].iterrows(), strict=True):
-            ax.text(0.0, yi, f"{row['verdict']} (no margin)", fontsize=6, va="center",
-                    ha="center")  # fmt: skip
-    ax.set_yticks([place[r] for r in row_ids], row_ids)
+        _intervals(ax, rows, y, colours, lw)
+        hollow = ~rows["evidence"].map(_true).to_numpy()
+        z = rows["z"].to_numpy()
+        bound = ~np.isfinite(z) & ~np.isfinite(rows["z_low"].to_numpy())
+        _points(ax, np.where(bound, 0.0, z), y, colours, marker, size=size, hollow=hollow | bound)
+        for yi in y[bound]:
+            ax.text(1.3, yi, BOUND_TEXT, fontsize=6, va="center")
+    alternatives = mine[mine["series"] == ALTERNATIVE_SERIES]
+    y = alternatives["row_id"].map(place).to_numpy(dtype=float) + OFFSETS[ALTERNATIVE_SERIES]
+    _alternatives(ax, alternatives, y)
+    beyond = set(statistics.index[statistics["beyond_paper"].map(_true)])
+    labels = [f"{r} {BEYOND_MARK}" if r in beyond else r for r in row_ids]
+    ax.set_yticks([place[r] for r in row_ids], labels)
     ax.set_ylim(-len(row_ids) + 0.5, 0.5)
-    ax.set_xlim(-AXIS_LIMIT - 0.3, AXIS_LIMIT + 0.3)
+    ax.set_xscale("symlog", linthresh=LINEAR_SPAN, linscale=1.5)
+    ax.set_xlim(-AXIS_LIMIT * 1.3, AXIS_LIMIT * 1.3)
+    ax.set_xticks(TICKS, [f"{t:g}" for t in TICKS])
+    ax.xaxis.set_minor_locator(NullLocator())
     ax.tick_params(axis="y", length=0, labelsize=6)
     ax.set_title(f"Paper {paper}", loc="left", fontweight="bold")
 
 
-def plot_forest(frame: pd.DataFrame):
-    """The claims forest from its tidy table: one panel per paper, stacked, sharing the x axis
-    (margins from the target)."""
-    frame = numeric(frame, "z", "z_low", "z_high")
-    papers = list(dict.fromkeys(frame["paper"]))
-    counts = [frame.loc[frame["paper"] == p, "row_id"].nunique() for p in papers]
-    figure, axes = new_figure(
-        len(papers), 1, width=TWO_COLUMNS, height=ROW_HEIGHT * sum(counts) + 1.6,
-        sharex=True, gridspec_kw={"height_ratios": counts},
-    )  # fmt: skip
-    # Room for the row ids, whose text runs up to 0.11 in wider at the PNG's 150 dpi than at the
-    # 100 dpi the layout is computed at (font hinting); the default pad would clip the longest.
-    figure.get_layout_engine().set(w_pad=LABEL_PAD)
-    for ax, paper in zip(axes[:, 0], papers, strict=True):
-        _paper_panel(ax, frame, paper)
-    axes[-1, 0].set_xlabel(
-        "distance from the target in margins, (statistic - target) / margin; the pass region shaded"
-    )
+def _legend_handles(frame: pd.DataFrame) -> list:
+    """The verdicts present (colours), then what each mark is (shapes, in the neutral key)."""
+    present = set(frame.loc[frame["series"] != ALTERNATIVE_SERIES, "verdict"])
     verdicts = [
         Line2D([], [], color=colour, marker="o", lw=1.3, ms=3.6, label=verdict)
         for verdict, colour in VERDICT_COLOURS.items()
+        if verdict in present
     ]
+    alternative = {True: "wrong theory: ruled out", False: "wrong theory: not ruled out"}
     shapes = [
         Line2D([], [], color=LEGEND_KEY, marker="o", lw=1.3, ms=3.6,
-               label="statistic at the judged size, 95 % interval"),
+               label="statistic, 95 % interval"),
         Line2D([], [], color=LEGEND_KEY, marker="o", mfc="white", lw=0, ms=3.6,
                label="not evidence (model, identity, bound)"),
         Line2D([], [], color=LEGEND_KEY, marker="D", lw=0.8, ms=2.6,
-               label="finite-size limit, union over the declared rates"),
-        Line2D([], [], color=LEGEND_KEY, marker="x", lw=0, ms=2.8,
-               label="declared wrong theory, from its own target"),
+               label="finite-size limit (all declared rates)"),
+        *(Line2D([], [], lw=0, label=alternative[ruled], **style)
+          for ruled, style in ALTERNATIVE_MARKS.items()),
         Patch(color=COLOURS["guide"], label="pass region"),
+        Line2D([], [], lw=0, marker=f"${BEYOND_MARK}$", color=LEGEND_KEY, ms=4,
+               label="beyond the paper"),
     ]  # fmt: skip
+    return verdicts + shapes
+
+
+def plot_forest(frame: pd.DataFrame, papers: Sequence[str] | None = None):
+    """The claims forest from its tidy table: one panel per paper (``papers``, all by default),
+    stacked, sharing the x axis (margins from the target, symmetric-log beyond +-2)."""
+    frame = numeric(frame, "z", "z_low", "z_high", "stability")
+    papers = list(dict.fromkeys(frame["paper"])) if papers is None else list(papers)
+    frame = frame[frame["paper"].isin(papers)]
+    if frame.empty:
+        raise ValueError(f"papers must name papers of the table; got {papers}")
+    counts = [frame.loc[frame["paper"] == p, "row_id"].nunique() for p in papers]
+    height = ROW_HEIGHT * sum(counts) + PANEL_EXTRA * len(papers) + LEGEND_HEIGHT
+    figure, axes = new_figure(
+        len(papers), 1, width=TWO_COLUMNS, height=height, sharex=True,
+        gridspec_kw={"height_ratios": counts},
+    )  # fmt: skip
+    for ax, paper in zip(axes[:, 0], papers, strict=True):
+        _paper_panel(ax, frame, paper)
+    axes[-1, 0].set_xlabel(
+        "(statistic - target) / margin: linear within \u00b12 margins, logarithmic beyond"
+    )
     figure.legend(
-        handles=verdicts + shapes, loc="outside lower center", ncol=3, frameon=False,
+        handles=_legend_handles(frame), loc="outside lower center", ncol=3, frameon=False,
         fontsize=6,
     )  # fmt: skip
     return figure

@@ -54,16 +54,17 @@ REFERENCE_COLOUR = COLOURS["gaussian_reference"]
 NULL_COLOUR = COLOURS["null_model"]
 
 VERDICT_COLOURS = {
-    "holds": (0.106, 0.471, 0.216),
-    "holds with a finite-size caveat": (0.353, 0.682, 0.380),
-    "fragile pass": (0.651, 0.859, 0.627),
-    "inconclusive at these sizes": (0.55, 0.55, 0.55),
-    "does not reproduce": (0.698, 0.094, 0.169),
+    "holds": (0.0, 0.447, 0.698),
+    "holds with a finite-size caveat": (0.337, 0.706, 0.914),
+    "fragile pass": (0.8, 0.475, 0.655),
+    "inconclusive at these sizes": (0.902, 0.624, 0.0),
+    "does not reproduce": (0.835, 0.369, 0.0),
 }
 """One colour per verdict (the claims engine's four and the dashboard's fragile pass), drawn only
 in the verdict figures (the claims forest, figure D1's judged panels), where no other meaning's
-colour appears: passes in greens (darker the firmer), inconclusive grey, does not reproduce
-red."""
+colour appears. Okabe and Ito's colour-blind-safe set: passes blue (sky blue with a finite-size
+caveat), a fragile pass reddish purple, inconclusive orange, does not reproduce vermillion (darker
+than the orange, so the two differ in lightness too)."""
 
 LEGEND_KEY = (0.3, 0.3, 0.3)
 """A legend key that shows only a marker's or a line's shape (what a series is), drawn in a
@@ -100,6 +101,10 @@ PRINT_WIDTHS = (ONE_COLUMN, TWO_COLUMNS)
 """The widths (inches) a journal prints a figure at: one column or two."""
 MIN_FONT_PT = 6.0
 """No text smaller than this at the printed width."""
+PNG_DPI = 150
+"""The PNGs' resolution (the report's and the README's); the layout is computed at it, so that
+the saved file shows the positions the layout engine and the craft check saw. Print uses the
+vector PDFs."""
 
 RC_PARAMS = {
     "font.family": "DejaVu Sans",
@@ -113,7 +118,7 @@ RC_PARAMS = {
     "figure.titlesize": 8,
     "axes.spines.top": False,
     "axes.spines.right": False,
-    "figure.dpi": 100,
+    "figure.dpi": PNG_DPI,
     "figure.constrained_layout.h_pad": 0.03,
     "figure.constrained_layout.w_pad": 0.03,
     "axes.titlepad": 3.0,

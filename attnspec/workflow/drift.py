@@ -78,7 +78,7 @@ TOLERANCES = {
         "is text and must agree",
     ),
 }
-COMPARED = (".csv", ".md", ".tex", ".png")
+COMPARED = (".csv", ".md", ".tex", ".png", ".pdf")
 PRODUCED_BY = re.compile(r"^\*Produced by attnspec .*$", flags=re.M)
 NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w])")
 # Columns that name a row in any tidy table or table of outputs: labels (a curve, a row of a
@@ -358,6 +358,35 @@ def compare_png(committed: Path, fresh: Path) -> list[str]:
     return [f"{fresh}: RMS pixel difference {result['rms']:.2f} > {PNG_RMS}"]
 
 
+PDF_RENDER_DPI = 150
+"""A vector PDF that differs in its bytes is rendered at this resolution (the PNG's) and compared
+as the PNGs are."""
+
+
+def compare_pdf(committed: Path, fresh: Path) -> list[str]:
+    """A difference when the PDFs' page counts or page sizes differ, or their first pages,
+    rendered at PDF_RENDER_DPI (pdfium), differ by more than PNG_RMS."""
+    import tempfile
+
+    import pypdfium2
+
+    with tempfile.TemporaryDirectory() as scratch:
+        rendered = []
+        for name, path in (("committed", committed), ("fresh", fresh)):
+            document = pypdfium2.PdfDocument(str(path))
+            try:
+                pages = [document[i].get_size() for i in range(len(document))]
+                image = document[0].render(scale=PDF_RENDER_DPI / 72).to_pil()
+            finally:
+                document.close()
+            image.save(Path(scratch) / f"{name}.png")
+            rendered.append((pages, Path(scratch) / f"{name}.png"))
+        (old_pages, old_png), (new_pages, new_png) = rendered
+        if old_pages != new_pages:
+            return [f"{fresh}: pages {new_pages} (points), committed {old_pages}"]
+        return [line.replace(str(new_png), str(fresh)) for line in compare_png(old_png, new_png)]
+
+
 def compare_trees(committed: Path, fresh: Path) -> list[str]:
     """Every difference beyond tolerance between two output trees (files missing on either
     side included), one line each; an empty list means no drift."""
@@ -385,6 +414,8 @@ def compare_files(committed: Path, fresh: Path, relatives: Sequence[Path]) -> li
             continue
         if relative.suffix == ".png":
             found += compare_png(a, b)
+        elif relative.suffix == ".pdf":
+            found += compare_pdf(a, b)
         elif relative.suffix == ".csv":
             found += compare_csv(a, b)
         else:

@@ -138,9 +138,7 @@ def write_text(path: str | os.PathLike, text: str) -> None:
         Path(tmp).write_text(text, encoding="utf-8")
 
 
-def save_figure(
-    figure, pdf_path: str | os.PathLike | None, png_path: str | os.PathLike, dpi=150
-) -> None:
+def save_figure(figure, pdf_path: str | os.PathLike | None, png_path: str | os.PathLike) -> None:
     """Save a matplotlib figure as PNG and, unless ``pdf_path`` is None, PDF at its own size (a
     print width, never widened by a tight bounding box) with deterministic bytes (metadata
     stripped).
@@ -151,7 +149,9 @@ def save_figure(
     and the workflow test fail on it.
     """
     from attnspec.plotting.craft import craft_problems
+    from attnspec.plotting.style import PNG_DPI
 
+    figure.set_dpi(PNG_DPI)  # the layout is computed at the PNG's resolution
     for problem in craft_problems(figure):
         logging.getLogger("attnspec").warning("%s: %s", png_path, problem)
     figure.set_layout_engine("none")  # keep the positions that draw computed
@@ -159,7 +159,7 @@ def save_figure(
         with atomic_path(pdf_path) as tmp:
             figure.savefig(tmp, format="pdf", metadata=PDF_METADATA)
     with atomic_path(png_path) as tmp:
-        figure.savefig(tmp, format="png", dpi=dpi, metadata=PNG_METADATA)
+        figure.savefig(tmp, format="png", dpi=PNG_DPI, metadata=PNG_METADATA)
 
 
 def configure_logging(log_path: str | os.PathLike | None) -> logging.Logger:

@@ -110,6 +110,10 @@ class StagedOutputs(list):
         except KeyError:
             raise AttributeError(name) from None
 
+    def keys(self):
+        """The output names, as Snakemake's output list gives them."""
+        return self._names.keys()
+
 
 class StagedJob:
     """The Snakemake job object ``smk`` with the committed outputs staged: everything else is

@@ -140,7 +140,8 @@ rule claims_dashboard:
 rule claims_forest:
     """The claims forest: every dashboard row as its statistic's distance from its target in
     margins, over its pass region, coloured by verdict, with its finite-size limit and its
-    declared wrong theories (figures/claims-forest.png)."""
+    declared wrong theories (figures/claims-forest.png, and figures/paper<X>/<X>-forest.png for
+    each paper)."""
     input:
         claims=rules.claims_dashboard.output.csv,
         caption="workflow/report/claims-forest.rst",
@@ -148,6 +149,26 @@ rule claims_forest:
     output:
         **(
             {"pdf": committed(in_figures("claims-forest.pdf"))}
+            if config["vector_pdfs"]
+            else {}
+        ),
+        **{
+            f"png_{paper}": report(
+                committed(in_figures(f"paper{paper}/{paper}-forest.png")),
+                caption="../report/claims-forest.rst",
+                category="Claims of the papers",
+                subcategory="Forest",
+                labels={"paper": paper, "item": "forest", "kind": "figure"},
+            )
+            for paper in PAPER_CATEGORIES
+        },
+        **(
+            {
+                f"pdf_{paper}": committed(
+                    in_figures(f"paper{paper}/{paper}-forest.pdf")
+                )
+                for paper in PAPER_CATEGORIES
+            }
             if config["vector_pdfs"]
             else {}
         ),
@@ -160,6 +181,7 @@ rule claims_forest:
         ),
         plotted=committed(in_figures("claims-forest.csv")),
         caption=committed(in_figures("claims-forest.md")),
+        # one file per paper, drawn from the same tidy CSV
         published=receipt(in_figures("claims-forest")),
     log:
         "logs/claims_forest.log",
