@@ -137,6 +137,58 @@ def test_the_craft_checks_find_each_defect_a_figure_editor_reported(defect, expe
     assert any(expected in p for p in problems), problems
 
 
+def _covered_box(f, a):
+    from matplotlib.offsetbox import AnchoredText
+
+    a[0, 0].add_artist(AnchoredText("N beyond axis", loc="center"))  # A3's boxes over x+
+
+
+def _text_on_a_point(f, a):
+    a[0, 1].scatter([0.5], [0.5])
+    a[0, 1].text(0.5, 0.5, "on a point", ha="center", va="center")
+
+
+def _close_blues(f, a):
+    """D3: blues of one map for independent, GQA and MQA on one axes."""
+    a[0, 1].plot([0, 1], [1, 0], color=(0.30, 0.60, 0.80))
+    a[0, 1].plot([0, 1], [0.5, 0.5], color=(0.35, 0.65, 0.85))
+
+
+def _line_under_line(f, a):
+    """C5(b): the local-attention control drawn exactly under the heads' curve."""
+    a[0, 0].plot([0, 1], [0, 1], lw=2.0, label="heads")
+
+
+@pytest.mark.parametrize(
+    "defect, expected",
+    [
+        (lambda f, a: a[0, 1].text(0.5, 0.5, "on the line"), "text 'on the line' lies over 1"),
+        (lambda f, a: a[0, 1].legend(loc="center"), "the legend lies over 1"),
+        (_covered_box, "a box lies over 1"),
+        (_text_on_a_point, "lies over 2"),
+        (_line_under_line, "'line' is hidden under 'heads'"),
+        (_close_blues, "colours differ by Delta E"),
+    ],
+)
+def test_the_layering_checks_find_data_hidden_by_text_boxes_lines_or_colours(defect, expected):
+    from attnspec.plotting.craft import layering_problems
+
+    figure, axes = _clean_figure()
+    assert layering_problems(figure) == []
+    defect(figure, axes)
+    problems = layering_problems(figure)
+    assert any(expected in p for p in problems), problems
+
+
+def test_a_line_beside_another_or_in_a_distinct_colour_is_not_reported():
+    from attnspec.plotting.craft import colour_distance, layering_problems
+
+    figure, axes = _clean_figure()
+    axes[0, 0].plot([0, 1], [0.05, 1.05], lw=1.0, color="C1")  # 1 px above: visible, orange
+    assert layering_problems(figure) == []
+    assert colour_distance("white", "black") == pytest.approx(100.0, abs=0.01)
+
+
 def test_a_figure_can_only_be_made_at_a_print_width():
     from attnspec.plotting.style import new_figure
 

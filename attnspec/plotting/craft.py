@@ -1,12 +1,19 @@
 """Machine checks of a drawn figure's craft, as a figure editor would check it at print size:
 the width is one or two columns, no text is under 6 pt, no two texts overlap, no text crosses
-a legend or leaves the canvas, no panel is empty and every log axis has two labelled ticks.
-Each check reads the artists' window extents after a draw."""
+a legend or leaves the canvas, no panel is empty and every log axis has two labelled ticks
+(:func:`craft_problems`); and what hides data (:func:`layering_problems`): a text, legend or box
+over a drawn line or point, a line hidden under another, two series whose colours a reader cannot
+tell apart. Each check reads the artists' window extents and paths after a draw."""
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.collections import PathCollection
+from matplotlib.colors import to_rgb
 from matplotlib.legend import Legend
+from matplotlib.lines import Line2D
+from matplotlib.offsetbox import AnchoredOffsetbox
 from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from attnspec.plotting.style import MIN_FONT_PT, PRINT_WIDTHS, unreadable_log_axes
 
@@ -108,4 +115,157 @@ def craft_problems(figure) -> list[str]:
             problems.append(f"panel {ax.get_title() or index} is empty")
     problems += [f"log axis {axis} has fewer than two labelled ticks"
                  for axis in unreadable_log_axes(figure)]  # fmt: skip
+    return problems
+
+
+MIN_COLOUR_DISTANCE = 20.0
+"""Two series of one axes need colours at least this far apart (CIE76 Delta E in CIELAB). The
+difference a reader notices grows as marks shrink (Szafir 2018, "Modeling color difference for
+visualization design"): from about 2.3 for large patches to about 20 for lines and markers a
+point or two wide, as these figures draw them."""
+HIDDEN_PX = 0.5
+"""A line is hidden when every vertex lies within half the covering line's width plus this many
+pixels of it."""
+MAX_VERTICES = 400
+"""At most this many vertices of a line are tested (evenly spaced) for being hidden."""
+
+
+def _drawn_lines(ax: Axes) -> list[Line2D]:
+    """The visible lines of an axes with a line style and at least two finite points."""
+    lines = []
+    for line in ax.lines:
+        if not line.get_visible() or line.get_linestyle() in ("None", "", " ", "none"):
+            continue
+        if line.get_linewidth() <= 0:
+            continue
+        xy = line.get_xydata()
+        if np.isfinite(xy).all(axis=1).sum() >= 2:
+            lines.append(line)
+    return lines
+
+
+def _display_path(line: Line2D):
+    return line.get_transform().transform_path(line.get_path())
+
+
+def _covering_boxes(ax: Axes, renderer) -> list[tuple[str, Bbox]]:
+    """The texts, the legend and the anchored boxes drawn inside an axes, with their extents."""
+    boxes = [(f"text {_name(t)}", t.get_window_extent(renderer)) for t in ax.texts
+             if t.get_visible() and t.get_text().strip()]  # fmt: skip
+    legend = ax.get_legend()
+    if legend is not None and legend.get_visible():
+        boxes.append(("the legend", legend.get_window_extent(renderer)))
+    boxes += [("a box", a.get_window_extent(renderer)) for a in ax.artists
+              if isinstance(a, AnchoredOffsetbox) and a.get_visible()]  # fmt: skip
+    return boxes
+
+
+def _inside(box: Bbox, points: np.ndarray) -> bool:
+    """Whether any of the display ``points`` lies inside ``box``."""
+    x, y = points[:, 0], points[:, 1]
+    return bool(((x > box.x0) & (x < box.x1) & (y > box.y0) & (y < box.y1)).any())
+
+
+def _lab(rgb) -> np.ndarray:
+    """sRGB (0-1) to CIELAB (D65)."""
+    rgb = np.asarray(rgb, dtype=np.float64)
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    xyz = (
+        linear
+        @ np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]).T
+        / np.array([0.95047, 1.0, 1.08883])
+    )
+    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+def colour_distance(a, b) -> float:
+    """CIE76 Delta E between two matplotlib colours."""
+    return float(np.linalg.norm(_lab(to_rgb(a)) - _lab(to_rgb(b))))
+
+
+def _series_colours(ax: Axes) -> list:
+    """The colours of the series of an axes: its drawn lines and its point clouds."""
+    colours = [line.get_color() for line in _drawn_lines(ax)]
+    for collection in ax.collections:
+        if isinstance(collection, PathCollection) and collection.get_visible():
+            faces = collection.get_facecolors()
+            if len(faces) and len(collection.get_offsets()):
+                colours.append(tuple(faces[0][:3]))
+    return colours
+
+
+def _distance_to_polyline(points: np.ndarray, vertices: np.ndarray) -> np.ndarray:
+    """Each point's distance to the polyline through ``vertices`` (display pixels)."""
+    start, end = vertices[:-1], vertices[1:]
+    keep = np.isfinite(start).all(axis=1) & np.isfinite(end).all(axis=1)
+    start, end = start[keep], end[keep]
+    if not len(start):
+        return np.full(len(points), np.inf)
+    step = end - start
+    length = np.maximum((step**2).sum(axis=1), 1e-12)
+    best = np.full(len(points), np.inf)
+    for chunk in np.array_split(np.arange(len(start)), max(1, len(start) // 2000)):
+        rel = points[:, None, :] - start[None, chunk]
+        t = np.clip((rel * step[None, chunk]).sum(axis=2) / length[None, chunk], 0.0, 1.0)
+        nearest = start[None, chunk] + t[..., None] * step[None, chunk]
+        best = np.minimum(best, np.sqrt(((points[:, None, :] - nearest) ** 2).sum(axis=2)).min(1))
+    return best
+
+
+def _hidden(below: Line2D, above: Line2D, px_per_pt: float) -> bool:
+    """Whether ``above`` (opaque, solid, at least as wide) covers every vertex of ``below``."""
+    if (above.get_alpha() or 1.0) < 1.0 or above.get_linestyle() not in ("-", "solid"):
+        return False
+    if above.get_linewidth() < below.get_linewidth():
+        return False
+    points = _display_path(below).vertices
+    points = points[np.isfinite(points).all(axis=1)]
+    if len(points) > MAX_VERTICES:
+        points = points[np.linspace(0, len(points) - 1, MAX_VERTICES).astype(int)]
+    reach = above.get_linewidth() * px_per_pt / 2 + HIDDEN_PX
+    return bool((_distance_to_polyline(points, _display_path(above).vertices) <= reach).all())
+
+
+def layering_problems(figure) -> list[str]:
+    """What hides data in ``figure`` (drawn here), one line each: a text, legend or anchored box
+    of an axes over one of its drawn lines or points; a line whose every vertex lies under a later,
+    opaque line at least as wide; two series of one axes whose colours differ by less than
+    MIN_COLOUR_DISTANCE (but are not the same colour, which is one meaning drawn twice)."""
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    px_per_pt = figure.dpi / 72
+    problems = []
+    for index, ax in enumerate(figure.axes):
+        if not ax.get_visible():
+            continue
+        panel = ax.get_title() or ax.get_title(loc="left") or f"panel {index}"
+        lines = _drawn_lines(ax)
+        for name, box in _covering_boxes(ax, renderer):
+            inner = box.expanded(1.0, 1.0).padded(-OVERLAP_PX)
+            if inner.width <= 0 or inner.height <= 0:
+                continue
+            crossed = [ln for ln in lines if _display_path(ln).intersects_bbox(inner, filled=False)]
+            covered = [
+                c for c in ax.collections if isinstance(c, PathCollection) and c.get_visible()
+                and len(c.get_offsets())
+                and _inside(inner, c.get_offset_transform().transform(c.get_offsets()))
+            ]  # fmt: skip
+            if crossed or covered:
+                problems.append(f"{panel}: {name} lies over {len(crossed) + len(covered)} drawn "
+                                "series")  # fmt: skip
+        order = sorted(range(len(lines)), key=lambda i: (lines[i].get_zorder(), i))
+        for position, i in enumerate(order):
+            for j in order[position + 1 :]:
+                if _hidden(lines[i], lines[j], px_per_pt):
+                    problems.append(f"{panel}: line {lines[i].get_label()!r} is hidden under "
+                                    f"{lines[j].get_label()!r}")  # fmt: skip
+                    break
+        colours = list(dict.fromkeys(tuple(to_rgb(c)) for c in _series_colours(ax)))
+        for a in range(len(colours)):
+            for b in range(a + 1, len(colours)):
+                distance = colour_distance(colours[a], colours[b])
+                if distance < MIN_COLOUR_DISTANCE:
+                    problems.append(f"{panel}: two series' colours differ by Delta E "
+                                    f"{distance:.1f} < {MIN_COLOUR_DISTANCE:g}")  # fmt: skip
     return problems
