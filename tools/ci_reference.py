@@ -6,7 +6,7 @@ compare by tolerance (attnspec.workflow.drift) with what the code under review m
 Copies the repository's tracked files to a temporary directory, runs the CI preset there exactly
 as the end-to-end tests' ``ci_clone`` fixture does (tests/conftest.py: ``snakemake all --cores 2
 --configfile config/ci.yaml``, one BLAS thread) and replaces tests/reference/ci-preset/ with the
-figures/ files of the kinds drift compares (.csv, .md, .tex, .png) that the run wrote. Takes a
+figures/ files of the kinds drift compares (.csv, .md, .tex, .png, .pdf) that the run wrote. Takes a
 few minutes.
 """
 
