@@ -1,6 +1,8 @@
 """The committed store of expensive draws (attnspec.workflow.store): a draw is reused only under
 the key of exactly its arguments and code, kept with its cost, recomputed when stale."""
 
+import functools
+import hashlib
 import json
 
 import numpy as np
@@ -155,3 +157,32 @@ def test_a_code_change_that_keeps_the_values_is_rekeyed_only_after_a_bit_identic
     CALLS.clear()
     stored_or_computed(store, "results/paperX/toy/ell256-c1.0/draw1.npz", toy_draw, 256, 1)
     assert CALLS == []
+
+
+def _committed_records():
+    from conftest import REPO
+
+    return sorted((REPO / "data" / "store").rglob("*.json"))
+
+
+@functools.cache
+def _current_digest(qualified: str) -> str:
+    import importlib
+
+    module, name = qualified.rsplit(".", 1)
+    return code_digest(getattr(importlib.import_module(module), name))
+
+
+@pytest.mark.parametrize("record", _committed_records(), ids=lambda p: p.parent.name + "/" + p.stem)
+def test_every_committed_draw_is_kept_under_the_current_code_and_its_own_key(record):
+    """A change to a stored draw's code makes it stale (a paper-preset run would recompute it):
+    the commit that makes the change re-keys it after a bit-identical recomputation
+    (tools/verify_store.py --rekey) or says why it recomputes."""
+    made = json.loads(record.read_text())
+    assert _current_digest(made["function"]) == made["code"], (
+        f"{record}: stale, its code changed since it was kept; re-key it after a bit-identical "
+        "recomputation (python tools/verify_store.py --rekey <draw>)"
+    )
+    text = json.dumps({k: made[k] for k in ("function", "arguments", "code")}, sort_keys=True)
+    assert hashlib.sha256(text.encode()).hexdigest() == made["key"], f"{record}: not its own key"
+    assert record.with_suffix(".npz").stat().st_size > 0
