@@ -11,6 +11,7 @@ Fragile is not holds: a pass (holds, or holds with a finite-size caveat) whose s
 and count, and never counted among the holds (:func:`headline_verdict`).
 """
 
+import re
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -133,17 +134,25 @@ def interval(row: Mapping) -> str:
 
 
 def stability_text(row: Mapping) -> str:
-    """``0.97``, or ``0.62, fragile: inconclusive at these sizes (31 %)``."""
+    """``0.97``, or ``0.62, fragile: inconclusive at these sizes in 31% of resamples`` (the
+    verdict the other resamples give, and their share)."""
     text = f"{_float(row, 'stability'):.2f}"
     if is_fragile(row):
-        text += f", fragile: {row['alternative'] or 'no single alternative'}"
+        other = ALTERNATIVE_SHARE.sub(r" in \1 of resamples", str(row["alternative"] or ""))
+        text += f", fragile: {other or 'no single alternative'}"
     return text
 
 
+ALTERNATIVE_SHARE = re.compile(r" \((\d+ ?%)\)$")
+"""The engine's ``alternative``: the other verdict and, in parentheses, the share of resamples
+giving it."""
+
+
 def verdict_label(row: Mapping) -> str:
-    """A panel label: row id, verdict and, if fragile, the alternative."""
-    text = f"{row['row_id']}: {row['verdict']}"
-    return text + (f" (fragile, {_float(row, 'stability'):.0%})" if is_fragile(row) else "")
+    """A label: row id and headline verdict (``fragile pass: holds`` for a fragile pass), with the
+    stability when it is below FRAGILE_BELOW."""
+    text = f"{row['row_id']}: {headline_verdict(row)}"
+    return text + (f" (stability {_float(row, 'stability'):.0%})" if is_fragile(row) else "")
 
 
 def power_text(row: Mapping) -> str:
@@ -200,7 +209,7 @@ def verdict_table(rows: Sequence[Mapping]) -> tuple[tuple, list[list]]:
             _statistic(row, "value"),
             interval(row),
             region(row),
-            row["verdict"],
+            headline_verdict(row),
             stability_text(row),
             ruled_out_text(row),
             power_text(row),

@@ -99,10 +99,11 @@ SHARE_CONTEXT = re.compile(r"(stability |fragile, )$")
 # The fragile label is the stability against a threshold (0.9): within the stability's tolerance
 # of it either label is the same result, so the labels are left out of the text compared (the
 # stability itself is compared, as a share) and the dashboard's fragile column is not compared.
-_VERDICT = r"(?:[a-z -]+ \(\d+ ?%\)|no single alternative)"
+_VERDICT = r"(?:[a-z -]+ \(\d+ ?%\)|[a-z -]+ in \d+ ?% of resamples|no single alternative)"
 FRAGILE_LABELS = re.compile(
     rf", fragile: {_VERDICT}|; fragile: the same verdict in \d+ ?% of resampled draws, "
-    rf"{_VERDICT} otherwise| \(fragile, \d+ ?%\)|fragile pass: |\d+(?= verdicts are fragile)"
+    rf"{_VERDICT} otherwise| \((?:fragile, |stability )\d+ ?%\)|fragile pass: "
+    r"|\d+(?= verdicts are fragile)"
 )
 DERIVED_COLUMNS = ("fragile",)
 # The statistics of a claims row, computed from the same data: their largest magnitude is the
