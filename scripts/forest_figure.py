@@ -1,7 +1,8 @@
 """The claims forest: every row of the dashboard (figures/claims.csv) as its statistic's distance
 from its target in margins over its pass region, coloured by verdict, with its finite-size limit
 and its declared wrong theories (figures/claims-forest.png, its tidy CSV and caption, and one
-figure per paper from the same CSV)."""
+figure per paper from the same CSV); each row's statistic at the papers' sizes beside it where
+the paper preset's claims tables (figures/paper-scale/paper<X>/claims.csv) are inputs."""
 
 from matplotlib import pyplot
 
@@ -20,7 +21,8 @@ from attnspec.workflow.publish import run_staged
 def main(smk) -> None:
     log = configure_logging(smk.log[0])
     rows = read_csv(smk.input.claims)
-    plotted = write_plotted(smk, forest_table(rows))
+    paper_scale = [row for path in smk.input.paper_scale for row in read_csv(path)]
+    plotted = write_plotted(smk, forest_table(rows, paper_scale))
     write_figure_outputs(smk, plot_forest(plotted), intro=f"\n\n{counts_text(rows)}\n\n")
     for paper in [
         name.removeprefix("png_") for name in smk.output.keys() if name.startswith("png_")

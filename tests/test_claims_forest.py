@@ -125,6 +125,23 @@ def test_beyond_the_paper_and_fragile_verdicts_are_marked_on_their_rows():
     assert flags == ["fragile, 51 %", "fragile: replicates differ"]
 
 
+def test_the_statistic_at_the_papers_sizes_is_drawn_beside_the_default_one():
+    from attnspec.papers.forest import PAPER_SCALE_SERIES
+
+    large = {**ROW, "value": "0.0102", "interval_low": "0.0098", "interval_high": "0.0106",
+             "stability": "0.5"}  # fmt: skip
+    table = forest_table([ROW], [large]).set_index("series")
+    np.testing.assert_allclose(
+        table.loc[PAPER_SCALE_SERIES, ["z", "z_low", "z_high"]].astype(float), [0.04, -0.04, 0.12]
+    )
+    assert table.loc[PAPER_SCALE_SERIES, "verdict"] == "fragile pass"  # its own headline
+    figure = plot_forest(table.reset_index())
+    assert any(line.get_marker() == "s" for line in figure.axes[0].lines)
+    assert "statistic at the papers' sizes (paper preset)" in [
+        t.get_text() for t in figure.legends[0].get_texts()
+    ]
+
+
 def test_one_papers_forest_has_its_rows_only_and_an_unknown_paper_is_refused():
     table = forest_table([ROW, {**ROW, "paper": "C", "row_id": "C.1/x"}])
     figure = plot_forest(table, ["C"])

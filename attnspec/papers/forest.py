@@ -34,6 +34,7 @@ from attnspec.plotting.tidy import VERDICT, numeric, tidy_table
 
 STATISTIC_SERIES = "statistic"
 LIMIT_SERIES = "finite-size limit"
+PAPER_SCALE_SERIES = "statistic at the papers' sizes"
 ALTERNATIVE_SERIES = "declared alternative"
 FOREST_COLUMNS = (
     "kind",
@@ -111,9 +112,12 @@ def _part(key: Mapping, series: str, z, name: str = "", *, verdict: str) -> dict
             "z": [z[0]], "z_low": [z[1]], "z_high": [z[2]]}  # fmt: skip
 
 
-def forest_table(rows: Iterable[Mapping]):
+def forest_table(rows: Iterable[Mapping], paper_scale: Iterable[Mapping] = ()):
     """The forest's tidy table (:data:`FOREST_COLUMNS`) from the claims table's ``rows``, in
-    their order; a row without a positive margin (a bound) has no z (NaN)."""
+    their order; a row without a positive margin (a bound) has no z (NaN). ``paper_scale``: the
+    paper preset's rows, where it was run; each one's statistic is added to its row (series
+    PAPER_SCALE_SERIES, in margins from its own target, coloured by its own headline verdict)."""
+    at_scale = {row["row_id"]: row for row in paper_scale}
     parts = []
     for row in rows:
         if row["comparison"] not in COMPARISONS:
@@ -134,6 +138,13 @@ def forest_table(rows: Iterable[Mapping]):
             continue
         statistic = (_float(row, k) for k in ("value", "interval_low", "interval_high"))
         parts.append(part(STATISTIC_SERIES, in_margins(row, *statistic)))
+        large = at_scale.get(row["row_id"])
+        if large is not None and _float(large, "margin") > 0:
+            statistic = (_float(large, k) for k in ("value", "interval_low", "interval_high"))
+            parts.append(
+                part(PAPER_SCALE_SERIES, in_margins(large, *statistic),
+                     verdict=headline_class(large))
+            )  # fmt: skip
         limit = [_float(row, k) for k in ("limit", "limit_low", "limit_high")]
         if np.isfinite(limit).all():
             own = {**row, "target": _float(row, "limit_target")}
@@ -160,7 +171,12 @@ PANEL_EXTRA = 0.3
 """Inches per paper's panel for its title and the x axis."""
 LEGEND_HEIGHT = 1.0
 """Inches below the panels for the axis label and the legend."""
-OFFSETS = {STATISTIC_SERIES: 0.0, LIMIT_SERIES: 0.32, ALTERNATIVE_SERIES: -0.32}
+OFFSETS = {
+    STATISTIC_SERIES: 0.0,
+    PAPER_SCALE_SERIES: 0.2,
+    LIMIT_SERIES: 0.36,
+    ALTERNATIVE_SERIES: -0.32,
+}
 """Vertical place of each series within its row (the statistic on the row's line)."""
 RULED_OUT = "does not reproduce"
 """An alternative with this verdict is ruled out on the row's data."""
@@ -248,6 +264,7 @@ def _paper_panel(ax, frame: pd.DataFrame, paper: str) -> None:
     ax.axvline(0.0, color="white", lw=0.8, zorder=1)  # the target: a cut through the region
     for series, marker, size, lw in (
         (STATISTIC_SERIES, "o", 3.6, 1.3),
+        (PAPER_SCALE_SERIES, "s", 3.0, 1.0),
         (LIMIT_SERIES, "D", 2.6, 0.8),
     ):
         rows = mine[mine["series"] == series]
@@ -291,6 +308,9 @@ def _legend_handles(frame: pd.DataFrame) -> list:
                label="statistic, 95 % interval"),
         Line2D([], [], color=LEGEND_KEY, marker="o", mfc="white", lw=0, ms=3.6,
                label="not evidence (model, identity, bound)"),
+        *([Line2D([], [], color=LEGEND_KEY, marker="s", lw=1.0, ms=3.0,
+                   label="statistic at the papers' sizes (paper preset)")]
+          if (frame["series"] == PAPER_SCALE_SERIES).any() else []),
         Line2D([], [], color=LEGEND_KEY, marker="D", lw=0.8, ms=2.6,
                label="finite-size limit (all declared rates)"),
         *(Line2D([], [], lw=0, label=alternative[ruled], **style)

@@ -144,6 +144,7 @@ rule claims_forest:
     each paper)."""
     input:
         claims=rules.claims_dashboard.output.csv,
+        paper_scale=paper_scale_claims,
         caption="workflow/report/claims-forest.rst",
         config=CONFIG_SNAPSHOT,
     output:
