@@ -25,9 +25,7 @@ def main(smk) -> None:
         for model, path in zip(smk.params.models, smk.input.spectra, strict=True)
     }
     plotted = stepwise_plotted_table(spectra, summary, cfg["n_removed"])
-    figure = plot_stepwise(
-        write_plotted(smk, plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
-    )
+    figure = plot_stepwise(write_plotted(smk, plotted), bins=cfg["histogram_bins"])
     table = [
         (str(model), float(ks_attention), float(ks_law))
         for model, ks_attention, ks_law in zip(

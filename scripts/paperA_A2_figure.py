@@ -21,7 +21,7 @@ def main(smk) -> None:
     parameters = dict(n_tokens=cfg["n_tokens"], d_qk=cfg["d_qk"], beta=cfg["beta"])
     summary = summarise_full_spectrum(unpack_draws(load_npz(smk.input.draws)), **parameters)
     plotted = full_spectrum_plotted_table(summary)
-    figure = plot_full_spectrum(write_plotted(smk, plotted), **parameters)
+    figure = plot_full_spectrum(write_plotted(smk, plotted))
     rows = full_spectrum_table_rows(summary)
     write_figure_outputs(
         smk,

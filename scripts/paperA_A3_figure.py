@@ -27,9 +27,7 @@ def main(smk) -> None:
     attention = [load_npz(path)["attention"][:draws] for path in smk.input.attention]
     linear = [load_npz(path)["linear"][:draws] for path in smk.input.linear]
     plotted = bulk_laws_plotted_table(panels, attention, linear)
-    figure = plot_bulk_laws(
-        write_plotted(smk, plotted), n_tokens=cfg["n_tokens"], bins=cfg["histogram_bins"]
-    )
+    figure = plot_bulk_laws(write_plotted(smk, plotted), bins=cfg["histogram_bins"])
     write_figure_outputs(
         smk,
         figure,

@@ -21,7 +21,6 @@ def main(smk) -> None:
     figure = plot_ratios(
         write_plotted(smk, plotted),
         n_tokens=cfg["n_tokens"],
-        beta=cfg["beta"],
         bins=cfg["histogram_bins"],
     )
     write_figure_outputs(

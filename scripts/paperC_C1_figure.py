@@ -26,12 +26,7 @@ def main(smk) -> None:
     judged = [*rows_of(claims, "C.1/"), *rows_of(claims, "C.2/")]
     tidy = spectra_plotted_table(spectra, profiles=cfg["profiles"])
     plotted = write_plotted(smk, tidy)
-    figure = plot_spectra(
-        plotted,
-        n=cfg["n_tokens"],
-        spikes=model["spikes"],
-        kappa=model["kappa"],
-    )
+    figure = plot_spectra(plotted, spikes=model["spikes"])
     table = spectra_table_rows(
         spectra, profiles=cfg["profiles"], spikes=model["spikes"], n=cfg["n_tokens"]
     )

@@ -41,7 +41,7 @@ def main(smk) -> None:
     )
     plotted = write_plotted(smk, tidy)
     judged = rows_of(read_csv(smk.input.claims), "C.2/")
-    figure = plot_bulk(plotted, spikes=model["spikes"])
+    figure = plot_bulk(plotted)
     write_figure_outputs(
         smk,
         figure,

@@ -29,7 +29,7 @@ def main(smk) -> None:
     )
     frame = write_plotted(smk, tidy)
     judged = rows_of(read_csv(smk.input.claims), "C.6/")
-    figure = plot_score_spectra(frame, n_long=cfg["long_passages"]["tokens"], top_k=cfg["top_k"])
+    figure = plot_score_spectra(frame, top_k=cfg["top_k"])
     write_figure_outputs(
         smk,
         figure,

@@ -162,7 +162,8 @@ def figures_pass_the_craft_checks(request):
     """Every figure a figure test leaves open is checked once it ends by
     :func:`attnspec.plotting.craft.craft_problems` (print width, fonts >= 6 pt, no overlapping
     text, no text over a legend or off the canvas, no empty panel, readable log axes: issue 20's
-    machine checks of craft); then the figures close. Figures any other test leaves open (the
+    machine checks of craft) and :func:`attnspec.plotting.craft.convention_problems` (no
+    suptitle, one letter per panel); then the figures close. Figures any other test leaves open (the
     craft checks' own tests leave defective ones) close unchecked, whatever order tests run in."""
     yield
     if "figures" not in request.node.module.__name__:
@@ -172,11 +173,12 @@ def figures_pass_the_craft_checks(request):
         return
     from matplotlib import pyplot as plt
 
-    from attnspec.plotting.craft import craft_problems
+    from attnspec.plotting.craft import convention_problems, craft_problems
 
     found = {}
     for number in plt.get_fignums():
-        found[number] = craft_problems(plt.figure(number))
+        figure = plt.figure(number)
+        found[number] = craft_problems(figure) + convention_problems(figure)
     found = {number: problems for number, problems in found.items() if problems}
     plt.close("all")
     assert not found, f"figures a figure editor would reject: {found}"

@@ -145,6 +145,6 @@ def test_the_statistic_at_the_papers_sizes_is_drawn_beside_the_default_one():
 def test_one_papers_forest_has_its_rows_only_and_an_unknown_paper_is_refused():
     table = forest_table([ROW, {**ROW, "paper": "C", "row_id": "C.1/x"}])
     figure = plot_forest(table, ["C"])
-    assert len(figure.axes) == 1 and figure.axes[0].get_title(loc="left") == "Paper C"
+    assert len(figure.axes) == 1 and figure.axes[0].get_title() == "Paper C"
     with pytest.raises(ValueError, match="papers must name papers of the table"):
         plot_forest(table, ["Z"])

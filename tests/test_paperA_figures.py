@@ -7,7 +7,7 @@ bytes. Small sizes; the end-to-end run checks the real ones."""
 import numpy as np
 import pandas as pd
 import pytest
-from figure_checks import from_csv, png_bytes
+from figure_checks import from_csv, panel_texts, png_bytes
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 
@@ -104,7 +104,7 @@ def test_a1_is_drawn_from_its_csv(stepwise_table, tmp_path):
     frame = csv_frame(tmp_path, table)
     bulk = frame[(frame["kind"] == "data") & (frame["series"] == "bulk")]
     assert len(bulk) == len(STEPWISE_MODELS) * draws * (ELL - 3)
-    figure = plot_stepwise(frame, n_tokens=ELL, bins=10)
+    figure = plot_stepwise(frame, bins=10)
     density = frame[frame["series"] == "nu_inf_density"]
     quantile = frame[frame["series"] == "nu_inf_quantile"]
     for column, model in enumerate(STEPWISE_MODELS):
@@ -125,8 +125,8 @@ def test_a1_is_drawn_from_its_csv(stepwise_table, tmp_path):
         # each row shares its y-axis (the figure editor's defect: the bottom row did not)
         assert top.get_shared_y_axes().joined(top, figure.axes[0])
         assert bottom.get_shared_y_axes().joined(bottom, figure.axes[len(STEPWISE_MODELS)])
-    redraws_identically(figure, lambda: plot_stepwise(frame, n_tokens=ELL, bins=10))
-    assert craft_problems(plot_stepwise(frame, n_tokens=ELL, bins=10)) == []
+    redraws_identically(figure, lambda: plot_stepwise(frame, bins=10))
+    assert craft_problems(plot_stepwise(frame, bins=10)) == []
 
 
 # A2 ---------------------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def test_a2_is_drawn_from_its_csv(full_spectrum_table, tmp_path):
     frame = csv_frame(tmp_path, table)
     spectrum = frame[(frame["kind"] == "data") & (frame["series"] == "spectrum")]
     assert len(spectrum) == 2 * ELL
-    figure = plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0)
+    figure = plot_full_spectrum(frame)
     sorted_ax, histogram_ax, top_ax, ipr_ax = figure.axes
     np.testing.assert_array_equal(
         line_data(sorted_ax.lines[0])[1], spectrum.loc[spectrum["draw"] == 0, "value"]
@@ -197,8 +197,8 @@ def test_a2_is_drawn_from_its_csv(full_spectrum_table, tmp_path):
         np.testing.assert_array_equal(line_data(line)[0], rows["x"])
         np.testing.assert_array_equal(line_data(line)[1], rows["value"])
     assert not top_ax.child_axes  # at this ell the Tracy-Widom window is seen without a zoom
-    redraws_identically(figure, lambda: plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0))
-    assert craft_problems(plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0)) == []
+    redraws_identically(figure, lambda: plot_full_spectrum(frame))
+    assert craft_problems(plot_full_spectrum(frame)) == []
 
 
 def test_a2_zooms_on_a_thin_tracy_widom_window(full_spectrum_table, tmp_path):
@@ -208,7 +208,7 @@ def test_a2_zooms_on_a_thin_tracy_widom_window(full_spectrum_table, tmp_path):
     frame = csv_frame(tmp_path, table)
     x_plus = frame.loc[frame["series"] == "x_plus", "value"].iloc[0]
     frame.loc[frame["series"] == "outlier_threshold", "value"] = 1.002 * x_plus
-    figure = plot_full_spectrum(frame, n_tokens=ELL, d_qk=ELL, beta=1.0)
+    figure = plot_full_spectrum(frame)
     (zoom,) = figure.axes[2].child_axes
     low, high = zoom.get_ylim()
     assert low < x_plus < 1.002 * x_plus < high
@@ -248,7 +248,7 @@ def test_a3_is_drawn_from_its_csv(bulk_laws_table, tmp_path):
     assert counts.to_dict() == {
         (b, m): 3 * (ELL - (m == "attention")) for b in (0.5, 1.0) for m in ("attention", "linear")
     }
-    figure = plot_bulk_laws(frame, n_tokens=ELL, bins=12)
+    figure = plot_bulk_laws(frame, bins=12)
     for column, summary in enumerate(summaries):
         beta = float(summary["beta"])
         top, bottom = figure.axes[column], figure.axes[2 + column]
@@ -268,12 +268,12 @@ def test_a3_is_drawn_from_its_csv(bulk_laws_table, tmp_path):
             np.testing.assert_array_equal(x[1:], values)
             np.testing.assert_allclose(y[1:], 1 - np.arange(1, values.size + 1) / values.size)
         # the numbers are in the caption's tables: at most the count of values beyond the axis
-        assert not bottom.texts
-        assert all("beyond axis" in text.get_text() for text in top.texts)
+        assert not panel_texts(bottom)
+        assert all("beyond axis" in text.get_text() for text in panel_texts(top))
     # one legend, below the panels, the bulk first
     (legend,) = figure.legends
     assert legend.get_texts()[0].get_text().endswith("bulk")
-    redraws_identically(figure, lambda: plot_bulk_laws(frame, n_tokens=ELL, bins=12))
+    redraws_identically(figure, lambda: plot_bulk_laws(frame, bins=12))
 
 
 # A4 ---------------------------------------------------------------------------------------
@@ -399,7 +399,7 @@ def test_a5_is_drawn_from_its_csv(draws, tmp_path):
     assert len(panels[5].collections[0].get_offsets()) == SIZES.size * draws
     exponent = frame[(frame["series"] == "exponent") & (frame["model"] == "attention")]
     assert any(np.array_equal(line_data(line)[1], exponent["value"]) for line in panels[3].lines)
-    assert not any(ax.texts for ax in panels)  # the verdicts are in the caption's table
+    assert not any(panel_texts(ax) for ax in panels)  # the verdicts are in the caption's table
     redraws_identically(figure, lambda: plot_linearisation(frame))
 
 
@@ -452,7 +452,7 @@ def test_a6_is_drawn_from_its_csv(draws, tmp_path):
         2 * draws,
     )
     # one legend below the panels, none over the data; no verdict in the figure
-    assert not any(ax.get_legend() or ax.texts for ax in figure.axes)
+    assert not any(ax.get_legend() or panel_texts(ax) for ax in figure.axes)
     assert not any("holds" in text.get_text() for text in figure.legends[0].get_texts())
     redraws_identically(figure, lambda: plot_perron(frame))
 
@@ -485,7 +485,7 @@ def test_a7_is_drawn_from_its_csv(ratio_table, tmp_path):
     frame = csv_frame(tmp_path, table)
     counts = frame[frame["kind"] == "data"].groupby("panel", sort=False).size()
     assert counts.to_dict() == {"gaussian-dqk20": 2 * (ELL - 1), "literal-d80-dqk40": 2 * (ELL - 1)}
-    figure = plot_ratios(frame, n_tokens=ELL, beta=1.0, bins=12)
+    figure = plot_ratios(frame, n_tokens=ELL, bins=12)
     axes = [ax for ax in figure.axes if ax.patches]
     assert len(axes) == len(panels)
     for ax, panel in zip(axes, panels, strict=True):
@@ -498,4 +498,4 @@ def test_a7_is_drawn_from_its_csv(ratio_table, tmp_path):
         assert [line.get_color() for line in swapped] == [ax.lines[0].get_color()] * (
             float(panel["ratio"]) != 1.0
         )
-    redraws_identically(figure, lambda: plot_ratios(frame, n_tokens=ELL, beta=1.0, bins=12))
+    redraws_identically(figure, lambda: plot_ratios(frame, n_tokens=ELL, bins=12))

@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 import seaborn as sns
 from conftest import REPO
-from figure_checks import from_csv, png_bytes
+from figure_checks import from_csv, panel_texts, png_bytes
 
 from attnspec.papers.b.conditional import (
     COVARIANCES,
@@ -195,7 +195,7 @@ def test_b1_is_drawn_from_its_csv(series, tmp_path):
                 assert band_vertices(ax).size == 0
                 assert contains(values.loc[values["series"] == "attention", "value"],
                                 scattered(ax)[:, 1])  # fmt: skip
-    assert not any(ax.texts for ax in figure.axes)  # verdicts are in the caption only
+    assert not any(panel_texts(ax) for ax in figure.axes)  # verdicts are in the caption only
     close(figure)
 
 
@@ -312,7 +312,7 @@ def test_b4_is_drawn_from_its_csv(series, tmp_path):
         else:
             assert (data["kind"] == "theory").all()
             assert has_line(ax, data["value"])
-    assert not figure.axes[0].texts  # verdicts are in the caption only
+    assert not panel_texts(figure.axes[0])  # verdicts are in the caption only
     close(figure)
 
 

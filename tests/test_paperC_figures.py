@@ -103,9 +103,7 @@ def test_c1_is_drawn_from_its_csv(tmp_path):
     table = ds.spectra_plotted_table(spectra, profiles=["zeros", "iid", "gaussian"])
     assert_tidy(table)
     assert set(table["kind"]) == {"data"}
-    frame, figure = drawn_from_its_csv(
-        plot_spectra, table, tmp_path / "c1.csv", n=48, spikes=3, kappa=2.0
-    )
+    frame, figure = drawn_from_its_csv(plot_spectra, table, tmp_path / "c1.csv", spikes=3)
     # every (profile, matrix, mask) series is one line of its panel, at the floor below 1e-12;
     # the isotropic model in a last panel with the singular values of S of its profile
     panels = dict(zip(["zeros", "iid", "gaussian", ISOTROPIC_PANEL], figure.axes, strict=True))
@@ -137,7 +135,7 @@ def test_c2_is_drawn_from_its_csv(tmp_path, draws):
         "theory": {ds.BULK_LIMIT, ds.BULK_GUIDE},
         "statistic": {"median", "0.9 quantile"},
     }
-    frame, figure = drawn_from_its_csv(plot_bulk, table, tmp_path / "c2.csv", spikes=3)
+    frame, figure = drawn_from_its_csv(plot_bulk, table, tmp_path / "c2.csv")
     # columns: the (profile, mask) pairs whose bulk is not exactly 0, then the quantiles
     pairs = [("zeros", "causal"), ("iid", "bidirectional"), ("iid", "causal")]
     axes = np.array(figure.axes[:6]).reshape(2, 3)
@@ -311,9 +309,7 @@ def test_c6_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     long, iso_long = diagnostics[1], diagnostics[3]
     table = ps.spectra_plotted_table(long, iso_long, top_k=2)
     assert_tidy(table, one_valued=("panel",))
-    frame, figure = drawn_from_its_csv(
-        plot_score_spectra, table, tmp_path / "c6.csv", n_long=20, top_k=2
-    )
+    frame, figure = drawn_from_its_csv(plot_score_spectra, table, tmp_path / "c6.csv", top_k=2)
     assert set(frame["panel"]) == {"spectra", "energy", "stable_rank"}
     panels = frame.groupby("kind")["panel"].agg(set).to_dict()
     assert panels == {"data": {"spectra"}, "statistic": {"energy", "stable_rank"}}
@@ -463,12 +459,12 @@ def test_committed_c6_holds_every_spectra_panel():
 @pytest.mark.parametrize(
     ("stem", "plot", "options"),
     [
-        ("C1-spectra", plot_spectra, {"n": 1024, "spikes": 3, "kappa": 2.0}),
-        ("C2-bulk", plot_bulk, {"spikes": 3}),
+        ("C1-spectra", plot_spectra, {"spikes": 3}),
+        ("C2-bulk", plot_bulk, {}),
         ("C3-stable-rank", plot_stable_rank, {"beta": 1.0}),
         ("C4-spike-survival", plot_survival, {"spikes": 3, "profile": "iid"}),
         ("C5-eigen-angles", plot_eigen_angles, {"n_full": 32, "n_long": 128, "bins": 24}),
-        ("C6-score-spectra", plot_score_spectra, {"n_long": 128, "top_k": 3}),
+        ("C6-score-spectra", plot_score_spectra, {"top_k": 3}),
     ],
 )
 def test_committed_csvs_redraw_their_figures(stem, plot, options):

@@ -1,5 +1,6 @@
 """Plotting conventions: one theme and palette, bands and histograms drawn by seaborn from the
-figures' tidy tables (no hand-written quantile bands, no copied palette codes)."""
+figures' tidy tables (no hand-written quantile bands, no copied palette codes), and the journal
+conventions of a figure (no suptitle, one letter per panel, no letter in a title)."""
 
 import re
 
@@ -135,6 +136,73 @@ def test_the_craft_checks_find_each_defect_a_figure_editor_reported(defect, expe
     defect(figure, axes)
     problems = craft_problems(figure)
     assert any(expected in p for p in problems), problems
+
+
+def _lettered_figure():
+    """The clean two-panel figure with its panel letters and titles."""
+    from attnspec.plotting.style import label_panels
+
+    figure, axes = _clean_figure()
+    for ax, title in zip(axes[0], ("edges", "gaps"), strict=True):
+        ax.set_title(title)
+    label_panels(axes[0])
+    return figure, axes
+
+
+def test_a_lettered_two_panel_figure_passes_the_convention_checks():
+    from attnspec.plotting.craft import convention_problems, craft_problems
+
+    figure, axes = _lettered_figure()
+    assert convention_problems(figure) == [] and craft_problems(figure) == []
+    letters = [t for ax in axes[0] for t in ax.texts]
+    assert [t.get_text() for t in letters] == ["a", "b"]
+    assert all(t.get_fontweight() == "bold" for t in letters)
+    assert {t.get_fontsize() for t in letters} == {axes[0, 0].title.get_fontsize()}
+
+
+def test_a_single_panel_gets_no_letter_and_needs_none():
+    from attnspec.plotting.craft import convention_problems
+    from attnspec.plotting.style import label_panels, new_figure
+
+    figure, axes = new_figure(1, 1, width=3.4, height=2.0)
+    axes[0, 0].plot([0, 1], [0, 1])
+    label_panels(axes[0])
+    assert not axes[0, 0].texts and convention_problems(figure) == []
+
+
+def _second_letter_removed(f, a):
+    (letter,) = a[0, 1].texts
+    letter.remove()
+
+
+@pytest.mark.parametrize(
+    "defect, expected",
+    [
+        (lambda f, a: f.suptitle("Stable rank"), "suptitle 'Stable rank'"),
+        (_second_letter_removed, "panel gaps carries 0 panel letters"),
+        (lambda f, a: a[0, 1].set_title("(b) gaps"), "title '(b) gaps' begins with a panel letter"),
+        (lambda f, a: a[0, 1].set_title("gaps", loc="left"), "letter 'b' crowds the title 'gaps'"),
+        (lambda f, a: a[0, 0].set_title("(a, b) edges", loc="left"), "'(a, b) edges' begins"),
+    ],
+)
+def test_the_convention_checks_find_each_defect(defect, expected):
+    from attnspec.plotting.craft import convention_problems
+
+    figure, axes = _lettered_figure()
+    defect(figure, axes)
+    problems = convention_problems(figure)
+    assert any(expected in p for p in problems), problems
+
+
+def test_each_line_style_has_one_meaning():
+    from attnspec.plotting.style import LINE_STYLES
+
+    assert set(LINE_STYLES) == {
+        "limit law / theory",
+        "alternative or quantile",
+        "edge or threshold",
+    }
+    assert len(set(LINE_STYLES.values())) == len(LINE_STYLES)
 
 
 def _covered_box(f, a):

@@ -28,6 +28,7 @@ from attnspec.plotting.style import (
     LEGEND_KEY,
     TWO_COLUMNS,
     VERDICT_COLOURS,
+    label_panels,
     new_figure,
 )
 from attnspec.plotting.tidy import VERDICT, numeric, tidy_table
@@ -291,7 +292,7 @@ def _paper_panel(ax, frame: pd.DataFrame, paper: str) -> None:
     ax.set_xticks(TICKS, [f"{t:g}" for t in TICKS])
     ax.xaxis.set_minor_locator(NullLocator())
     ax.tick_params(axis="y", length=0, labelsize=6)
-    ax.set_title(f"Paper {paper}", loc="left", fontweight="bold")
+    ax.set_title(f"Paper {paper}", fontweight="bold")
 
 
 def _legend_handles(frame: pd.DataFrame) -> list:
@@ -324,7 +325,8 @@ def _legend_handles(frame: pd.DataFrame) -> list:
 
 def plot_forest(frame: pd.DataFrame, papers: Sequence[str] | None = None):
     """The claims forest from its tidy table: one panel per paper (``papers``, all by default),
-    stacked, sharing the x axis (margins from the target, symmetric-log beyond +-2)."""
+    stacked and lettered, sharing the x axis (margins from the target, symmetric-log beyond
+    +-2)."""
     frame = numeric(frame, "z", "z_low", "z_high", "stability")
     papers = list(dict.fromkeys(frame["paper"])) if papers is None else list(papers)
     frame = frame[frame["paper"].isin(papers)]
@@ -338,6 +340,7 @@ def plot_forest(frame: pd.DataFrame, papers: Sequence[str] | None = None):
     )  # fmt: skip
     for ax, paper in zip(axes[:, 0], papers, strict=True):
         _paper_panel(ax, frame, paper)
+    label_panels(axes[:, 0])
     axes[-1, 0].set_xlabel(
         "(statistic - target) / margin: linear within \u00b12 margins, logarithmic beyond"
     )

@@ -3,7 +3,11 @@ the width is one or two columns, no text is under 6 pt, no two texts overlap, no
 a legend or leaves the canvas, no panel is empty and every log axis has two labelled ticks
 (:func:`craft_problems`); and what hides data (:func:`layering_problems`): a text, legend or box
 over a drawn line or point, a line hidden under another, two series whose colours a reader cannot
-tell apart. Each check reads the artists' window extents and paths after a draw."""
+tell apart. Each check reads the artists' window extents and paths after a draw. The journal
+conventions (:func:`convention_problems`): no suptitle, one panel letter per panel of a multi-panel
+figure, clear of the panel's title, and no panel letter written into a title."""
+
+import re
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -15,7 +19,12 @@ from matplotlib.offsetbox import AnchoredOffsetbox
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
-from attnspec.plotting.style import MIN_FONT_PT, PRINT_WIDTHS, unreadable_log_axes
+from attnspec.plotting.style import (
+    MIN_FONT_PT,
+    PRINT_WIDTHS,
+    is_panel_letter,
+    unreadable_log_axes,
+)
 
 OVERLAP_PX = 1.0
 """Two boxes overlap when they share more than this many pixels each way (at the figure's dpi)."""
@@ -118,6 +127,73 @@ def craft_problems(figure) -> list[str]:
     return problems
 
 
+LETTER_CLEARANCE_EM = 0.5
+"""A panel letter keeps at least this many of its ems clear of its panel's title (else the two
+read as one word)."""
+LETTERED_TITLE = re.compile(r"\(\s*[a-z](?:\s*[,\u2013-]\s*[a-z])*\s*\)")
+"""A title that begins like this ("(a) ...", "(a, b) ...") names its panel itself; the letters
+are placed by :func:`attnspec.plotting.style.label_panels`."""
+
+
+def _figures(figure) -> list:
+    """``figure`` and its subfigures, at every depth."""
+    return [figure, *(inner for sub in figure.subfigs for inner in _figures(sub))]
+
+
+def _data_panels(figure) -> list[Axes]:
+    """The visible axes of ``figure`` that draw data (no colorbars)."""
+    return [
+        ax for ax in figure.axes
+        if ax.get_visible() and _has_data(ax) and ax.get_label() != "<colorbar>"
+    ]  # fmt: skip
+
+
+def _panel_letters(ax: Axes) -> list[Text]:
+    """The panel letters :func:`attnspec.plotting.style.label_panels` gave ``ax``."""
+    return [t for t in ax.texts if is_panel_letter(t)]
+
+
+def _titles(ax: Axes) -> list[Text]:
+    """The titles an axes shows (centre, left, right): its own texts outside ``ax.texts``."""
+    return [t for t in ax.get_children()
+            if isinstance(t, Text) and t not in ax.texts and t.get_text()]  # fmt: skip
+
+
+def _crowding(ax: Axes, letter: Text, renderer) -> list[str]:
+    """The titles of ``ax`` that come within LETTER_CLEARANCE_EM of its panel ``letter``."""
+    clearance = renderer.points_to_pixels(LETTER_CLEARANCE_EM * letter.get_fontsize())
+    room = letter.get_window_extent(renderer).padded(clearance)
+    return [t.get_text() for t in _titles(ax) if room.overlaps(t.get_window_extent(renderer))]
+
+
+def convention_problems(figure) -> list[str]:
+    """Where ``figure`` breaks the journal conventions, one line each: a suptitle (its words
+    belong to the caption); a data panel of a multi-panel figure (two or more visible axes
+    drawing data, colorbars excluded) without exactly one panel letter placed by
+    :func:`attnspec.plotting.style.label_panels`; a title that comes within half an em of the
+    letter (the two read as one word); a title that begins with a panel letter. Drawn here."""
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    problems = [f"suptitle {fig.get_suptitle()[:40]!r} (journal mode: none; the caption's "
+                "first line says what the figure shows)"
+                for fig in _figures(figure) if fig.get_suptitle()]  # fmt: skip
+    panels = _data_panels(figure)
+    if len(panels) >= 2:
+        for index, ax in enumerate(panels):
+            letters = _panel_letters(ax)
+            if len(letters) != 1:
+                problems.append(f"panel {ax.get_title() or index} carries {len(letters)} panel "
+                                f"letters {[t.get_text() for t in letters]}, not one")  # fmt: skip
+            for letter in letters:
+                problems += [f"panel letter {letter.get_text()!r} crowds the title {title[:40]!r}"
+                             for title in _crowding(ax, letter, renderer)]  # fmt: skip
+    for ax in figure.axes:
+        for title in _titles(ax):
+            if LETTERED_TITLE.match(title.get_text()):
+                problems.append(f"title {title.get_text()[:40]!r} begins with a panel letter")
+    return problems
+
+
 MIN_COLOUR_DISTANCE = 20.0
 """Two series of one axes need colours at least this far apart (CIE76 Delta E in CIELAB). The
 difference a reader notices grows as marks shrink (Szafir 2018, "Modeling color difference for
@@ -149,9 +225,10 @@ def _display_path(line: Line2D):
 
 
 def _covering_boxes(ax: Axes, renderer) -> list[tuple[str, Bbox]]:
-    """The texts, the legend and the anchored boxes drawn inside an axes, with their extents."""
+    """The texts, the legend and the anchored boxes drawn inside an axes, with their extents
+    (not its panel letter, which sits above it)."""
     boxes = [(f"text {_name(t)}", t.get_window_extent(renderer)) for t in ax.texts
-             if t.get_visible() and t.get_text().strip()]  # fmt: skip
+             if t.get_visible() and t.get_text().strip() and not is_panel_letter(t)]  # fmt: skip
     legend = ax.get_legend()
     if legend is not None and legend.get_visible():
         boxes.append(("the legend", legend.get_window_extent(renderer)))

@@ -1,8 +1,15 @@
 """One look for every figure, set once: print geometry (one column 3.4 in or two columns
 7.0 in wide, no text under 6 pt), the seaborn theme (paper context, ticks, the "deep" palette),
-one colour per meaning across all papers (:data:`COLOURS`, :data:`SEQUENTIAL_MAPS`), base-10
-log axes with two to six labelled ticks (:func:`log_axis`), and the machine checks of craft
-(:func:`craft_problems`)."""
+one colour per meaning across all papers (:data:`COLOURS`, :data:`SEQUENTIAL_MAPS`), one line
+style per meaning (:data:`LINE_STYLES`: a limit law or theory curve solid, an alternative or a
+quantile dashed, an edge or a threshold dotted), base-10 log axes with two to six labelled ticks
+(:func:`log_axis`), and the machine checks of craft (:func:`craft_problems`).
+
+Journal conventions: a figure has no suptitle (what it shows is the first line of its caption);
+each panel of a multi-panel figure carries a bold lower-case letter a, b, c, ... in reading order
+at its top left, placed by :func:`label_panels`, and its title does not repeat the letter."""
+
+import string
 
 import matplotlib
 
@@ -65,6 +72,14 @@ in the verdict figures (the claims forest, figure D1's judged panels), where no 
 colour appears. Okabe and Ito's colour-blind-safe set: passes blue (sky blue with a finite-size
 caveat), a fragile pass reddish purple, inconclusive orange, does not reproduce vermillion (darker
 than the orange, so the two differ in lightness too)."""
+
+LINE_STYLES = {
+    "limit law / theory": "-",
+    "alternative or quantile": "--",
+    "edge or threshold": ":",
+}
+"""One line style per meaning, the same in every paper's figures: a limit law or theory curve
+solid, a declared alternative or a quantile dashed, an edge or a threshold dotted."""
 
 LEGEND_KEY = (0.3, 0.3, 0.3)
 """A legend key that shows only a marker's or a line's shape (what a series is), drawn in a
@@ -287,6 +302,32 @@ def set_print_size(figure, *, width: float, height: float) -> None:
     handing it to the constrained layout (room for titles and legends)."""
     figure.set_size_inches(check_print_width(width), height)
     figure.set_layout_engine("constrained")
+
+
+PANEL_LETTER_GID = "panel-letter"
+"""The gid of the texts :func:`label_panels` places (how the convention check finds them)."""
+
+
+def label_panels(axes) -> None:
+    """Mark each of ``axes`` (the data panels, in reading order) with a bold letter a, b, c, ...
+    above its top left corner: left-aligned with the panel's left edge, on its title's baseline,
+    in its title's size (:func:`is_panel_letter` tells them from the panel's own texts). A
+    single panel gets no letter."""
+    axes = list(axes)
+    if len(axes) > len(string.ascii_lowercase):
+        raise ValueError(f"at most 26 panels can be lettered; got {len(axes)}")
+    if len(axes) < 2:
+        return
+    for letter, ax in zip(string.ascii_lowercase, axes, strict=False):
+        ax.text(
+            0.0, 1.0, letter, transform=ax.title.get_transform(), ha="left", va="baseline",
+            fontsize=ax.title.get_fontsize(), fontweight="bold", gid=PANEL_LETTER_GID,
+        )  # fmt: skip
+
+
+def is_panel_letter(text) -> bool:
+    """Whether ``text`` (a matplotlib Text) is a panel letter of :func:`label_panels`."""
+    return text.get_gid() == PANEL_LETTER_GID
 
 
 def close(figure) -> None:

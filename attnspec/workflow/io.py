@@ -145,17 +145,18 @@ def save_figure(figure, pdf_path: str | os.PathLike | None, png_path: str | os.P
 
     The layout is computed once: one draw runs the figure's layout engine, and both files reuse
     its positions. What a figure editor would reject
-    (:func:`attnspec.plotting.craft.craft_problems`) is logged as a warning; the figure tests
-    and the workflow test fail on it. What hides data
-    (:func:`attnspec.plotting.craft.layering_problems`) is logged as advisory until the figures
-    it finds are mended.
+    (:func:`attnspec.plotting.craft.craft_problems`) and what breaks the journal conventions
+    (:func:`attnspec.plotting.craft.convention_problems`: a suptitle, a panel without its
+    letter) is logged as a warning; the figure tests and the workflow test fail on it. What
+    hides data (:func:`attnspec.plotting.craft.layering_problems`) is logged as advisory until
+    the figures it finds are mended.
     """
-    from attnspec.plotting.craft import craft_problems, layering_problems
+    from attnspec.plotting.craft import convention_problems, craft_problems, layering_problems
     from attnspec.plotting.style import PNG_DPI
 
     figure.set_dpi(PNG_DPI)  # the layout is computed at the PNG's resolution
     log = logging.getLogger("attnspec")
-    for problem in craft_problems(figure):
+    for problem in craft_problems(figure) + convention_problems(figure):
         log.warning("%s: %s", png_path, problem)
     for problem in layering_problems(figure):
         log.info("%s: hides data (advisory): %s", png_path, problem)

@@ -20,16 +20,19 @@ from matplotlib.lines import Line2D
 from attnspec.plotting.style import (
     COLOURS,
     DATA_COLOUR,
+    LINE_STYLES,
     REFERENCE_COLOUR,
     SURROGATE_COLOUR,
     THEORY_COLOUR,
     TWO_COLUMNS,
     apply_style,
+    label_panels,
     log_axis,
     new_figure,
     set_print_size,
 )
 
+ALTERNATIVE, EDGE = LINE_STYLES["alternative or quantile"], LINE_STYLES["edge or threshold"]
 ATTENTION_LABEL = r"$\sqrt{\ell}\,A^{\perp}$ bulk"
 LINEAR_LABEL = r"$Y_{\mathrm{lin}}$ (limit $\nu_\infty$)"
 NOTE_BOX = {
@@ -93,12 +96,12 @@ def _curve(ax, frame: pd.DataFrame, series: str, **style) -> None:
 
 
 # A3 ---------------------------------------------------------------------------------------
-def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int):
+def plot_bulk_laws(frame: pd.DataFrame, *, bins: int):
     """Figure A3, two columns wide: per beta (columns), top: density histogram of the pooled
     bulk with nu_inf, the MP surrogate and Y_lin, both right edges marked (values beyond the x
     axis counted in the corner); bottom: the edge region, fraction of the bulk and of Y_lin at
     or above x on a log scale against both laws. One legend below the panels; the legend's bulk
-    entry shows its bars (top) and its line (bottom)."""
+    entry shows its bars (top) and its line (bottom). Panel letters row by row."""
     betas = list(dict.fromkeys(frame["beta"]))
     figure, axes = new_figure(2, len(betas), width=TWO_COLUMNS, height=4.3)
     for column, beta in enumerate(betas):
@@ -121,15 +124,15 @@ def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int):
         )  # fmt: skip
         _curve(top, panel, "nu_inf_density", color=THEORY_COLOUR, lw=1.3, label=r"$\nu_\infty$")
         _curve(
-            top, panel, "mp_density", color=SURROGATE_COLOUR, lw=1.3, ls="--",
+            top, panel, "mp_density", color=SURROGATE_COLOUR, lw=1.3, ls=ALTERNATIVE,
             label=r"MP surrogate $\theta_1\,\mathrm{MP}_1$",
         )  # fmt: skip
         for ax in (top, bottom):
             ax.axvline(
-                x_plus, color=THEORY_COLOUR, ls=":", lw=1.0, label=r"$x_+$ (edge of $\nu_\infty$)"
+                x_plus, color=THEORY_COLOUR, ls=EDGE, lw=1.0, label=r"$x_+$ (edge of $\nu_\infty$)"
             )
             ax.axvline(
-                mp_edge, color=SURROGATE_COLOUR, ls=":", lw=1.0, label=r"$4\theta_1$ (MP edge)"
+                mp_edge, color=SURROGATE_COLOUR, ls=EDGE, lw=1.0, label=r"$4\theta_1$ (MP edge)"
             )
         top.set_ylim(0, y_max)
         top.set_xlim(0, reach)
@@ -145,7 +148,7 @@ def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int):
                 data=values, x="value", complementary=True, color=colour, lw=width, ax=bottom
             )
         _curve(bottom, panel, "nu_inf_fraction_above", color=THEORY_COLOUR, lw=1.3)
-        _curve(bottom, panel, "mp_fraction_above", color=SURROGATE_COLOUR, lw=1.3, ls="--")
+        _curve(bottom, panel, "mp_fraction_above", color=SURROGATE_COLOUR, lw=1.3, ls=ALTERNATIVE)
         log_axis(bottom.yaxis, nonpositive="mask")
         # Down to half the smallest empirical fraction, 1/n (n pooled values).
         bottom.set_ylim(0.5 / len(attention), 0.3)
@@ -161,11 +164,7 @@ def plot_bulk_laws(frame: pd.DataFrame, *, n_tokens: int, bins: int):
         handles.values(), handles.keys(), loc="outside lower center", ncols=3, frameon=False,
         handler_map={tuple: HandlerTuple(ndivide=None)},
     )  # fmt: skip
-    n_draws = _series(frame, "data", "bulk").groupby(["beta", "model"])["draw"].nunique().min()
-    figure.suptitle(
-        r"Claim A.4, $\nu_\infty$ is not Marchenko–Pastur: bulk of $\sqrt{\ell}A^\perp$ "
-        f"($\\ell = {n_tokens}$, {n_draws} draws pooled)"
-    )
+    label_panels(axes.ravel())
     return figure
 
 
@@ -179,12 +178,12 @@ def _ratio_title(panel: pd.DataFrame, n_tokens: int) -> str:
     return f"$c = {c:.3g}$ ($d_{{qk}} = {d_qk}$)"
 
 
-def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
+def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, bins: int):
     """Figure A7, two columns wide: one ``FacetGrid`` panel per c = ell/d_qk (then the
     literal-X case): density histogram of the pooled bulk with nu_inf(beta, c) (solid), its
     right edge (dotted), its internal gaps (shaded) and, dashed in the same colour,
     nu_inf at the swapped ratio d_qk/ell (the common mistake), the Kolmogorov distances to both
-    in the corner. One legend below the panels."""
+    in the corner. One legend below the panels; panel letters row by row."""
     apply_style()
     bulk = _series(frame, "data", "bulk")
     grid = sns.FacetGrid(
@@ -210,10 +209,10 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
         if c != 1.0:
             _curve(
                 ax, panel, "nu_inf_swapped_ratio_density", color=THEORY_COLOUR, lw=0.9,
-                ls="--", label=r"$\nu_\infty(\beta, 1/c)$ (wrong $c = d_{qk}/\ell$)",
+                ls=ALTERNATIVE, label=r"$\nu_\infty(\beta, 1/c)$ (wrong $c = d_{qk}/\ell$)",
             )  # fmt: skip
         ax.axvline(
-            _scalar(panel, "theory", "x_plus"), color=THEORY_COLOUR, ls=":", lw=1.0, label="$x_+$"
+            _scalar(panel, "theory", "x_plus"), color=THEORY_COLOUR, ls=EDGE, lw=1.0, label="$x_+$"
         )
         for start, end in zip(
             _series(panel, "theory", "gap_start")["value"],
@@ -233,11 +232,7 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, beta: float, bins: int):
             handles.setdefault(label, handle)
     grid.set_ylabels("density")
     sns.despine(fig=grid.figure)
-    n_draws = bulk.groupby("panel")["draw"].nunique().min()
-    grid.figure.suptitle(
-        f"$\\nu_\\infty$ across $c = \\ell/d_{{qk}}$: bulk of $\\sqrt{{\\ell}}A^\\perp$ "
-        f"($\\ell = {n_tokens}$, $\\beta = {beta:g}$, {n_draws} draws pooled)"
-    )
+    label_panels(grid.axes_dict.values())
     handles = _bulk_first(handles, handles[ATTENTION_LABEL])
     grid.figure.legend(
         handles.values(), handles.keys(), loc="outside lower center", ncols=len(handles),

@@ -21,6 +21,7 @@ from attnspec.plotting.style import (
     SURROGATE_COLOUR,
     THEORY_COLOUR,
     TWO_COLUMNS,
+    label_panels,
     log_axis,
     new_figure,
 )
@@ -89,7 +90,7 @@ def plot_edges(frame: pd.DataFrame, *, n_tokens: int):
     x_plus = theory["x_plus"]["edge"]
     edge.set_ylim(0.5 * x_plus.iloc[0], 3 * x_plus.iloc[-1])
     edge.set_ylabel("right edge (squared singular value)")
-    edge.set_title("(a) the edges")
+    edge.set_title("the edges")
 
     ratio.axhline(SMALL_BETA_RATIO, **LIMIT_STYLE)
     ratio.text(
@@ -99,11 +100,11 @@ def plot_edges(frame: pd.DataFrame, *, n_tokens: int):
     ratio.set_ylim(0.9, 1.8)
     ratio.yaxis.set_major_locator(MaxNLocator(5))
     ratio.set_ylabel(r"edge / $4\theta_1$")
-    ratio.set_title(r"(b) over the surrogate's edge $4\theta_1$")
+    ratio.set_title(r"over the surrogate's edge $4\theta_1$")
 
     deviation.axhline(0.0, color=THEORY_COLOUR, lw=1.6)
     deviation.set_ylabel(r"$(\|Y_{\mathrm{lin}}\|^2 - x_+)/x_+$ (%)")
-    deviation.set_title(r"(c) top values relative to $x_+$")
+    deviation.set_title(r"top values relative to $x_+$")
 
     curves = [Line2D([], [], **style) for _, _, style in THEORY_CURVES]
     names = [label for _, label, _ in THEORY_CURVES]
@@ -117,7 +118,5 @@ def plot_edges(frame: pd.DataFrame, *, n_tokens: int):
     ]
     # three columns: x_+, its Tracy–Widom shift and 4 theta_1; the expansions; the simulations
     figure.legend(handles, labels, loc="outside lower center", ncols=3, frameon=False)
-    figure.suptitle(
-        r"Right edge $x_+$ of $\nu_\infty$ against the Marchenko–Pastur edge $4\theta_1$ ($c = 1$)"
-    )
+    label_panels(axes[0])
     return figure

@@ -24,6 +24,7 @@ from attnspec.plotting.style import (
     SURROGATE_COLOUR,
     THEORY_COLOUR,
     TWO_COLUMNS,
+    label_panels,
     log_axis,
     new_figure,
 )
@@ -67,7 +68,7 @@ def _sorted_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
     log_axis(ax.yaxis)
     ax.set_xlabel("rank $k$")
     ax.set_ylabel(r"$\ell\, s_k(A)^2$")
-    ax.set_title(f"(a) sorted spectrum, one draw: $\\ell s_1^2 = {spectrum['value'].iloc[0]:.1f}$")
+    ax.set_title(f"sorted spectrum, one draw: $\\ell s_1^2 = {spectrum['value'].iloc[0]:.1f}$")
     ax.legend(frameon=False, loc="lower left")
 
 
@@ -102,7 +103,7 @@ def _histogram_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
     ax.set_ylim(0.5, None)
     ax.set_xlabel(r"$\ell\, s^2$")
     ax.set_ylabel("count per bin")
-    ax.set_title(f"(b) all values of {n_draws} draws, logarithmic bins")
+    ax.set_title(f"all values of {n_draws} draws, logarithmic bins")
     ax.legend(frameon=False, loc="upper left")
 
 
@@ -167,7 +168,7 @@ def _top_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(r"non-Perron index $k$ of $\sqrt{\ell}A^\perp$")
     ax.set_ylabel(r"$\ell\, s_k(A^\perp)^2$")
-    ax.set_title(f"(c) top of the spectrum: {above.min()}–{above.max()} values above $x_+$")
+    ax.set_title(f"top of the spectrum: {above.min()}–{above.max()} values above $x_+$")
 
 
 def _ipr_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
@@ -189,12 +190,12 @@ def _ipr_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
     ax.xaxis.set_major_locator(MaxNLocator(6))
     ax.set_xlabel(r"$\ell\, s_k(A^\perp)^2$")
     ax.set_ylabel(r"$\ell\,\times$ IPR of the singular vector")
-    ax.set_title("(d) localisation of the leading non-Perron vectors")
+    ax.set_title("localisation of the leading non-Perron vectors")
     ax.legend(frameon=False, loc="center right")
 
 
-def plot_full_spectrum(frame: pd.DataFrame, *, n_tokens: int, d_qk: int, beta: float):
-    """Four panels (see the module docstring) from figure A2's tidy table."""
+def plot_full_spectrum(frame: pd.DataFrame):
+    """Four panels (see the module docstring) from figure A2's tidy table, lettered row by row."""
     theory = frame[frame["kind"] == "theory"]
     levels = theory[theory["series"].isin(FULL_SPECTRUM_LEVELS)].set_index("series")["value"]
     figure, axes = new_figure(2, 2, width=TWO_COLUMNS, height=5.4)
@@ -202,8 +203,5 @@ def plot_full_spectrum(frame: pd.DataFrame, *, n_tokens: int, d_qk: int, beta: f
     _histogram_panel(axes[0, 1], frame, levels)
     _top_panel(axes[1, 0], frame, levels)
     _ipr_panel(axes[1, 1], frame, levels)
-    figure.suptitle(
-        rf"Full spectrum of $\sqrt{{\ell}}A$ ($\ell = {n_tokens}$, $d_{{qk}} = {d_qk}$, "
-        rf"$\beta = {beta:g}$): Perron value near $\ell$, bulk up to $x_+$, a few values above"
-    )
+    label_panels(axes.ravel())
     return figure

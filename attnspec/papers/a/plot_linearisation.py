@@ -28,6 +28,7 @@ from attnspec.plotting.style import (
     REFERENCE_COLOUR,
     THEORY_COLOUR,
     TWO_COLUMNS,
+    label_panels,
     log_axis,
     new_figure,
     sequential_colours,
@@ -106,10 +107,10 @@ def _exponent_panel(axis, frame: pd.DataFrame, crossover: float) -> None:
     axis.set_xlabel(RESCALED_LABEL)
     axis.set_ylabel(r"exponent $s$ of $D \propto \ell^{s}$")
     axis.legend(frameon=False, loc="center left")
-    title = "(d) convergence in $\\ell$ at fixed $x$"
+    title = "convergence in $\\ell$ at fixed $x$"
     if np.isfinite(crossover):
         title += f": none from $x = {crossover:.2f}$"
-    axis.set_title(title, loc="left")
+    axis.set_title(title)
 
 
 def _excess_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
@@ -118,10 +119,7 @@ def _excess_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
     _over_draws(axis, select(frame, "statistic", "excess_over_floor"), "beta", colours, ms=3.2)
     axis.set_xlabel(r"$\beta$")
     axis.set_ylabel(r"$D(\sqrt{\ell}A^\perp) - D(Y_{\mathrm{lin}})$")
-    axis.set_title(
-        f"(e) excess over the $Y_{{\\mathrm{{lin}}}}$ floor (dashed: {EXCESS_THRESHOLD:g})",
-        loc="left",
-    )
+    axis.set_title(f"excess over the $Y_{{\\mathrm{{lin}}}}$ floor (dashed: {EXCESS_THRESHOLD:g})")
 
 
 def _location_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
@@ -154,7 +152,7 @@ def _location_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
     axis.yaxis.set_major_formatter(FormatStrFormatter("%.2f"))
     axis.set_xlabel(r"$\log\ell$")
     axis.set_ylabel(r"threshold $\beta^*$ per draw")
-    axis.set_title(r"(f) $\beta^*(\ell)$, both axes logarithmic", loc="left")
+    axis.set_title(r"$\beta^*(\ell)$, both axes logarithmic")
 
 
 def plot_linearisation(frame: pd.DataFrame):
@@ -188,20 +186,14 @@ def plot_linearisation(frame: pd.DataFrame):
         )
     figure.legend(handles=handles, loc="outside lower center", ncols=4, frameon=False)
     panels[0].set_title(
-        f"(a) spread across $\\ell$: {_statistic(frame, 'x_spread_mean'):.2f} decades at fixed $x$",
-        loc="left",
+        f"spread across $\\ell$: {_statistic(frame, 'x_spread_mean'):.2f} decades at fixed $x$"
     )
-    panels[1].set_title(r"(b) $W_1/\theta_1$ (same runs)", loc="left")
+    panels[1].set_title(r"$W_1/\theta_1$ (same runs)")
     panels[2].set_title(
-        f"(c) not rescaled: {_statistic(frame, 'beta_spread_mean'):.2f} decades at fixed $\\beta$",
-        loc="left",
+        f"not rescaled: {_statistic(frame, 'beta_spread_mean'):.2f} decades at fixed $\\beta$"
     )
     _exponent_panel(panels[3], frame, crossover)
     _excess_panel(panels[4], frame, colours)
     _location_panel(panels[5], frame, colours)
-    n_draws = distances.groupby(["n_tokens", "beta", "model"])["draw"].nunique().min()
-    figure.suptitle(
-        r"Linearisation threshold: bulk of $\sqrt{\ell}A^\perp$ against $\nu_\infty$ "
-        f"($c=1$, {n_draws} draws per point)"
-    )
+    label_panels(panels)
     return figure

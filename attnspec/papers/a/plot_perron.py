@@ -19,6 +19,7 @@ from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
     TWO_COLUMNS,
+    label_panels,
     log_axis,
     new_figure,
     sequential_colours,
@@ -36,9 +37,9 @@ CURVE_LABELS = {
     "limit": r"limit $e^{\beta^2}$ (c)",
 }
 TITLES = (
-    r"(a) $|s_1(A) - 1|$",
-    r"(b) $\ell\,(s_1^2-1)\to\theta_1+\beta^4/2$",
-    r"(c) stable rank $\to e^{\beta^2}$",
+    r"$|s_1(A) - 1|$",
+    r"$\ell\,(s_1^2-1)\to\theta_1+\beta^4/2$",
+    r"stable rank $\to e^{\beta^2}$",
 )
 Y_LABELS = (r"$|s_1(A) - 1|$", r"$\ell\,(s_1(A)^2 - 1)$", r"stable rank $\|A\|_F^2/\|A\|^2$")
 
@@ -101,5 +102,5 @@ def plot_perron(frame: pd.DataFrame):
         for series, style in CURVE_STYLES.items()
     ]  # fmt: skip
     figure.legend(handles=handles, loc="outside lower center", ncols=4, frameon=False)
-    figure.suptitle(r"Perron mode of softmax attention: $s_1(A)\to 1$ ($c = 1$)")
+    label_panels(axes[0])
     return figure

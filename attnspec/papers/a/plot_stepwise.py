@@ -14,25 +14,27 @@ from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
     DATA_COLOUR,
+    LINE_STYLES,
     THEORY_COLOUR,
     TWO_COLUMNS,
+    label_panels,
     log_axis,
     new_figure,
 )
 from attnspec.plotting.tidy import select
 
 HISTOGRAM_ALPHA = 0.6
-X_PLUS_STYLE = {"color": THEORY_COLOUR, "ls": ":", "lw": 0.9}
-QUANTILE_STYLE = {"color": THEORY_COLOUR, "ls": "--", "lw": 1.0}
+X_PLUS_STYLE = {"color": THEORY_COLOUR, "ls": LINE_STYLES["edge or threshold"], "lw": 0.9}
+QUANTILE_STYLE = {"color": THEORY_COLOUR, "ls": LINE_STYLES["alternative or quantile"], "lw": 1.0}
 
 
-def plot_stepwise(frame: pd.DataFrame, *, n_tokens: int, bins: int):
+def plot_stepwise(frame: pd.DataFrame, *, bins: int):
     """Top row: ``sns.histplot`` (stat="density", ``bins`` bins over the range of the nu_inf
     curve) of each model's pooled bulk with the nu_inf density (solid) and x_+ (dotted), the
     model and its Kolmogorov distance to the bulk of sqrt(ell) A_perp in the title; bottom row:
     ``sns.lineplot`` of the median over draws of the k-th largest bulk value with its 10-90 %
     band (>= 10 draws; else every draw), against the nu_inf quantiles, dashed. The rows share
-    their y-axes; one legend for both rows below them."""
+    their y-axes; one legend for both rows below them; panel letters row by row."""
     bulk = select(frame, "data", "bulk")
     density = select(frame, "theory", "nu_inf_density")
     quantile = select(frame, "theory", "nu_inf_quantile")
@@ -92,8 +94,5 @@ def plot_stepwise(frame: pd.DataFrame, *, n_tokens: int, bins: int):
         r"$x_+$, right edge of $\nu_\infty$",
     ]
     figure.legend(handles, labels, loc="outside lower center", ncols=5, frameon=False)
-    figure.suptitle(
-        rf"Stepwise Gaussian approximation, $\ell = {n_tokens}$ "
-        r"($d_{KS}$: Kolmogorov distance to the bulk of $\sqrt{\ell}\,A^{\perp}$)"
-    )
+    label_panels(axes.ravel())
     return figure

@@ -32,6 +32,7 @@ from attnspec.plotting.style import (
     THEORY_COLOUR,
     TWO_COLUMNS,
     apply_style,
+    label_panels,
     log_axis,
     new_canvas,
     new_figure,
@@ -109,11 +110,11 @@ def plot_conditional_edges(frame: pd.DataFrame):
         )  # fmt: skip
     edge_ax.axhline(x_plus, color=THEORY_COLOUR, lw=1.2, zorder=1.5)
     edge_ax.set_ylabel(r"finite edge $E_\ell(\Sigma)$")
-    edge_ax.set_title(r"(a) finite deformed-MP edges against $x_+$")
+    edge_ax.set_title(r"finite deformed-MP edges against $x_+$")
     # Log scale only after seaborn has taken the medians (it would take them of the logs).
     log_axis(gap_ax.yaxis)
     gap_ax.set_ylabel(r"$|E_\ell(\Sigma) - x_+|$")
-    gap_ax.set_title(r"(b) distance to $x_+$ with least-squares power laws")
+    gap_ax.set_title(r"distance to $x_+$ with least-squares power laws")
     x_plus_key = Line2D([], [], color=THEORY_COLOUR, lw=1.2, label=rf"(a) $x_+ = {x_plus:.4f}$")
     figure.legend(
         handles=median_handles + fit_handles + [x_plus_key], frameon=False, ncols=3,
@@ -121,6 +122,7 @@ def plot_conditional_edges(frame: pd.DataFrame):
     )  # fmt: skip
     for ax in axes[0]:
         ell_axis(ax, data_rows["ell"])
+    label_panels(axes[0])
     return figure
 
 
@@ -186,9 +188,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
         )  # fmt: skip
         ax.set_xlabel("population eigenvalue")
         ax.set_ylabel("density" if name == "sigma_f" else "")
-        ax.set_title(
-            f"({'a' if name == 'sigma_f' else 'b'}) {COVARIANCE_TEX[name]} at $\\ell = {ell}$"
-        )
+        ax.set_title(f"{COVARIANCE_TEX[name]} at $\\ell = {ell}$")
         mass = atom["y"].iloc[0]
         ax.legend(frameon=False, loc="upper right", bbox_to_anchor=(0.9, 1.0),
                   title=f"atom {mass:.3g} at $a$" if mass > 0 else None)  # fmt: skip
@@ -209,7 +209,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
     top_ax.set_xlabel(r"$(\lambda - \mathrm{edge\ of}\ \rho)\,/\,s$")
     top_ax.set_ylabel("draw")
     top_ax.set_yticks(range(draws))
-    top_ax.set_title(rf"(c) top eigenvalues, $s = {at_largest['tw_scale']:.3g}$")
+    top_ax.set_title(rf"top eigenvalues, $s = {at_largest['tw_scale']:.3g}$")
     top_ax.set_ylim(-0.5, draws - 0.5)
 
     trend_ax = axes["L"]
@@ -238,7 +238,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
         )  # fmt: skip
     ell_axis(trend_ax, largest["ell"])
     trend_ax.set_ylabel(r"$(\lambda_{\max} - \mathrm{edge\ of}\ \rho)\,/\,s_\ell$")
-    trend_ax.set_title(r"(d) largest eigenvalue in Tracy–Widom units $s_\ell$")
+    trend_ax.set_title(r"largest eigenvalue in Tracy–Widom units $s_\ell$")
     low, high = trend_ax.get_ylim()
     trend_ax.set_ylim(low, high + 0.5 * (high - low))
     trend_ax.legend(handles=handles, frameon=False, loc="upper center", ncols=3,
@@ -254,12 +254,13 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
     ell_axis(ks_ax, distances["ell"])
     log_axis(ks_ax.yaxis)
     ks_ax.set_ylabel(r"$\sup_x |F_{\mathrm{pooled}}(x) - F_\rho(x)|$")
-    ks_ax.set_title(r"(e) Kolmogorov distance to $\rho$")
+    ks_ax.set_title(r"Kolmogorov distance to $\rho$")
     ks_ax.legend(
         handles=[Line2D([], [], color=COVARIANCE_COLOURS[n], marker="o", ms=3.5,
                         label=COVARIANCE_TEX[n]) for n in COVARIANCES],
         frameon=False, loc="center right",
     )  # fmt: skip
+    label_panels(axes[key] for key in "FGTLK")
     return figure
 
 

@@ -28,6 +28,7 @@ from attnspec.plotting.style import (
     THEORY_COLOUR,
     TWO_COLUMNS,
     apply_style,
+    label_panels,
     log_axis,
     new_figure,
     sequential_colours,
@@ -104,7 +105,7 @@ def plot_edge_formulas(frame: pd.DataFrame):
     low, high = edge_ax.get_ylim()
     edge_ax.set_ylim(low, high * HEADROOM)
     edge_ax.set_ylabel(r"right edge $x_+$")
-    edge_ax.set_title(r"(a) $x_+(\beta, c)$ from the scalar formula")
+    edge_ax.set_title(r"$x_+(\beta, c)$ from the scalar formula")
     symbols = edge_ax.legend(
         list(keys.values()), list(keys), frameon=False, loc="upper left", handler_map=TUPLES,
         handlelength=3.6,
@@ -122,7 +123,7 @@ def plot_edge_formulas(frame: pd.DataFrame):
     scaled_ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
     scaled_ax.yaxis.set_minor_formatter(NullFormatter())
     scaled_ax.set_ylabel(r"$x_+ / \theta_1$, $\theta_1 = e^{\beta^2} - 1$")
-    scaled_ax.set_title(r"(b) $x_+/\theta_1$ (points: largest $\ell$ of each $(c, \beta)$)")
+    scaled_ax.set_title(r"$x_+/\theta_1$ (points: largest $\ell$ of each $(c, \beta)$)")
 
     _branches(roots_ax, frame[frame["panel"] == "square_roots"], "g")
     low, high = roots_ax.get_ylim()
@@ -132,15 +133,16 @@ def plot_edge_formulas(frame: pd.DataFrame):
     roots_ax.text(beta_max, 1 / 3, r"$g = 1/3$", ha="right", va="bottom")
     roots_ax.set_ylim(low, high)
     roots_ax.set_ylabel(r"root $g$")
-    roots_ax.set_title(r"(c) square model ($c=1$): roots of $a g (1-g)^2 + b(3g-1)$")
+    roots_ax.set_title(r"square model ($c=1$): roots of $a g (1-g)^2 + b(3g-1)$")
     roots_ax.legend(frameon=False, loc="lower left")
 
     _branches(candidates_ax, frame[frame["panel"] == "square_candidate_edges"], "x")
     candidates_ax.set_ylabel(r"candidate edge $x = b (r + w)^2 g$")
-    candidates_ax.set_title(r"(d) candidate edges of the three branches ($c=1$)")
+    candidates_ax.set_title(r"candidate edges of the three branches ($c=1$)")
     candidates_ax.legend(frameon=False, loc="upper left")
     for ax in axes.ravel():
         ax.set_xlabel(r"inverse temperature $\beta$")
+    label_panels(axes.ravel())
     return figure
 
 

@@ -37,6 +37,7 @@ from attnspec.plotting.style import (
     THEORY_COLOUR,
     TWO_COLUMNS,
     apply_style,
+    label_panels,
     log_axis,
     new_figure,
     sequential_colours,
@@ -96,8 +97,9 @@ def plot_sticking(frame: pd.DataFrame):
     """Figure B1 from its tidy table: one row of panels per c (c = 1 first), one panel per
     beta (seaborn FacetGrid), every y axis linear. A panel draws bands when each of its points
     has BAND_MIN_DRAWS draws, else the draws; the k = 2 band is outlined and drawn last, so that
-    its excursions do not cover the others; the legend sits in a spare panel. Data: the series
-    ``attention`` and ``Y_lin``; theory: ``x_plus`` per (c, beta)."""
+    its excursions do not cover the others; the legend sits in a spare panel; the panels with
+    data are lettered row by row. Data: the series ``attention`` and ``Y_lin``; theory:
+    ``x_plus`` per (c, beta)."""
     apply_style()
     frame = numeric(frame, "ell", "draw", "k", "value")
     data = select(frame, "data").astype({"ell": int, "draw": int, "k": int})
@@ -110,7 +112,7 @@ def plot_sticking(frame: pd.DataFrame):
         sharey=False, despine=True,
     )  # fmt: skip
     set_print_size(grid.figure, width=TWO_COLUMNS, height=1.75 * len(ratios) + 0.3)
-    spare, spreads = [], set()
+    spare, spreads, drawn = [], set(), []
     for (c, beta), ax in grid.axes_dict.items():
         panel = data[(data["c"] == c) & (data["beta"] == beta)]
         ax.set_title("")
@@ -119,6 +121,7 @@ def plot_sticking(frame: pd.DataFrame):
             ax.set_axis_off()
             spare.append(ax)
             continue
+        drawn.append(ax)
         attention = panel[panel["series"] == "attention"]
         as_band = banded(attention, ["ell", "k"])
         spreads.add(as_band)
@@ -148,6 +151,7 @@ def plot_sticking(frame: pd.DataFrame):
     else:
         grid.figure.legend(handles, labels, title=title, frameon=False, ncols=4,
                            loc="outside lower center", handler_map=TUPLES)  # fmt: skip
+    label_panels(drawn)
     return grid.figure
 
 
@@ -221,6 +225,7 @@ def plot_gap(frame: pd.DataFrame):
         list(keys.values()), list(keys), frameon=False, ncols=3, loc="outside lower center",
         handler_map=TUPLES, handlelength=2.8,
     )  # fmt: skip
+    label_panels(axes[0])
     return figure
 
 
@@ -249,7 +254,7 @@ def _gap_panel(ax, frame: pd.DataFrame, colours) -> None:
         ax.plot(expected["ell"], expected["value"].abs(), color=colour, lw=1.0, ls=":")
     log_axis(ax.yaxis)
     ax.set_ylabel(r"$|\ell s_2(A)^2 - x_+| / x_+$")
-    ax.set_title("(a) relative gap to $x_+$")
+    ax.set_title("relative gap to $x_+$")
 
 
 def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
@@ -286,7 +291,7 @@ def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
     ax.set_ylim(low, high)
     ax.set_xlabel(r"spike prediction $K(1/\theta_{\max})^2$")
     ax.set_ylabel(r"$\ell s_2(A)^2$ (each draw)")
-    ax.set_title(r"(b) one entry as a rank-one spike")
+    ax.set_title("one entry as\na rank-one spike")  # two lines: room for the panel letter
     ax.legend(handles=handles, frameon=False, loc="lower right", title="$r$ (supercritical draws)")
 
 
@@ -306,7 +311,7 @@ def _ipr_panel(ax, frame: pd.DataFrame, colours) -> None:
     ax.plot(delocalised["ell"], delocalised["value"], color=THEORY_COLOUR, lw=1.0, ls="--")
     log_axis(ax.yaxis)
     ax.set_ylabel(r"IPR $\sum_i v_i^4$ ($k = 2$)")
-    ax.set_title("(c) localisation of the vectors")
+    ax.set_title("localisation of the vectors")
 
 
 # B3 ---------------------------------------------------------------------------------------
@@ -375,4 +380,5 @@ def plot_uniform(frame: pd.DataFrame):
         handles, labels, frameon=False, ncols=4, loc="outside lower center", handler_map=TUPLES,
         handlelength=2.4, title=f"median over draws ({spread}), set slightly apart in $\\ell$",
     )  # fmt: skip
+    label_panels(grid.axes.flat)
     return grid.figure

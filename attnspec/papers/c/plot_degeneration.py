@@ -46,6 +46,7 @@ from attnspec.plotting.style import (
     THEORY_COLOUR,
     TWO_COLUMNS,
     apply_style,
+    label_panels,
     log_axis,
     new_canvas,
     new_figure,
@@ -129,11 +130,11 @@ def spectra_panels(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([frame, scores.assign(panel=ISOTROPIC_PANEL)], ignore_index=True)
 
 
-def plot_spectra(frame: pd.DataFrame, *, n: int, spikes: int, kappa: float):
+def plot_spectra(frame: pd.DataFrame, *, spikes: int):
     """C1: every singular value of S = diag(sigma) and of A = softmax(S) (bidirectional,
     causal) against the rank, one panel per bulk profile, and a last panel with the isotropic
     model softmax(U Sigma V^T) (dashed) and its S (seaborn ``lineplot``); dotted guides at rank
-    r + 1 and s = 1; values below FLOOR drawn at FLOOR."""
+    r + 1 and s = 1; values below FLOOR drawn at FLOOR; panel letters left to right."""
     apply_style()
     frame = spectra_panels(numeric(frame, "rank", "singular_value"))
     frame["drawn"] = np.maximum(frame["singular_value"], FLOOR)
@@ -163,10 +164,7 @@ def plot_spectra(frame: pd.DataFrame, *, n: int, spikes: int, kappa: float):
         (Line2D([], [], color=GUIDE_COLOUR, lw=0.8, ls=":"), f"rank $r+1={spikes + 1}$, $s=1$"),
     ]
     shared_legend(figure, entries)
-    figure.suptitle(
-        rf"Canonical model, $n={n}$: $r={spikes}$ spikes $\sigma_p={kappa:g}\log n$ "
-        rf"(values below {FLOOR:g} drawn at {FLOOR:g})"
-    )
+    label_panels(axes[0])
     return figure
 
 
@@ -192,12 +190,13 @@ def distribution_functions(distribution: pd.DataFrame) -> pd.DataFrame:
     return frame.assign(gap=frame["F"] - frame["F_largest"])
 
 
-def plot_bulk(frame: pd.DataFrame, *, spikes: int):
+def plot_bulk(frame: pd.DataFrame):
     """C2: per (profile, mask) whose bulk is not exactly 0, one column: on top the bulk
     distribution function of n s_k(A) at the largest n (with the derived limit law where the
     table has it), below the difference F_n - F_{n_max} for every other n (seaborn
     ``lineplot``); in a last column, one panel per profile: the median and 0.9 quantile of the
-    bulk s over draws against n, with the 1/n guide."""
+    bulk s over draws against n, with the 1/n guide. Panel letters row by row, the first
+    quantile panel ending the top row."""
     apply_style()
     frame = numeric(frame, "n", "draw", "x", "y")
     pairs = resolved_bulks(frame)
@@ -227,7 +226,7 @@ def plot_bulk(frame: pd.DataFrame, *, spikes: int):
             theory_line(top, limit["x"], limit["y"], "--")
         top.set_ylim(-0.02, 1.02)
         top.set(xlabel="", ylabel=f"$F_{{{largest}}}$" if col == 0 else "")
-        top.set_title(f"{profile} bulk, {mask}")
+        top.set_title(f"{mask}\n{profile} bulk")  # two lines: room for the panel letter
         bottom.sharex(top)
         top.tick_params(labelbottom=False)
         bottom.axhline(0.0, color=GUIDE_COLOUR, lw=0.8, zorder=1)
@@ -251,10 +250,7 @@ def plot_bulk(frame: pd.DataFrame, *, spikes: int):
             (Line2D([], [], color=GUIDE_COLOUR, lw=1.0, ls="--"), r"$\propto 1/n$"),
         ],
     )
-    figure.suptitle(
-        f"Bulk singular values of $A$ (all but the top {spikes + 1}) on the scale $1/n$: "
-        "distribution of $n\\,s$ and quantiles of $s$"
-    )
+    label_panels([*axes[0], quantile_axes[0], *axes[1], *quantile_axes[1:]])
     return figure
 
 
@@ -355,7 +351,7 @@ def plot_stable_rank(frame: pd.DataFrame, *, beta: float):
     _note(ax, [FIT_HEADING, *fits], 0.98, 0.03)
     ax.set_xscale("log", base=2)
     ax.set(xlabel="$n$", ylabel=r"stable rank $\|A\|_F^2/\|A\|^2$")
-    ax.set_title(r"(a) canonical model diag$(\sigma)$", loc="left")
+    ax.set_title(r"canonical model diag$(\sigma)$")
     _gaussian_panel(axes[0, 1], theory, draws, beta)
     _cesaro_panel(axes[0, 2], cesaro, _level(theory, NORM_LIMIT, "cesaro"))
     line = {"lw": 1.0}
@@ -371,9 +367,7 @@ def plot_stable_rank(frame: pd.DataFrame, *, beta: float):
         (Line2D([], [], color=THEORY_COLOUR, ls=":", **line), r"$H_n/4$ (Hardy: $\|C_n\|\to 2$)"),
     ]  # fmt: skip
     shared_legend(figure, entries[:4], entries[4:8], entries[8:])
-    figure.suptitle(
-        r"Stable rank: bounded for bidirectional attention, growing like $\log n$ for causal"
-    )
+    label_panels(axes[0])
     return figure
 
 
@@ -392,7 +386,7 @@ def _gaussian_panel(ax, theory: pd.DataFrame, draws: pd.DataFrame, beta: float) 
     _note(ax, [FIT_HEADING, *fits], 0.98, 0.2)
     ax.set_xscale("log", base=2)
     ax.set(xlabel=r"$n = \ell = d_{qk}$", ylabel="stable rank")
-    ax.set_title(rf"(b) softmax$(\beta QK^T/\sqrt{{d_{{qk}}}})$, $\beta={beta:g}$", loc="left")
+    ax.set_title(rf"softmax$(\beta QK^T/\sqrt{{d_{{qk}}}})$, $\beta={beta:g}$")
 
 
 def _cesaro_panel(ax, cesaro: pd.DataFrame, limit: float) -> None:
@@ -403,7 +397,7 @@ def _cesaro_panel(ax, cesaro: pd.DataFrame, limit: float) -> None:
     _note(ax, [rf"max$_n\,|\|C_n\|_F^2 - H_n|$ = {gap:.1e}"], 0.98, 0.04)
     ax.set_xscale("log", base=2)
     ax.set(xlabel="$n$", ylabel=r"$\|C_n\|$ (Lanczos)")
-    ax.set_title(r"(c) Cesàro matrix $C_n$", loc="left")
+    ax.set_title(r"Cesàro matrix $C_n$")
 
 
 # C4 ---------------------------------------------------------------------------------------
@@ -440,7 +434,5 @@ def plot_survival(frame: pd.DataFrame, *, spikes: int, profile: str):
         Line2D([], [], color=THEORY_COLOUR, lw=0.9, ls=":", label=rf"$\kappa = {transition:g}$"),
     ]
     axes[0, 0].legend(handles=handles, frameon=False, loc="upper left")
-    figure.suptitle(
-        r"Spike survival: spike-tied singular values of $A$ switch from 0 to 1 near $\kappa = 1$"
-    )
+    label_panels(axes[0])
     return figure

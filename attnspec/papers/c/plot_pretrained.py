@@ -32,6 +32,7 @@ from attnspec.plotting.style import (
     THEORY_COLOUR,
     TWO_COLUMNS,
     apply_style,
+    label_panels,
     log_axis,
     new_canvas,
     new_figure,
@@ -52,10 +53,6 @@ HEAD_BAND = ("pi", 50)
 PI_TICKS = ([0, np.pi / 2, np.pi], ["0", r"$\pi/2$", r"$\pi$"])
 BELOW_AXES = "outside lower center"
 TUPLE_HANDLER = {tuple: HandlerTuple(ndivide=None, pad=0.3)}
-
-
-def _panel_title(axis, letter: str, text: str) -> None:
-    axis.set_title(f"({letter}) {text}", loc="left")
 
 
 def _rows(
@@ -99,7 +96,7 @@ def _eigen_angle_histogram(axis, frame: pd.DataFrame, n_full: int, bins: int) ->
     axis.set_ylim(0, 1.6 / np.pi)
     axis.set_xticks(*PI_TICKS)
     axis.set(xlabel=r"eigen-angle $\theta = |\arg\lambda|$", ylabel="density")
-    _panel_title(axis, "a", f"$n = {n_full}$ tokens (rank $S = n$)")
+    axis.set_title(f"$n = {n_full}$ tokens (rank $S = n$)")
 
 
 def _distance_cdfs(axis, frame: pd.DataFrame) -> None:
@@ -118,7 +115,7 @@ def _distance_cdfs(axis, frame: pd.DataFrame) -> None:
     axis.xaxis.set_minor_formatter(NullFormatter())
     axis.set_ylim(0, 1)
     axis.set(xlabel="distance $D$ of a head's angles to uniform", ylabel="distribution function")
-    _panel_title(axis, "b", "per-head distances $D$")
+    axis.set_title("per-head distances $D$")
 
 
 def _null_space_cdfs(axis, frame: pd.DataFrame, n_long: int) -> None:
@@ -143,7 +140,7 @@ def _null_space_cdfs(axis, frame: pd.DataFrame, n_long: int) -> None:
     axis.set_ylim(0, 1)
     axis.set_xticks(*PI_TICKS)
     axis.set(xlabel=r"eigen-angle $\theta$ of $U$", ylabel="distribution function")
-    _panel_title(axis, "c", f"$n = {n_long}$ > head width")
+    axis.set_title(f"$n = {n_long}$ > head width")
 
 
 def plot_eigen_angles(frame: pd.DataFrame, *, n_full: int, n_long: int, bins: int):
@@ -152,7 +149,7 @@ def plot_eigen_angles(frame: pd.DataFrame, *, n_full: int, n_long: int, bins: in
     of the per-head distances D to uniform for the model, the Haar reference and the two
     controls, with the table's statistic: the Haar reference's 95 % quantile; (c) the distribution
     functions of the eigen-angles of U at n = ``n_long`` > head width under both null-space
-    completions. One legend for the figure, below the panels."""
+    completions. One legend for the figure, below the panels; panel letters a-c."""
     apply_style()
     frame = numeric(frame, "layer", "head", "passage", "x", "y")
     figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=2.75)
@@ -182,10 +179,7 @@ def plot_eigen_angles(frame: pd.DataFrame, *, n_full: int, n_long: int, bins: in
         [entries[i][0] for i in order], [entries[i][1] for i in order], loc=BELOW_AXES, ncol=4,
         frameon=False, handler_map=TUPLE_HANDLER,
     )  # fmt: skip
-    figure.suptitle(
-        "all-MiniLM-L6-v2 (head width 32): eigen-angles of the singular matrices $U, V$ of "
-        "its scores"
-    )
+    label_panels(axes[0])
     return figure
 
 
@@ -209,7 +203,7 @@ def _normalised_spectra(axis, frame: pd.DataFrame) -> None:
     log_axis(axis.yaxis)
     axis.set(xlabel="index $k$", ylabel=r"$\sigma_k / \sigma_1$ (median, quartiles)")
     axis.legend(handles=handles, frameon=False, ncol=2, loc="lower left")
-    _panel_title(axis, "a", "normalised score singular values")
+    axis.set_title("normalised score singular values")
 
 
 def _stable_ranks(axis, frame: pd.DataFrame) -> None:
@@ -239,7 +233,7 @@ def _stable_ranks(axis, frame: pd.DataFrame) -> None:
         *zip(*handles, strict=True), frameon=False, loc="upper right", handler_map=TUPLE_HANDLER
     )
     axis.set(xlabel="layer (points: heads)", ylabel=r"stable rank $\|A\|_F^2 / \|A\|_2^2$")
-    _panel_title(axis, "b", "stable rank of the attention")
+    axis.set_title("stable rank of the attention")
 
 
 def _energy_map(axis, frame: pd.DataFrame, top_k: int) -> None:
@@ -260,13 +254,13 @@ def _energy_map(axis, frame: pd.DataFrame, top_k: int) -> None:
         f"energy $E_{top_k}$ in the top {top_k} directions, median over passages "
         f"(isotropic: {isotropic:.2f}, grey line on the colour bar)"
     )
-    _panel_title(axis, "c", text)
+    axis.set_title(text)
 
 
-def plot_score_spectra(frame: pd.DataFrame, *, n_long: int, top_k: int):
-    """C6, at n = ``n_long`` tokens: (a) normalised score singular values per layer against
-    the isotropic reference; (b) the attention's stable rank per head with the model's own
-    (bidirectional) and a causal mask; (c) the top-``top_k`` energy per layer and head."""
+def plot_score_spectra(frame: pd.DataFrame, *, top_k: int):
+    """C6: (a) normalised score singular values per layer against the isotropic reference;
+    (b) the attention's stable rank per head with the model's own (bidirectional) and a causal
+    mask; (c) the top-``top_k`` energy per layer and head."""
     apply_style()
     frame = numeric(frame, "layer", "head", "passage", "x", "y")
     figure = new_canvas(width=TWO_COLUMNS, height=4.7)
@@ -274,8 +268,5 @@ def plot_score_spectra(frame: pd.DataFrame, *, n_long: int, top_k: int):
     _normalised_spectra(axes["spectra"], frame)
     _stable_ranks(axes["ranks"], frame)
     _energy_map(axes["energy"], frame, top_k)
-    figure.suptitle(
-        f"all-MiniLM-L6-v2 (6 layers × 12 heads), $n = {n_long}$ tokens: score spectra and "
-        "the attention's stable rank"
-    )
+    label_panels(axes[name] for name in ("spectra", "ranks", "energy"))
     return figure

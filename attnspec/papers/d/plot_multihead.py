@@ -57,6 +57,7 @@ from attnspec.plotting.style import (
     LEGEND_KEY,
     TWO_COLUMNS,
     VERDICT_COLOURS,
+    label_panels,
     log_axis,
     new_canvas,
     new_figure,
@@ -141,7 +142,8 @@ def plot_public_models(frame: pd.DataFrame):
     """Figure D1 from its tidy table: per metric panel (log scale) and model the draws, their
     mean with its Student-t 95 % interval, the same for the floor, and paper D's mean and
     half-width beside them; below, the rows D.1 that judge them (kind "verdict"), each as
-    mean minus target with its interval over its pass band, coloured by verdict."""
+    mean minus target with its interval over its pass band, coloured by verdict. Panel letters
+    row by row."""
     frame = numeric(frame, "value", "low", "high", "margin")
     published = select(frame, STATISTIC, PUBLISHED_MEAN, PUBLISHED_HALF_WIDTH)
     judged = select(frame, VERDICT)
@@ -205,9 +207,7 @@ def plot_public_models(frame: pd.DataFrame):
             for v in VERDICT_COLOURS if v in present
         ]  # fmt: skip
     figure.legend(handles=handles, loc="outside lower center", ncol=2, frameon=False)
-    figure.suptitle(
-        "D1: softmax against its same-weights Gaussian equivalent at public-model dimensions"
-    )
+    label_panels(axes.ravel())
     return figure
 
 
@@ -232,7 +232,7 @@ def plot_heads(frame: pd.DataFrame, bins: int):
     """Figure D2 from its tidy table: rows = stage, columns = h; the data's eigenvalues in
     ``bins`` bins per histogram over the range of the panel's limit-law curve (theory;
     eigenvalues beyond it are not drawn); a log density axis in the panels whose law reaches
-    down to 0."""
+    down to 0; panel letters row by row."""
     frame = numeric(frame, "eigenvalue", "density", "heads")
     samples = select(frame, DATA)
     theory = select(frame, THEORY, LIMIT_LAW)
@@ -257,9 +257,7 @@ def plot_heads(frame: pd.DataFrame, bins: int):
     handles = [Line2D([], [], color=c, lw=1, label=s) for s, c in SERIES_COLOURS.items()]
     handles.append(Line2D([], [], color=COLOURS["theory"], lw=1.1, label="limit law (paper D)"))
     figure.legend(handles=handles, loc="outside lower center", ncol=3, frameon=False)
-    figure.suptitle(
-        "D2: spectra against the limit law for several head counts $h$ at a fixed per-head width"
-    )
+    label_panels(axes.ravel())
     return figure
 
 
@@ -287,7 +285,7 @@ def plot_sharing(frame: pd.DataFrame, bins: int):
     """Figure D3 from its tidy table: top, per scheme (in order of tying) the softmax spectrum
     at the largest n against both laws (log density); bottom, the KS distances to the laws
     against n, the statistic of rows D.2 (MQA, GQA) with its margin and that of row D.3 (K = V)
-    with its threshold."""
+    with its threshold; panel letters row by row."""
     frame = numeric(frame, "eigenvalue", "density", "value", "n", "draw")
     spectrum = select(frame, DATA, SPECTRUM)
     present = set(spectrum["scheme"])
@@ -334,7 +332,5 @@ def plot_sharing(frame: pd.DataFrame, bins: int):
         Line2D([], [], color=COLOURS["guide"], ls="--", lw=1.5, label=D3_THRESHOLD),
     ]
     bottom.legend(handles=handles, loc="outside lower center", ncol=4, frameon=False)
-    figure.suptitle(
-        "D3: sharing K/V across heads keeps the limit law, tying K = V within heads changes it"
-    )
+    label_panels([*spectra_axes, distance_ax, excess_ax, delta_ax])
     return figure
