@@ -198,6 +198,48 @@ rule claims_forest:
         "../../scripts/forest_figure.py"
 
 
+rule claims_limits:
+    """The judged finite-size limits: each dashboard row with a finite-size model, its statistic
+    at each size, the fits over its declared rates and its limit against the limit's pass region
+    (figures/claims-limits.png), from the evidence the rows were judged on."""
+    input:
+        claims=rules.claims_dashboard.output.csv,
+        evidence=[
+            in_figures(f"paper{paper}/claims-evidence.npz")
+            for paper in PAPER_CATEGORIES
+        ],
+        caption="workflow/report/claims-limits.rst",
+        config=CONFIG_SNAPSHOT,
+    output:
+        **(
+            {"pdf": committed(in_figures("claims-limits.pdf"))}
+            if config["vector_pdfs"]
+            else {}
+        ),
+        png=report(
+            committed(in_figures("claims-limits.png")),
+            caption="../report/claims-limits.rst",
+            category="Claims of the papers",
+            subcategory="Finite-size limits",
+            labels={"paper": "all", "item": "limits", "kind": "figure"},
+        ),
+        plotted=committed(in_figures("claims-limits.csv")),
+        caption=committed(in_figures("claims-limits.md")),
+        published=receipt(in_figures("claims-limits")),
+    log:
+        "logs/claims_limits.log",
+    benchmark:
+        "benchmarks/claims_limits.tsv"
+    localrule: True
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=reserved_mem_mb(job_mem_mb(400)),
+    script:
+        "../../scripts/limits_figure.py"
+
+
 rule config_snapshot:
     """The validated config of this run. Every figure and table depends on it, so that a fresh
     clone recomputes them all although their committed copies exist: results/ is never committed,
