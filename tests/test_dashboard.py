@@ -286,3 +286,15 @@ def test_a_row_beyond_the_paper_names_what_keeps_it_from_holding_not_the_papers_
     assert known_cause(published) == FINITE_SIZE_MECHANISMS["D.1"]
     assert known_cause(beyond) == BEYOND_PAPER_MECHANISMS["D.1"]
     assert "beyond the paper" not in known_cause(published)
+
+
+def test_each_claim_lists_its_rows_verdicts_by_what_they_are_evidence_of():
+    from attnspec.claims.dashboard import claim_counts
+
+    holds, unstable = judged(REGISTRY[0]), judged(REGISTRY[0], stability="0.5")
+    beyond = {**judged(REGISTRY[0], verdict="does not reproduce"), "beyond_paper": "stronger"}
+    model = {**judged(REGISTRY[0]), "kind": "model"}
+    assert claim_counts([holds, unstable, beyond, model]) == (
+        "Rows: 1 holds, 1 fragile pass: holds (evidence); 1 holds (not evidence); "
+        "1 does not reproduce (beyond the paper)."
+    )

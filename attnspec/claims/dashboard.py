@@ -401,6 +401,16 @@ def _count(rows: Sequence[Mapping]) -> str:
     return ", ".join(f"{n} {v}" for v, n in counts.items() if n)
 
 
+def claim_counts(rows: Sequence[Mapping]) -> str:
+    """A claim's rows in one line: ``Rows: 2 holds, 1 inconclusive at these sizes (evidence);
+    1 holds (not evidence); 1 does not reproduce (beyond the paper).`` No verdict for the claim
+    itself: its rows test different statements and no rule combines them."""
+    beyond = [row for row in rows if is_beyond(row)]
+    other = [row for row in rows if row["kind"] != "empirical" and not is_beyond(row)]
+    groups = ((evidence_rows(rows), "evidence"), (other, "not evidence"), (beyond, BEYOND))
+    return "Rows: " + "; ".join(f"{_count(g)} ({name})" for g, name in groups if g) + "."
+
+
 def is_table(item: str) -> bool:
     """Whether an output id names a table (``A-T1-edges``), not a figure (``A1-stepwise``)."""
     return item[1:3] == "-T"
@@ -551,6 +561,7 @@ def dashboard_markdown(rows: Sequence[Mapping]) -> str:
         own = [row for row in rows if row["paper"] == paper]
         claims = "\n".join(
             f"- **{claim}** {CLAIMS[claim]} ({', '.join(link(i, paper) for i in EVIDENCE[claim])})"
+            f" {claim_counts([r for r in own if r['claim_id'] == claim])}"
             for claim in dict.fromkeys(r["claim_id"] for r in own)
         )
         parts.append(f"## Paper {paper}: {title}\n\n{claims}\n\n" + summary_markdown(own))
