@@ -87,8 +87,8 @@ neutral dark grey that no meaning uses."""
 
 SEQUENTIAL_MAPS = {
     "size": ("viridis", 0.85, 0.0),
-    "k": ("mako", 0.7, 0.1),
-    "c": ("crest", 0.35, 1.0),
+    "k": ("mako", 0.8, 0.15),
+    "c": ("crest", 0.0, 1.0),
     "beta": ("YlOrBr", 0.5, 0.95),
     "layer": ("YlGnBu", 0.3, 1.0),
     "sharing": ("GnBu", 0.45, 1.0),

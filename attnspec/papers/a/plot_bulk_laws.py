@@ -16,6 +16,7 @@ import pandas as pd
 import seaborn as sns
 from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
+from matplotlib.ticker import MaxNLocator, StrMethodFormatter
 
 from attnspec.plotting.style import (
     COLOURS,
@@ -69,19 +70,28 @@ def _density_ylim(ax, curves: pd.DataFrame, top: float, bins: int) -> float:
 
 
 def _beyond_note(bulk: pd.DataFrame, top: float) -> str:
-    """The number of bulk values beyond the x axis (their bars are not shown) and the largest;
-    empty when every value is in view."""
+    """The number of bulk values beyond the x axis (their bars are not shown) and, on a second
+    line, the largest; empty when every value is in view."""
     n = int((bulk["value"] > top).sum())
-    return f"{n} beyond axis (max {bulk['value'].max():.3g})" if n else ""
+    return f"{n} beyond axis\n(max {bulk['value'].max():.3g})" if n else ""
 
 
-def _corner_note(ax, lines: list[str]) -> None:
-    """The non-empty ``lines`` in a box in the panel's upper right corner."""
+def _note_left_of(ax, lines: list[str], edge: float) -> None:
+    """The non-empty ``lines`` in a box at the top of the panel, its right side just left of
+    the data x ``edge`` (the leftmost edge line, which runs the panel's full height)."""
     if any(lines):
-        ax.text(
-            0.97, 0.96, "\n".join(line for line in lines if line), transform=ax.transAxes,
+        ax.annotate(
+            "\n".join(line for line in lines if line), xy=(edge, 0.96),
+            xycoords=ax.get_xaxis_transform(), xytext=(-5, 0), textcoords="offset points",
             ha="right", va="top", bbox=NOTE_BOX,
         )  # fmt: skip
+
+
+def _short_density_ticks(ax) -> None:
+    """At most five density ticks at 1, 2 or 5 x 10^n steps, labelled with no trailing zeros
+    (0.05, not 0.050)."""
+    ax.yaxis.set_major_locator(MaxNLocator(nbins=4, steps=[1, 2, 5, 10]))
+    ax.yaxis.set_major_formatter(StrMethodFormatter("{x:g}"))
 
 
 def _bulk_first(handles: dict, bulk) -> dict:
@@ -99,9 +109,10 @@ def _curve(ax, frame: pd.DataFrame, series: str, **style) -> None:
 def plot_bulk_laws(frame: pd.DataFrame, *, bins: int):
     """Figure A3, two columns wide: per beta (columns), top: density histogram of the pooled
     bulk with nu_inf, the MP surrogate and Y_lin, both right edges marked (values beyond the x
-    axis counted in the corner); bottom: the edge region, fraction of the bulk and of Y_lin at
-    or above x on a log scale against both laws. One legend below the panels; the legend's bulk
-    entry shows its bars (top) and its line (bottom). Panel letters row by row."""
+    axis counted at the top, left of both edges); bottom: the edge region, fraction of the bulk
+    and of Y_lin at or above x on a log scale against both laws. One legend below the panels;
+    the legend's bulk entry shows its bars (top) and its line (bottom). Panel letters row by
+    row."""
     betas = list(dict.fromkeys(frame["beta"]))
     figure, axes = new_figure(2, len(betas), width=TWO_COLUMNS, height=4.3)
     for column, beta in enumerate(betas):
@@ -135,8 +146,9 @@ def plot_bulk_laws(frame: pd.DataFrame, *, bins: int):
                 mp_edge, color=SURROGATE_COLOUR, ls=EDGE, lw=1.0, label=r"$4\theta_1$ (MP edge)"
             )
         top.set_ylim(0, y_max)
+        _short_density_ticks(top)
         top.set_xlim(0, reach)
-        _corner_note(top, [_beyond_note(attention, reach)])
+        _note_left_of(top, [_beyond_note(attention, reach)], min(x_plus, mp_edge))
         top.set_title(f"$\\beta = {beta:g}$")
         top.set_xlabel("$s^2$")
         top.set_ylabel("density" if column == 0 else "")
@@ -183,7 +195,7 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, bins: int):
     literal-X case): density histogram of the pooled bulk with nu_inf(beta, c) (solid), its
     right edge (dotted), its internal gaps (shaded) and, dashed in the same colour,
     nu_inf at the swapped ratio d_qk/ell (the common mistake), the Kolmogorov distances to both
-    in the corner. One legend below the panels; panel letters row by row."""
+    at the top, left of x_+. One legend below the panels; panel letters row by row."""
     apply_style()
     bulk = _series(frame, "data", "bulk")
     grid = sns.FacetGrid(
@@ -211,9 +223,8 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, bins: int):
                 ax, panel, "nu_inf_swapped_ratio_density", color=THEORY_COLOUR, lw=0.9,
                 ls=ALTERNATIVE, label=r"$\nu_\infty(\beta, 1/c)$ (wrong $c = d_{qk}/\ell$)",
             )  # fmt: skip
-        ax.axvline(
-            _scalar(panel, "theory", "x_plus"), color=THEORY_COLOUR, ls=EDGE, lw=1.0, label="$x_+$"
-        )
+        x_plus = _scalar(panel, "theory", "x_plus")
+        ax.axvline(x_plus, color=THEORY_COLOUR, ls=EDGE, lw=1.0, label="$x_+$")
         for start, end in zip(
             _series(panel, "theory", "gap_start")["value"],
             _series(panel, "theory", "gap_end")["value"],
@@ -225,7 +236,7 @@ def plot_ratios(frame: pd.DataFrame, *, n_tokens: int, bins: int):
         ks = f"KS {_scalar(panel, 'statistic', 'ks_to_nu_inf'):.3f}"
         if c != 1.0:
             ks += f"; at $1/c$: {_scalar(panel, 'statistic', 'ks_to_nu_inf_swapped_ratio'):.3f}"
-        _corner_note(ax, [ks, _beyond_note(values, reach)])
+        _note_left_of(ax, [ks, _beyond_note(values, reach)], x_plus)
         ax.set_title(_ratio_title(panel, n_tokens))
         ax.set_xlabel("$s^2$")
         for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):

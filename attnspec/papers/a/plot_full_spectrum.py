@@ -15,7 +15,7 @@ import pandas as pd
 import seaborn as sns
 from matplotlib import rcParams
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FormatStrFormatter, MaxNLocator, NullFormatter
+from matplotlib.ticker import FormatStrFormatter, MaxNLocator
 
 from attnspec.papers.a.full_spectrum import FULL_SPECTRUM_LEVELS
 from attnspec.plotting.style import (
@@ -45,6 +45,9 @@ THIN_WINDOW = 0.05
 fraction of its y-range (else the window is seen on the panel itself)."""
 ZOOM_BELOW, ZOOM_ABOVE = 3.0, 2.0
 """The inset of (c) spans these many window heights below x_+ and above the window, from k = 2."""
+ZOOM_BOX = (0.45, 0.24, 0.52, 0.28)
+"""Where the inset of (c) sits (axes fraction): right of the values at k <= 2, below the legend
+in the upper right corner."""
 
 
 def _sorted_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
@@ -118,14 +121,14 @@ def _draw_top(ax, top: pd.DataFrame, levels: pd.Series) -> None:
 
 def _zoom_on_the_window(ax, top: pd.DataFrame, levels: pd.Series, window: float) -> None:
     """An inset of ``ax`` zoomed on x_+ and the Tracy-Widom window (of height ``window``)
-    from k = 2, its two y-ticks at the window's bounds."""
-    zoom = ax.inset_axes([0.45, 0.25, 0.52, 0.42])
+    from k = 2, its x-ticks at the indices k, its two y-ticks at the window's bounds."""
+    zoom = ax.inset_axes(ZOOM_BOX)
     _draw_top(zoom, top, levels)
     zoom.set_ylim(
         levels["x_plus"] - ZOOM_BELOW * window, levels["outlier_threshold"] + ZOOM_ABOVE * window
     )
     zoom.set_xlim(1.6, ax.get_xlim()[1])
-    zoom.xaxis.set_major_formatter(NullFormatter())  # the main axis reads k
+    zoom.set_xticks(sorted(top.loc[top["k"] >= 2, "k"].unique()))
     zoom.set_yticks([levels["x_plus"], levels["outlier_threshold"]])
     zoom.yaxis.set_major_formatter(FormatStrFormatter("%.2f"))
     zoom.set_title(r"near $x_+$", pad=1.5)
@@ -164,7 +167,7 @@ def _top_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
         r"$4\theta_1$, MP surrogate edge",
     ]
     # above the inset (placed beside the spikes at k = 1), else where the data leave room
-    ax.legend(handles, labels, frameon=False, loc="upper right" if thin else "best", ncols=2)
+    ax.legend(handles, labels, frameon=False, loc="upper right" if thin else "best")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(r"non-Perron index $k$ of $\sqrt{\ell}A^\perp$")
     ax.set_ylabel(r"$\ell\, s_k(A^\perp)^2$")

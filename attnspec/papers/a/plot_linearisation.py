@@ -25,6 +25,8 @@ from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     COLOURS,
     DATA_COLOUR,
+    LEGEND_KEY,
+    LINE_STYLES,
     REFERENCE_COLOUR,
     THEORY_COLOUR,
     TWO_COLUMNS,
@@ -106,7 +108,7 @@ def _exponent_panel(axis, frame: pd.DataFrame, crossover: float) -> None:
     )  # fmt: skip
     axis.set_xlabel(RESCALED_LABEL)
     axis.set_ylabel(r"exponent $s$ of $D \propto \ell^{s}$")
-    axis.legend(frameon=False, loc="center left")
+    axis.legend(frameon=False, loc="lower center", bbox_to_anchor=(0.5, 0.1))  # between the curves
     title = "convergence in $\\ell$ at fixed $x$"
     if np.isfinite(crossover):
         title += f": none from $x = {crossover:.2f}$"
@@ -115,11 +117,11 @@ def _exponent_panel(axis, frame: pd.DataFrame, crossover: float) -> None:
 
 def _excess_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
     axis.axhline(0.0, **GUIDE)
-    axis.axhline(EXCESS_THRESHOLD, ls="--", **GUIDE)
+    axis.axhline(EXCESS_THRESHOLD, ls=LINE_STYLES["edge or threshold"], **GUIDE)
     _over_draws(axis, select(frame, "statistic", "excess_over_floor"), "beta", colours, ms=3.2)
     axis.set_xlabel(r"$\beta$")
     axis.set_ylabel(r"$D(\sqrt{\ell}A^\perp) - D(Y_{\mathrm{lin}})$")
-    axis.set_title(f"excess over the $Y_{{\\mathrm{{lin}}}}$ floor (dashed: {EXCESS_THRESHOLD:g})")
+    axis.set_title(f"excess over the $Y_{{\\mathrm{{lin}}}}$ floor (dotted: {EXCESS_THRESHOLD:g})")
 
 
 def _location_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
@@ -171,7 +173,7 @@ def plot_linearisation(frame: pd.DataFrame):
     if np.isfinite(crossover):
         for axis in panels[[0, 1, 3]]:
             axis.axvline(crossover, ls=":", **GUIDE)
-    key = colours[max(sizes)]  # the keys of the two styles: in a colour the panels use
+    key = LEGEND_KEY  # the keys of the two styles: in no ell's colour
     handles = [
         Line2D([], [], color=colour, marker="o", ms=3.2, lw=1.1, label=rf"$\ell={n}$")
         for n, colour in colours.items()

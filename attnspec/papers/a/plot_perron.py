@@ -18,6 +18,8 @@ from matplotlib.ticker import NullLocator
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
+    LEGEND_KEY,
+    LINE_STYLES,
     TWO_COLUMNS,
     label_panels,
     log_axis,
@@ -27,10 +29,14 @@ from attnspec.plotting.style import (
 
 PANELS = ("abs_s1_minus_1", "ell_s1sq_minus_1", "stable_rank")
 CURVE_STYLES = {
-    "prediction": {"lw": 1.0, "ls": "-"},
-    "fit": {"lw": 0.9, "ls": "--"},
-    "limit": {"lw": 0.9, "ls": ":"},
-}
+    "prediction": {"lw": 2.6, "ls": LINE_STYLES["limit law / theory"], "alpha": 0.45,
+                   "zorder": 0.9},
+    "fit": {"lw": 0.9, "ls": LINE_STYLES["alternative or quantile"]},
+    "limit": {"lw": 1.0, "ls": LINE_STYLES["limit law / theory"]},
+}  # fmt: skip
+"""Line style per curve: the finite-ell prediction solid, wide and pale under the draws; the
+fitted power law (a) dashed and the limit e^{beta^2} (c) solid and thin on top of it, so that
+each stays visible where it coincides with the prediction."""
 CURVE_LABELS = {
     "prediction": r"finite-$\ell$ prediction",
     "fit": "fitted power law (a)",
@@ -61,9 +67,8 @@ def _draws_and_medians(ax, draws: pd.DataFrame, colours: dict) -> None:
 
 def plot_perron(frame: pd.DataFrame):
     """Three panels (see the module docstring) from figure A6's tidy table, two columns wide;
-    the legend below them names each beta's colour, the markers and the line styles (solid:
-    finite-ell prediction, dashed: fitted power law, dotted: limit), keyed in the largest beta's
-    colour."""
+    the legend below them names each beta's colour, the markers and the line styles
+    (:data:`CURVE_STYLES`), keyed in the neutral legend colour."""
     betas = list(dict.fromkeys(frame["beta"]))
     colours = sequential_colours("beta", betas)
     figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=2.55)
@@ -88,7 +93,7 @@ def plot_perron(frame: pd.DataFrame):
     log_axis(axes[0, 0].yaxis)
     log_axis(axes[0, 1].yaxis)
     band = draws.groupby(["beta", "n_tokens"])["draw"].nunique().min() >= BAND_MIN_DRAWS
-    key = colours[max(betas)]  # the keys of marker and line styles: in a colour the panels use
+    key = LEGEND_KEY  # the keys of marker and line styles: in no beta's colour
     handles = [
         Line2D([], [], ls="none", marker="o", ms=3.5, color=colour, label=rf"$\beta={beta:g}$")
         for beta, colour in colours.items()

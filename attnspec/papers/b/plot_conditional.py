@@ -29,6 +29,7 @@ from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
     COLOURS,
+    LINE_STYLES,
     THEORY_COLOUR,
     TWO_COLUMNS,
     apply_style,
@@ -45,6 +46,13 @@ COVARIANCE_TEX = {"sigma_f": r"$\Sigma_f$", "sigma_g": r"$\Sigma_G$"}
 SHIFTS = {"sigma_f": 0.96, "sigma_g": 1.04}
 EDGE_SPLIT = 3
 """Figure B6: the two histogram bins next to the left edge of rho are split into this many."""
+REFERENCE_STYLES = {
+    "edge": {"color": THEORY_COLOUR, "lw": 1.0, "ls": LINE_STYLES["edge or threshold"]},
+    "tw1_mean": {"color": THEORY_COLOUR, "lw": 0.8, "ls": LINE_STYLES["limit law / theory"]},
+    "tw1_q99": {"color": THEORY_COLOUR, "lw": 0.8, "ls": LINE_STYLES["alternative or quantile"]},
+}
+"""Figure B6's references in Tracy–Widom units, all theory: the edge of rho dotted (as in the
+histograms), the Tracy–Widom mean solid, its 99th percentile dashed, as a quantile is."""
 INSET = (0.42, 0.2, 0.5, 0.3)
 INSET_BINS = 4
 """Figure B6's zoom on the left edge of rho (axes fraction of its panel) spans one histogram
@@ -179,7 +187,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
         zoom.set_xlim(left - width, left + INSET_BINS * width)
         zoom.set(xlabel="", ylabel="")
         zoom.set_title(r"left edge of $\rho$", pad=2)
-        ax.axvline(rho_edge, color=THEORY_COLOUR, lw=0.8, ls=":",
+        ax.axvline(rho_edge, color=THEORY_COLOUR, lw=0.8, ls=LINE_STYLES["edge or threshold"],
                    label=r"edge of $\rho$")  # fmt: skip
         largest = top[(top["covariance"] == name) & (top["ell"] == ell) & (top["rank"] == 0)]
         ax.plot(
@@ -215,15 +223,15 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
     trend_ax = axes["L"]
     largest = top[top["rank"] == 0]
     as_band = banded(largest, ["covariance", "ell"])
-    handles = [Line2D([], [], color=THEORY_COLOUR, lw=1.0, label=r"edge of $\rho$")]
-    for series, ls, label in (
-        ("tw1_mean", "--", r"$\mathbb{E}[TW_1]$ of $\lambda_{\max}(\Sigma_G)$"),
-        ("tw1_q99", ":", r"its 99th percentile"),
+    handles = [Line2D([], [], label=r"edge of $\rho$", **REFERENCE_STYLES["edge"])]
+    for series, label in (
+        ("tw1_mean", r"$\mathbb{E}[TW_1]$ of $\lambda_{\max}(\Sigma_G)$"),
+        ("tw1_q99", r"its 99th percentile"),
     ):
         line = reference[reference["series"] == series]
-        trend_ax.plot(line["ell"], line["y"], color=THEORY_COLOUR, lw=0.8, ls=ls)
-        handles.append(Line2D([], [], color=THEORY_COLOUR, lw=0.8, ls=ls, label=label))
-    trend_ax.axhline(0.0, color=THEORY_COLOUR, lw=1.0)
+        trend_ax.plot(line["ell"], line["y"], **REFERENCE_STYLES[series])
+        handles.append(Line2D([], [], label=label, **REFERENCE_STYLES[series]))
+    trend_ax.axhline(0.0, **REFERENCE_STYLES["edge"])
     for name in COVARIANCES:
         colour = COVARIANCE_COLOURS[name]
         _draws_and_medians(
@@ -264,17 +272,8 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
     return figure
 
 
-def _tracy_widom_references(ax, mean: float, q99: float) -> list:
+def _tracy_widom_references(ax, mean: float, q99: float) -> None:
     """Vertical lines at the edge of rho (0) and the finite-ell Tracy–Widom mean and 99th
-    percentile of Sigma_G's top eigenvalue in units of s (theory: solid, dashed, dotted); their
-    legend entries."""
-    styles = (
-        (0.0, {"color": THEORY_COLOUR, "lw": 1.0}, r"edge of $\rho$"),
-        (mean, {"color": THEORY_COLOUR, "lw": 0.8, "ls": "--"}, r"$\mathbb{E}[TW_1]$"),
-        (q99, {"color": THEORY_COLOUR, "lw": 0.8, "ls": ":"}, r"$TW_1$ 99 %"),
-    )
-    handles = []
-    for value, style, label in styles:
-        ax.axvline(value, **style)
-        handles.append(Line2D([], [], label=label, **style))
-    return handles
+    percentile of Sigma_G's top eigenvalue in units of s (:data:`REFERENCE_STYLES`)."""
+    for value, series in ((0.0, "edge"), (mean, "tw1_mean"), (q99, "tw1_q99")):
+        ax.axvline(value, **REFERENCE_STYLES[series])

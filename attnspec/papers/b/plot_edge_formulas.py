@@ -93,8 +93,8 @@ def plot_edge_formulas(frame: pd.DataFrame):
     scaled_ax.axhline(limit, color=SURROGATE_COLOUR, lw=1.2, ls="--")
     keys = {
         r"MP surrogate $4\theta_1$ (b: 4)": Line2D([], [], color=SURROGATE_COLOUR, lw=1.2, ls="--"),
-        "R-transform edge $K(G^*)^2$": in_each(colours.values(), **CROSS),
-        r"simulated $s_1(Y_{lin})^2$, median": in_each(simulated, **DIAMOND),
+        r"R-transform edge $K(G_*)^2$": in_each(colours.values(), **CROSS),
+        r"simulated $s_1(Y_{\mathrm{lin}})^2$, median": in_each(simulated, **DIAMOND),
     }
     for as_band in sorted(spreads):
         keys[r"simulated $\ell s_2(A)^2$," + "\n" + SPREADS[as_band]] = in_each(

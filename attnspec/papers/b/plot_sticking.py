@@ -143,7 +143,7 @@ def plot_sticking(frame: pd.DataFrame):
         Line2D([], [], color=REFERENCE_COLOUR, lw=0.7, ls="--"),
         Line2D([], [], color=THEORY_COLOUR, lw=1.0),
     ]
-    labels += [r"Gaussian reference $s_{k-1}(Y_{lin})^2$", r"bulk edge $x_+$"]
+    labels += [r"Gaussian reference $s_{k-1}(Y_{\mathrm{lin}})^2$", r"bulk edge $x_+$"]
     title = r"$\ell\,s_k(A)^2$: " + "; ".join(_spread_text(as_band) for as_band in sorted(spreads))
     if spare:
         spare[0].legend(handles, labels, title=title, frameon=False, loc="center",
@@ -172,6 +172,11 @@ def _k_key(k, colour, spreads, outlined: bool) -> tuple:
 
 
 # B2 ---------------------------------------------------------------------------------------
+LEFT_WIDTH, RIGHT_WIDTH = 1.6, 0.7
+"""Line widths of the median IPR of the left and the right vectors in B2 (c): the left one wide
+under the right one, so that both show where they coincide."""
+
+
 def plot_gap(frame: pd.DataFrame):
     """Figure B2 from its tidy table (c = 1): (a) relative gap, (b) spikes, (c) localisation,
     the keys of (a) and (c) in one legend under the panels: the fitted slope of |gap| and its
@@ -201,24 +206,14 @@ def plot_gap(frame: pd.DataFrame):
         else rf"$\beta={beta:g}$": Line2D([], [], color=colour, lw=1.0)
         for beta, colour in colours.items()
     }
-    subcritical = select(frame, "data", "subcritical")["beta"].unique()
     keys |= {
         "(a) Tracy–Widom expectation": in_each(shades, ls=":", lw=1.0),
-        r"(a) $Y_{lin}$ median": in_each(shades, ls="none", marker="x", ms=3.5),
+        r"(a) $Y_{\mathrm{lin}}$ median": in_each(shades, ls="none", marker="x", ms=3.5),
         r"(a) median, above $x_+$": in_each(shades, ls="none", marker="o", ms=3.5),
         r"(a) median, below $x_+$": in_each(shades, ls="none", marker="o", ms=3.5, mfc="white"),
         "(a, c) each draw": in_each(shades, ls="none", marker="o", ms=2, alpha=0.6),
-        r"(b) subcritical draw, at $x_+$": in_each(
-            [colours[beta] for beta in sorted(subcritical)],
-            ls="none",
-            marker="v",
-            ms=4,
-            mfc="white",
-            mew=0.9,
-        ),
-        "(b) $y = x$": Line2D([], [], color=COLOURS["guide"], lw=0.8),
-        "(c) left vectors, median": in_each(shades, marker="o", ms=3, lw=0.8),
-        "(c) right vectors, median": in_each(shades, marker="s", ms=3, lw=0.8),
+        "(c) left vectors, median": in_each(shades, marker="o", ms=3, lw=LEFT_WIDTH),
+        "(c) right vectors, median": in_each(shades, marker="s", ms=3, lw=RIGHT_WIDTH),
         r"(c) delocalised $3/\ell$": Line2D([], [], color=THEORY_COLOUR, lw=1.0, ls="--"),
     }
     figure.legend(
@@ -260,7 +255,8 @@ def _gap_panel(ax, frame: pd.DataFrame, colours) -> None:
 def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
     """ell s_2(A)^2 per draw against its prediction K(1/theta_max)^2: supercritical draws
     (filled dots) and subcritical ones (no prediction: open triangles, on top, shown at the
-    theory row x_+); the diagonal y = x; the correlation (statistic) in the legend."""
+    theory row x_+); the diagonal y = x (grey); the correlation (statistic) and the key of the
+    triangles in the panel's legend."""
     handles = []
     betas = sorted(select(frame, "data")["beta"].unique())
     for beta in betas:
@@ -273,8 +269,9 @@ def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
         r = value_of(frame, "statistic", "spike_correlation", beta=beta)
         handles.append(
             Line2D([], [], ls="none", marker="o", ms=3, color=colour,
-                   label=rf"$\beta={beta:g}$: ${r:.3f}$ ({len(supercritical)})")
+                   label=rf"$\beta={beta:g}$: $r = {r:.3f}$ ({len(supercritical)})")
         )  # fmt: skip
+    subcritical_colours = []
     for beta in betas:  # on top of every supercritical draw
         subcritical = select(frame[frame["beta"] == beta], "data", "subcritical")
         x_plus = value_of(frame, "theory", "x_plus", beta=beta)
@@ -282,6 +279,11 @@ def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
             data=subcritical.assign(prediction=x_plus), x="prediction", y="value", marker="v",
             fc="white", ec=colours[beta], s=30, linewidth=0.9, legend=False, zorder=4, ax=ax,
         )  # fmt: skip
+        if len(subcritical):
+            subcritical_colours.append(colours[beta])
+    triangles = in_each(subcritical_colours, ls="none", marker="v", ms=4, mfc="white", mew=0.9)
+    keys = [(handle, handle.get_label()) for handle in handles]
+    keys += [(triangles, r"subcritical, at $x_+$")] if subcritical_colours else []
     log_axis(ax.xaxis)
     log_axis(ax.yaxis)
     low = min(ax.get_xlim()[0], ax.get_ylim()[0])
@@ -292,21 +294,26 @@ def _spike_panel(ax, frame: pd.DataFrame, colours) -> None:
     ax.set_xlabel(r"spike prediction $K(1/\theta_{\max})^2$")
     ax.set_ylabel(r"$\ell s_2(A)^2$ (each draw)")
     ax.set_title("one entry as\na rank-one spike")  # two lines: room for the panel letter
-    ax.legend(handles=handles, frameon=False, loc="lower right", title="$r$ (supercritical draws)")
+    ax.legend(
+        *zip(*keys, strict=True), frameon=False, loc="lower right", handler_map=TUPLES,
+        handlelength=1.0, handletextpad=0.4, borderaxespad=0.2,
+    )  # fmt: skip
 
 
 def _ipr_panel(ax, frame: pd.DataFrame, colours) -> None:
     """IPR of the k = 2 singular vectors per draw (dots) and their medians (lines: left o,
-    right s) against the delocalised 3/ell (theory, dashed)."""
+    wide, right s, thin on top: both seen where they coincide) against the delocalised 3/ell
+    (theory, dashed)."""
     draws = select(frame, "data", "left", "right")
     sns.scatterplot(
         data=draws, x="ell", y="value", hue="beta", palette=colours, alpha=0.6, ax=ax, **DOT
     )
-    sns.lineplot(
-        data=draws, x="ell", y="value", hue="beta", palette=colours, style="series",
-        markers={"left": "o", "right": "s"}, dashes=False, estimator="median", errorbar=None,
-        ms=3, mec="auto", lw=0.8, legend=False, ax=ax,
-    )  # fmt: skip
+    for series, marker, width in (("left", "o", LEFT_WIDTH), ("right", "s", RIGHT_WIDTH)):
+        sns.lineplot(
+            data=draws[draws["series"] == series], x="ell", y="value", hue="beta",
+            palette=colours, marker=marker, estimator="median", errorbar=None, ms=3, mec="auto",
+            lw=width, legend=False, ax=ax,
+        )  # fmt: skip
     delocalised = select(frame, "theory", "delocalised")
     ax.plot(delocalised["ell"], delocalised["value"], color=THEORY_COLOUR, lw=1.0, ls="--")
     log_axis(ax.yaxis)
@@ -319,12 +326,15 @@ SCHEDULE_MARKERS = {"log": "o", "cube_root": "s", "square_root": "^"}
 SCHEDULE_SHIFTS = {"log": 0.95, "cube_root": 1.0, "square_root": 1.05}
 """The schedules are set slightly apart in ell (multiplicative shift) so that their bars do not
 cover each other where their medians coincide."""
+CLASSICAL_ZORDER = 3
+"""The classical values (dashed, open markers) are drawn above the medians (solid), so that both
+show where they coincide."""
 
 
 def plot_uniform(frame: pd.DataFrame):
     """Figure B3 from its tidy table (c = 1): one panel per beta (seaborn FacetGrid), D against
     ell per schedule (median with 10-90 % bars, or the draws, set apart in ell) and its
-    classical value (dashed), the legend under the panels. Data: ``D`` per draw; theory:
+    classical value (dashed, on top), the legend under the panels. Data: ``D`` per draw; theory:
     ``classical_D`` per (beta, schedule, ell)."""
     apply_style()
     frame = numeric(frame, "ell", "k_ell", "draw", "value")
@@ -347,8 +357,8 @@ def plot_uniform(frame: pd.DataFrame):
             ]
             ax.plot(
                 classical["ell"] * SCHEDULE_SHIFTS[schedule], classical["value"],
-                color=THEORY_COLOUR, lw=0.8,
-                ls="--", marker=marker, ms=3, mfc="white", mew=0.8,
+                color=THEORY_COLOUR, lw=0.8, ls="--", marker=marker, ms=3, mfc="none", mew=0.8,
+                zorder=CLASSICAL_ZORDER,
             )  # fmt: skip
             if not as_band:
                 sns.scatterplot(
@@ -370,7 +380,7 @@ def plot_uniform(frame: pd.DataFrame):
     ]
     handles.append(tuple(
         Line2D([], [], color=THEORY_COLOUR, ls="--", lw=0.8, marker=SCHEDULE_MARKERS[s], ms=3,
-               mfc="white", mew=0.8)
+               mfc="none", mew=0.8)
         for s in SCHEDULES
     ))  # fmt: skip
     labels = [SCHEDULE_LABELS[s] for s in SCHEDULES]

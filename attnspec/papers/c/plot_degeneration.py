@@ -43,6 +43,7 @@ from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
     COLOURS,
+    LINE_STYLES,
     THEORY_COLOUR,
     TWO_COLUMNS,
     apply_style,
@@ -65,7 +66,18 @@ PROFILE_MARKERS = {"zeros": "s", "iid": "o"}
 ISOTROPIC_MARKER = "x"
 FLOOR = 1e-12
 """Singular values below this (exact zeros to rounding) are drawn at the floor in C1."""
+FLOOR_NOTE = "values $< 10^{-12}$\ndrawn at $10^{-12}$"
+PROFILE_NAMES = {"gaussian": "Gaussian"}
+"""How a bulk profile is written in a title (a proper name capitalised; others as named)."""
+
+
+def profile_name(profile: str) -> str:
+    """The bulk profile ``profile`` as a title writes it."""
+    return PROFILE_NAMES.get(profile, profile)
+
+
 BAND_STYLE = {"alpha": 0.2, "lw": 0}
+THEORY_SOLID = LINE_STYLES["limit law / theory"]
 THEORY_ZORDER = 4
 """Theory and reference curves are drawn above the data (lines: 2, bands: 1)."""
 BELOW_AXES = "outside lower center"
@@ -134,7 +146,8 @@ def plot_spectra(frame: pd.DataFrame, *, spikes: int):
     """C1: every singular value of S = diag(sigma) and of A = softmax(S) (bidirectional,
     causal) against the rank, one panel per bulk profile, and a last panel with the isotropic
     model softmax(U Sigma V^T) (dashed) and its S (seaborn ``lineplot``); dotted guides at rank
-    r + 1 and s = 1; values below FLOOR drawn at FLOOR; panel letters left to right."""
+    r + 1 and s = 1; values below FLOOR drawn at FLOOR (said in each panel that has them); panel
+    letters left to right."""
     apply_style()
     frame = spectra_panels(numeric(frame, "rank", "singular_value"))
     frame["drawn"] = np.maximum(frame["singular_value"], FLOOR)
@@ -153,9 +166,12 @@ def plot_spectra(frame: pd.DataFrame, *, spikes: int):
         ax.set_ylim(FLOOR / 3, None)
         if panel == ISOTROPIC_PANEL:
             profile = data.loc[data["series"] == ISOTROPIC_ATTENTION, "profile"].iloc[0]
-            title = rf"softmax$(U\Sigma V^T)$, {profile} $\sigma$"
+            title = rf"softmax$(U\Sigma V^T)$, {profile_name(profile)} $\sigma$"
         else:
-            title = f"{panel} bulk"
+            title = f"{profile_name(panel)} bulk"
+        if (data["singular_value"] < FLOOR).any():
+            ax.text(0.97, 10 * FLOOR, FLOOR_NOTE, transform=ax.get_yaxis_transform(), ha="right",
+                    va="bottom", fontsize=6)  # fmt: skip
         ax.set(xlabel="rank $k$", ylabel="singular value $s_k$", title=title)
     entries = [
         (Line2D([], [], color=MASK_COLOURS["none"], lw=1.1), "scores $S$"),
@@ -169,7 +185,12 @@ def plot_spectra(frame: pd.DataFrame, *, spikes: int):
 
 
 # C2 ---------------------------------------------------------------------------------------
-STATISTIC_STYLES = {"median": "-", "0.9 quantile": ":"}
+STATISTIC_STYLES = {"median": "-", "0.9 quantile": LINE_STYLES["alternative or quantile"]}
+GUIDE_STYLE = "-."
+"""C2's 1/n slope guide, dash-dotted: apart from the dashed 0.9 quantile."""
+ZERO_WIDTH = 1.8
+"""C2's zero line under the differences F_n - F_{n_max}: wider than them, so that it shows where
+they lie on it."""
 
 
 def resolved_bulks(frame: pd.DataFrame) -> list[tuple[str, str]]:
@@ -222,14 +243,15 @@ def plot_bulk(frame: pd.DataFrame):
             & (theory["profile"] == profile)
             & (theory["mask"] == mask)
         ]
-        if len(limit):
-            theory_line(top, limit["x"], limit["y"], "--")
+        if len(limit):  # thin, solid, above the wide data line it coincides with
+            theory_line(top, limit["x"], limit["y"], THEORY_SOLID)
         top.set_ylim(-0.02, 1.02)
         top.set(xlabel="", ylabel=f"$F_{{{largest}}}$" if col == 0 else "")
-        top.set_title(f"{mask}\n{profile} bulk")  # two lines: room for the panel letter
+        # two lines: room for the panel letter
+        top.set_title(f"{mask}\n{profile_name(profile)} bulk")
         bottom.sharex(top)
         top.tick_params(labelbottom=False)
-        bottom.axhline(0.0, color=GUIDE_COLOUR, lw=0.8, zorder=1)
+        bottom.axhline(0.0, color=GUIDE_COLOUR, lw=ZERO_WIDTH, zorder=1)
         sns.lineplot(
             data=data[data["n"] < largest], x="x", y="gap", hue="n", palette=palette, lw=1.0,
             estimator=None, legend=False, ax=bottom,
@@ -244,10 +266,10 @@ def plot_bulk(frame: pd.DataFrame):
         figure,
         sizes_row,
         [
-            (Line2D([], [], color=THEORY_COLOUR, lw=1.0, ls="--"), r"limit $|e^{\beta\xi}-1|$"),
+            (Line2D([], [], color=THEORY_COLOUR, lw=1.0), r"limit $|e^{\beta\xi}-1|$"),
             *((Line2D([], [], color=MASK_COLOURS[m], lw=1.1), m) for m in MASKS),
             *(mask_pair(name, lw=1.0, ls=style) for name, style in STATISTIC_STYLES.items()),
-            (Line2D([], [], color=GUIDE_COLOUR, lw=1.0, ls="--"), r"$\propto 1/n$"),
+            (Line2D([], [], color=GUIDE_COLOUR, lw=1.0, ls=GUIDE_STYLE), r"$\propto 1/n$"),
         ],
     )
     label_panels([*axes[0], quantile_axes[0], *axes[1], *quantile_axes[1:]])
@@ -267,7 +289,7 @@ def _bulk_quantiles(ax, frame: pd.DataFrame, profile: str) -> None:
     guide = frame[
         (frame["kind"] == THEORY) & (frame["series"] == BULK_GUIDE) & (frame["profile"] == profile)
     ]
-    ax.plot(guide["n"], guide["y"], color=GUIDE_COLOUR, lw=1.0, ls="--", zorder=1)
+    ax.plot(guide["n"], guide["y"], color=GUIDE_COLOUR, lw=1.0, ls=GUIDE_STYLE, zorder=1)
     # log scales only after seaborn's medians and bands (it would take them of the logs)
     log_axis(ax.xaxis)
     log_axis(ax.yaxis)
@@ -277,8 +299,16 @@ def _bulk_quantiles(ax, frame: pd.DataFrame, profile: str) -> None:
 
 # C3 ---------------------------------------------------------------------------------------
 FIT_STYLE = (0, (3, 2))
+PROFILE_WIDTHS = {"zeros": 1.8, "iid": 0.9}
+"""C3's median lines: the zeros bulk wide, drawn first, under the iid bulk (and the Gaussian
+model), so that both show where they coincide (bidirectional)."""
 FIT_HEADING = "causal, slope per log $n$ (OLS):"
 LIMIT_LABEL = r"limit: $r+1$; (b) $e^{\beta^2}$; (c) 2"
+
+
+def _profile_width(profile: str) -> float:
+    """The width of a median line of C3 for the bulk ``profile`` (:data:`PROFILE_WIDTHS`)."""
+    return PROFILE_WIDTHS.get(profile, PROFILE_WIDTHS["iid"])
 
 
 def _fit_text(data: pd.DataFrame) -> str:
@@ -292,7 +322,10 @@ def _draws_with_fit(ax, data: pd.DataFrame, *, marker: str = "o") -> list[str]:
     """Median over draws with its band (or the draws) and, causal, seaborn's OLS fit on log n
     (thin dashed); the fit's text, if any."""
     mask = data["mask"].iloc[0]
-    median_over_draws(ax, data, x="n", y="value", colour=MASK_COLOURS[mask], marker=marker)
+    width = _profile_width(data["profile"].iloc[0])
+    median_over_draws(
+        ax, data, x="n", y="value", colour=MASK_COLOURS[mask], marker=marker, lw=width
+    )
     if mask != "causal" or data["n"].nunique() < 2:
         return []
     sns.regplot(
@@ -305,6 +338,15 @@ def _draws_with_fit(ax, data: pd.DataFrame, *, marker: str = "o") -> list[str]:
 def _note(ax, lines, x: float, y: float) -> None:
     """Small text, right-aligned, its lower right corner at (x, y) in axes coordinates."""
     ax.text(x, y, "\n".join(lines), transform=ax.transAxes, ha="right", va="bottom", fontsize=6)
+
+
+def _small_number(value: float) -> str:
+    """A non-negative number for a note: "0" when it is exactly 0, else two significant digits
+    in powers of ten ($1.2\times10^{-13}$)."""
+    if value == 0:
+        return "0"
+    mantissa, exponent = f"{value:.1e}".split("e")
+    return rf"${mantissa}\times10^{{{int(exponent)}}}$"
 
 
 def _level(theory: pd.DataFrame, series: str, model: str) -> float:
@@ -327,7 +369,8 @@ def plot_stable_rank(frame: pd.DataFrame, *, beta: float):
     ax = axes[0, 0]
     fits = []
     canonical = draws[draws["model"] == "canonical"]
-    for (_, profile), data in canonical.groupby(["mask", "profile"], sort=False):
+    groups = canonical.groupby(["mask", "profile"], sort=False)
+    for (_, profile), data in sorted(groups, key=lambda group: -_profile_width(group[0][1])):
         fits += [
             f"{profile} bulk {text}"
             for text in _draws_with_fit(ax, data, marker=PROFILE_MARKERS[profile])
@@ -345,7 +388,7 @@ def plot_stable_rank(frame: pd.DataFrame, *, beta: float):
     ax.plot(cesaro.index, cesaro[STABLE_RANK], color=CONTROL_COLOUR, lw=1.0, zorder=THEORY_ZORDER)
     theory_line(ax, cesaro.index, cesaro[HARMONIC] / 4, ":")
     limit = _level(theory, LIMIT, "canonical")
-    ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls="--", zorder=THEORY_ZORDER)
+    ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls=THEORY_SOLID, zorder=THEORY_ZORDER)
     approach = theory[(theory["series"] == APPROACH) & (theory["model"] == "canonical")]
     theory_line(ax, approach["n"], approach["value"], "-.")
     _note(ax, [FIT_HEADING, *fits], 0.98, 0.03)
@@ -357,11 +400,11 @@ def plot_stable_rank(frame: pd.DataFrame, *, beta: float):
     line = {"lw": 1.0}
     entries = [
         *((Line2D([], [], color=MASK_COLOURS[m], **line), m) for m in MASKS),
-        mask_pair("zeros bulk", marker=PROFILE_MARKERS["zeros"], ms=3, ls="none"),
-        mask_pair("iid bulk; (b) Gaussian model", marker="o", ms=3, ls="none"),
+        mask_pair("zeros bulk", marker=PROFILE_MARKERS["zeros"], ms=3, lw=PROFILE_WIDTHS["zeros"]),
+        mask_pair("iid bulk; (b) Gaussian model", marker="o", ms=3, lw=PROFILE_WIDTHS["iid"]),
         mask_pair(r"isotropic softmax$(U\Sigma V^T)$", marker=ISOTROPIC_MARKER, ms=4, ls="none"),
         (Line2D([], [], color=MASK_COLOURS["causal"], lw=0.8, ls=FIT_STYLE), "OLS fit on log $n$"),
-        (Line2D([], [], color=THEORY_COLOUR, ls="--", **line), LIMIT_LABEL),
+        (Line2D([], [], color=THEORY_COLOUR, ls=THEORY_SOLID, **line), LIMIT_LABEL),
         (Line2D([], [], color=THEORY_COLOUR, ls="-.", **line), "derived finite-$n$ reference"),
         (Line2D([], [], color=CONTROL_COLOUR, **line), r"Cesàro $C_n$ ($\beta=0$, no spike)"),
         (Line2D([], [], color=THEORY_COLOUR, ls=":", **line), r"$H_n/4$ (Hardy: $\|C_n\|\to 2$)"),
@@ -382,7 +425,7 @@ def _gaussian_panel(ax, theory: pd.DataFrame, draws: pd.DataFrame, beta: float) 
         if mask == "causal":
             fits.append(f"derived: {reference_slope(curve['n'], curve['value']):.3f}")
     limit = _level(theory, LIMIT, "gaussian")
-    ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls="--", zorder=THEORY_ZORDER)
+    ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls=THEORY_SOLID, zorder=THEORY_ZORDER)
     _note(ax, [FIT_HEADING, *fits], 0.98, 0.2)
     ax.set_xscale("log", base=2)
     ax.set(xlabel=r"$n = \ell = d_{qk}$", ylabel="stable rank")
@@ -392,9 +435,9 @@ def _gaussian_panel(ax, theory: pd.DataFrame, draws: pd.DataFrame, beta: float) 
 def _cesaro_panel(ax, cesaro: pd.DataFrame, limit: float) -> None:
     """C3 (c): ||C_n|| against its Hardy limit (2), with max_n | ||C_n||_F^2 - H_n |."""
     ax.plot(cesaro.index, cesaro[NORM], color=CONTROL_COLOUR, marker="o", ms=3, lw=1.0)
-    ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls="--", zorder=THEORY_ZORDER)
+    ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls=THEORY_SOLID, zorder=THEORY_ZORDER)
     gap = np.max(np.abs(cesaro[FROBENIUS_SQUARED] - cesaro[HARMONIC]))
-    _note(ax, [rf"max$_n\,|\|C_n\|_F^2 - H_n|$ = {gap:.1e}"], 0.98, 0.04)
+    _note(ax, [rf"max$_n\,|\|C_n\|_F^2 - H_n|$ = {_small_number(gap)}"], 0.98, 0.04)
     ax.set_xscale("log", base=2)
     ax.set(xlabel="$n$", ylabel=r"$\|C_n\|$ (Lanczos)")
     ax.set_title(r"Cesàro matrix $C_n$")

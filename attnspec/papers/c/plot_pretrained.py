@@ -28,6 +28,7 @@ from attnspec.papers.c.pretrained_summary import REFERENCE_Q95
 from attnspec.plotting.style import (
     COLOURS,
     DATA_COLOUR,
+    LINE_STYLES,
     NULL_COLOUR,
     THEORY_COLOUR,
     TWO_COLUMNS,
@@ -52,6 +53,13 @@ HEAD_BAND = ("pi", 50)
 """seaborn ``errorbar`` of C6 (a): the quartiles over passages and heads."""
 PI_TICKS = ([0, np.pi / 2, np.pi], ["0", r"$\pi/2$", r"$\pi$"])
 BELOW_AXES = "outside lower center"
+UNIFORM_STYLE = {"color": THEORY_COLOUR, "lw": 1.0, "ls": LINE_STYLES["limit law / theory"]}
+"""The uniform law on [0, pi] (the limit law of Haar eigen-angles): solid, in the theory colour."""
+QUANTILE_STYLE = {"color": NULL_COLOUR, "lw": 0.9, "ls": LINE_STYLES["alternative or quantile"]}
+"""C5 (b): the Haar reference's 95 % quantile of D, dashed."""
+UNIFORM_UNDER = 3.0
+"""C5 (c): the width of the uniform distribution function, drawn under the curves that coincide
+with it (the model's wide, the isotropic reference's thin on top), so that all three show."""
 TUPLE_HANDLER = {tuple: HandlerTuple(ndivide=None, pad=0.3)}
 
 
@@ -91,7 +99,7 @@ def _eigen_angle_histogram(axis, frame: pd.DataFrame, n_full: int, bins: int) ->
         data=_rows(frame, "eigen_angles", "model"), fill=False, color=DATA_COLOUR, lw=1.2,
         **options,
     )  # fmt: skip
-    axis.axhline(1 / np.pi, color=THEORY_COLOUR, lw=1.0, ls="--")
+    axis.axhline(1 / np.pi, **UNIFORM_STYLE)
     axis.set_xlim(0, np.pi)
     axis.set_ylim(0, 1.6 / np.pi)
     axis.set_xticks(*PI_TICKS)
@@ -108,7 +116,7 @@ def _distance_cdfs(axis, frame: pd.DataFrame) -> None:
         values = distances[distances["series"] == name]
         if len(values):
             sns.ecdfplot(data=values, x="x", color=colour, ls=style, lw=width, ax=axis)
-    axis.axvline(reference_q95, color=NULL_COLOUR, ls=":", lw=0.9)
+    axis.axvline(reference_q95, **QUANTILE_STYLE)
     axis.set_xscale("log")
     axis.xaxis.set_major_locator(FixedLocator([0.05, 0.1, 0.2, 0.5, 1.0]))
     axis.xaxis.set_major_formatter(ScalarFormatter())
@@ -120,11 +128,11 @@ def _distance_cdfs(axis, frame: pd.DataFrame) -> None:
 
 def _null_space_cdfs(axis, frame: pd.DataFrame, n_long: int) -> None:
     """(c) Distribution functions of the eigen-angles of U at n > head width (step counts on a
-    grid as weights), under both null-space completions: the model's heads wide, the isotropic
-    reference thin above them."""
+    grid as weights), under both null-space completions, above the uniform law (widest): the
+    model's heads wide, the isotropic reference thin above them."""
     steps = _rows(frame, "null_space")
     grid = np.sort(steps["x"].unique())
-    axis.plot(grid, grid / np.pi, color=THEORY_COLOUR, lw=1.0, ls="--", zorder=4)  # above
+    axis.plot(grid, grid / np.pi, **(UNIFORM_STYLE | {"lw": UNIFORM_UNDER}), zorder=1.5)
     for convention in NULL_SPACE_CONVENTIONS:
         for source, colour, lw in (("model", DATA_COLOUR, 1.8), ("isotropic", NULL_COLOUR, 0.9)):
             sns.ecdfplot(
@@ -157,8 +165,8 @@ def plot_eigen_angles(frame: pd.DataFrame, *, n_full: int, n_long: int, bins: in
     _distance_cdfs(axes[0, 1], frame)
     _null_space_cdfs(axes[0, 2], frame, n_long)
 
-    def line(colour, **style):
-        return Line2D([], [], color=colour, **({"lw": 1.2} | style))
+    def line(color, **style):
+        return Line2D([], [], color=color, **({"lw": 1.2} | style))
 
     entries = [
         (line(DATA_COLOUR), SERIES_LABELS["model"]),
@@ -166,8 +174,8 @@ def plot_eigen_angles(frame: pd.DataFrame, *, n_full: int, n_long: int, bins: in
             (Patch(color=NULL_COLOUR, alpha=0.45, lw=0), line(NULL_COLOUR)),
             SERIES_LABELS["reference"],
         ),
-        (line(THEORY_COLOUR, ls="--"), "uniform on $[0, \\pi]$"),
-        (line(NULL_COLOUR, ls=":"), "(b) Haar 95 % quantile of $D$"),
+        (line(**UNIFORM_STYLE), "uniform on $[0, \\pi]$"),
+        (line(**QUANTILE_STYLE), "(b) Haar 95 % quantile of $D$"),
         *((line(c, ls=s), SERIES_LABELS[name]) for name, c, s, _ in DISTANCE_SERIES[2:]),
         *(
             ((line(DATA_COLOUR, ls=s), line(NULL_COLOUR, ls=s)), f"(c) {CONVENTION_LABELS[c]}")
@@ -202,7 +210,8 @@ def _normalised_spectra(axis, frame: pd.DataFrame) -> None:
     # log scale only after seaborn's medians and quartiles (it would take them of the logs)
     log_axis(axis.yaxis)
     axis.set(xlabel="index $k$", ylabel=r"$\sigma_k / \sigma_1$ (median, quartiles)")
-    axis.legend(handles=handles, frameon=False, ncol=2, loc="lower left")
+    # right of the panel: inside, it would lie over the curves of the last layers
+    axis.legend(handles=handles, frameon=False, loc="center left", bbox_to_anchor=(1.0, 0.5))
     axis.set_title("normalised score singular values")
 
 

@@ -55,6 +55,7 @@ from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     COLOURS,
     LEGEND_KEY,
+    LINE_STYLES,
     TWO_COLUMNS,
     VERDICT_COLOURS,
     label_panels,
@@ -86,6 +87,8 @@ LAW_STYLES = {
 }
 """Both laws are theory (one colour); the line style tells them apart, as it tells apart a
 spectrum's KS distance to each in figure D3."""
+THRESHOLD_STYLE = {"color": COLOURS["guide"], "ls": LINE_STYLES["edge or threshold"], "lw": 1.5}
+"""The D.3 threshold in figure D3: a threshold, dotted, in the guide colour."""
 
 
 def student_t_errorbar(values) -> tuple[float, float]:
@@ -321,7 +324,7 @@ def plot_sharing(frame: pd.DataFrame, bins: int):
     excess_ax.set_title("row D.2 (MQA, GQA)")
     _per_point(delta_ax, select(frame, STATISTIC, D3_DELTA))
     for value in select(frame, THEORY, D3_THRESHOLD)["value"]:
-        delta_ax.axhline(value, color=COLOURS["guide"], ls="--", lw=1.5)
+        delta_ax.axhline(value, **THRESHOLD_STYLE)
     delta_ax.axhline(0.0, color=COLOURS["guide"], lw=0.8)
     delta_ax.set_ylabel("KS(independent-head law)\n− KS(tied law)")
     delta_ax.set_title(r"row D.3 (K = V): $\Delta$")
@@ -329,7 +332,7 @@ def plot_sharing(frame: pd.DataFrame, bins: int):
     handles += [Line2D([], [], lw=1.0, label=law, **style) for law, style in LAW_STYLES.items()]
     handles += [
         Patch(color=COLOURS["guide"], alpha=0.6, lw=0, label=D2_MARGIN),
-        Line2D([], [], color=COLOURS["guide"], ls="--", lw=1.5, label=D3_THRESHOLD),
+        Line2D([], [], label=D3_THRESHOLD, **THRESHOLD_STYLE),
     ]
     bottom.legend(handles=handles, loc="outside lower center", ncol=4, frameon=False)
     label_panels([*spectra_axes, distance_ax, excess_ax, delta_ax])
