@@ -132,9 +132,14 @@ def test_a_clean_figure_passes_the_craft_checks():
 def test_the_craft_checks_find_each_defect_a_figure_editor_reported(defect, expected):
     from attnspec.plotting.craft import craft_problems
 
-    figure, axes = _clean_figure()
+    _assert_found(craft_problems, _clean_figure(), defect, expected)
+
+
+def _assert_found(check, figure_and_axes, defect, expected):
+    """``check`` reports ``expected`` once ``defect`` is applied to the figure."""
+    figure, axes = figure_and_axes
     defect(figure, axes)
-    problems = craft_problems(figure)
+    problems = check(figure)
     assert any(expected in p for p in problems), problems
 
 
@@ -188,10 +193,7 @@ def _second_letter_removed(f, a):
 def test_the_convention_checks_find_each_defect(defect, expected):
     from attnspec.plotting.craft import convention_problems
 
-    figure, axes = _lettered_figure()
-    defect(figure, axes)
-    problems = convention_problems(figure)
-    assert any(expected in p for p in problems), problems
+    _assert_found(convention_problems, _lettered_figure(), defect, expected)
 
 
 def test_each_line_style_has_one_meaning():
@@ -243,9 +245,7 @@ def test_the_layering_checks_find_data_hidden_by_text_boxes_lines_or_colours(def
 
     figure, axes = _clean_figure()
     assert layering_problems(figure) == []
-    defect(figure, axes)
-    problems = layering_problems(figure)
-    assert any(expected in p for p in problems), problems
+    _assert_found(layering_problems, (figure, axes), defect, expected)
 
 
 def test_a_line_beside_another_or_in_a_distinct_colour_is_not_reported():
