@@ -238,6 +238,6 @@ def test_a_failed_job_leaves_its_committed_outputs_as_they_were(ci_clone, tmp_pa
     after = {
         p.name: p.read_bytes() for p in (broken / "figures/paperA").iterdir() if "A1" in p.name
     }
-    assert after == before and len(before) == 3
+    assert after == before and len(before) == 4  # png, pdf, csv, md
     assert not [p for p in (broken / "results/staged").rglob("*") if p.is_file()]
     assert not (broken / "results/published/paperA/A1-stepwise.sha256").exists()

@@ -130,6 +130,8 @@ def limits_table(rows: Sequence[Mapping], evidence: Mapping[str, Evidence], test
 COLUMNS = 3
 PANEL_HEIGHT = 1.35
 """Inches per row of panels."""
+TICK_RATIO = 4.0
+"""The smallest and largest size are both labelled when this far apart (else the largest only)."""
 INFINITY_SLOT = 4.0
 """The limit is drawn at this many times the fits' reach (a gap, then "infinity")."""
 
@@ -157,8 +159,8 @@ def _panel(ax, mine: pd.DataFrame) -> None:
                 elinewidth=1.4, capsize=0, zorder=4)  # fmt: skip
     ax.set_xscale("log")
     ax.set_xlim(*span)
-    ticks = [float(x) for x in sizes["x"]]
-    shown = ticks[:: max(1, len(ticks) // 2)] if len(ticks) > 3 else ticks
+    first, last = float(sizes["x"].min()), float(sizes["x"].max())
+    shown = [first, last] if last >= TICK_RATIO * first else [last]  # apart at 6.5 pt
     ax.set_xticks([*shown, slot], [f"{t:g}" for t in shown] + [r"$\infty$"])
     ax.xaxis.set_minor_locator(NullLocator())
     lows = [region["y_low"], limit["y_low"], *sizes["y_low"]]
