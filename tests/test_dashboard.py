@@ -298,3 +298,27 @@ def test_each_claim_lists_its_rows_verdicts_by_what_they_are_evidence_of():
         "Rows: 1 holds, 1 fragile pass: holds (evidence); 1 holds (not evidence); "
         "1 does not reproduce (beyond the paper)."
     )
+
+
+def test_the_readme_states_the_dashboard_s_outcome_as_committed():
+    """The README's paragraph above the table is the committed dashboard's, verbatim."""
+    from attnspec.claims.dashboard import outcome_markdown
+
+    readme = (REPO / "README.md").read_text()
+    start, end = "<!-- claims-outcome:start -->\n", "<!-- claims-outcome:end -->"
+    shown = readme.split(start)[1].split(end)[0]
+    committed = read_csv(REPO / "figures/claims.csv")
+    assert shown.strip() == outcome_markdown(committed).strip()
+    assert "of the 61 rows' tests were changed after" in shown
+
+
+def test_the_outcome_names_each_claim_whose_evidence_does_not_all_pass():
+    from attnspec.claims.dashboard import outcome_markdown
+
+    passing = {**judged(REGISTRY[0]), "changed_after_results": ""}
+    other = {**judged(REGISTRY[0], verdict=INCONCLUSIVE), "claim_id": "B.9",
+             "changed_after_results": ""}  # fmt: skip
+    changed = {**passing, "changed_after_results": "abc1234 (2026-12-05): widened"}
+    text = outcome_markdown([passing, other, changed])
+    assert "1 of the 3 rows' tests were changed" in text
+    assert text.rstrip().endswith("at these sizes: B.9 (1 inconclusive at these sizes).")

@@ -20,7 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from attnspec.claims.dashboard import replicates_match, summary_markdown  # noqa: E402
+from attnspec.claims.dashboard import (  # noqa: E402
+    outcome_markdown,
+    replicates_match,
+    summary_markdown,
+)
 from attnspec.workflow.io import read_csv  # noqa: E402
 
 README = ROOT / "README.md"
@@ -29,6 +33,10 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 def dashboard_block() -> str:
     return summary_markdown(read_csv(ROOT / "figures" / "claims.csv"), "figures/")
+
+
+def outcome_block() -> str:
+    return outcome_markdown(read_csv(ROOT / "figures" / "claims.csv"))
 
 
 def replicates_block() -> str:
@@ -114,6 +122,7 @@ def rulegraph_block() -> str:
 
 
 README_BLOCKS = {
+    "claims-outcome": outcome_block,
     "claims-dashboard": dashboard_block,
     "replicates": replicates_block,
     "runtime": runtime_block,

@@ -533,6 +533,25 @@ def counts_text(rows: Sequence[Mapping]) -> str:
     )
 
 
+def outcome_markdown(rows: Sequence[Mapping]) -> str:
+    """The dashboard in a paragraph, for the README: the headline counts, how many rows' tests
+    were changed after some of their results were seen, and each claim whose evidence rows do
+    not all pass, with their verdicts."""
+    changed = [r for r in rows if str(r.get("changed_after_results", "") or "") not in ("", "nan")]
+    open_claims = []
+    for claim in dict.fromkeys(r["claim_id"] for r in rows):
+        evidence = evidence_rows([r for r in rows if r["claim_id"] == claim])
+        if any(headline_verdict(r) not in PASSES for r in evidence):
+            open_claims.append(f"{claim} ({_count(evidence)})")
+    return (
+        f"**What the dashboard says.** {counts_text(rows)}\n\n"
+        f"{len(changed)} of the {len(rows)} rows' tests were changed after some of their results "
+        "had been seen: `figures/claims.md` lists each change with its commit, date and reason, "
+        "and the 'test changed' column below names it. Claims whose evidence rows do not "
+        f"all pass at these sizes: {'; '.join(open_claims) or 'none'}.\n"
+    )
+
+
 def dashboard_markdown(rows: Sequence[Mapping]) -> str:
     """``figures/claims.md``: counts of the evidence rows, then per paper the claims and their
     rows, then the tests changed after their results were seen."""
