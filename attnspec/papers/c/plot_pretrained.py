@@ -28,6 +28,7 @@ from attnspec.papers.c.pretrained_summary import REFERENCE_Q95
 from attnspec.plotting.style import (
     COLOURS,
     DATA_COLOUR,
+    LEGEND_KEY,
     LINE_STYLES,
     NULL_COLOUR,
     THEORY_COLOUR,
@@ -177,8 +178,10 @@ def plot_eigen_angles(frame: pd.DataFrame, *, n_full: int, n_long: int, bins: in
         (line(**UNIFORM_STYLE), "uniform on $[0, \\pi]$"),
         (line(**QUANTILE_STYLE), "(b) Haar 95 % quantile of $D$"),
         *((line(c, ls=s), SERIES_LABELS[name]) for name, c, s, _ in DISTANCE_SERIES[2:]),
+        # one line each in the neutral key: its style is the completion, the colours are those of
+        # the model and the reference above (two colours side by side read as a dash)
         *(
-            ((line(DATA_COLOUR, ls=s), line(NULL_COLOUR, ls=s)), f"(c) {CONVENTION_LABELS[c]}")
+            (line(LEGEND_KEY, ls=s), f"(c) {CONVENTION_LABELS[c]}")
             for c, s in CONVENTION_STYLES.items()
         ),
     ]
