@@ -61,17 +61,17 @@ REFERENCE_COLOUR = COLOURS["gaussian_reference"]
 NULL_COLOUR = COLOURS["null_model"]
 
 VERDICT_COLOURS = {
-    "holds": (0.0, 0.447, 0.698),
+    "holds": (0.0, 0.620, 0.451),
     "holds with a finite-size caveat": (0.337, 0.706, 0.914),
     "fragile pass": (0.8, 0.475, 0.655),
     "inconclusive at these sizes": (0.902, 0.624, 0.0),
     "does not reproduce": (0.835, 0.369, 0.0),
 }
 """One colour per verdict (the claims engine's four and the dashboard's fragile pass), drawn only
-in the verdict figures (the claims forest, figure D1's judged panels), where no other meaning's
-colour appears. Okabe and Ito's colour-blind-safe set: passes blue (sky blue with a finite-size
-caveat), a fragile pass reddish purple, inconclusive orange, does not reproduce vermillion (darker
-than the orange, so the two differ in lightness too)."""
+in the verdict figures (the claims forest and limits, figure D1's judged panels). Okabe and Ito's
+colour-blind-safe set: holds bluish green, with a finite-size caveat sky blue, a fragile pass
+reddish purple, inconclusive orange, does not reproduce vermillion (darker than the orange, so the
+two differ in lightness too); none is the data blue those figures draw beside them."""
 
 LINE_STYLES = {
     "limit law / theory": "-",
