@@ -101,10 +101,15 @@ def headline_verdict(row: Mapping) -> str:
     is below FRAGILE_BELOW or that some other replicate does not give reads ``fragile pass:
     <verdict>``, never holds."""
     verdict = row["verdict"]
-    others = replicate_verdicts(row)
-    if verdict in PASSES and (is_fragile(row) or any(v != verdict for v in others)):
+    if verdict in PASSES and is_unstable(row):
         return f"{FRAGILE_PASS}: {verdict}"
     return verdict
+
+
+def is_unstable(row: Mapping) -> bool:
+    """Whether the row's verdict is not stable: its stability is below FRAGILE_BELOW, or another
+    replicate gives another verdict."""
+    return is_fragile(row) or any(v != row["verdict"] for v in replicate_verdicts(row))
 
 
 def headline_class(row: Mapping) -> str:

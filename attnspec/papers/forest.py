@@ -21,7 +21,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import NullLocator
 from matplotlib.transforms import blended_transform_factory
 
-from attnspec.claims.dashboard import headline_class, is_beyond, is_fragile, replicate_verdicts
+from attnspec.claims.dashboard import headline_class, is_beyond, is_unstable
 from attnspec.claims.verdicts import COMPARISONS, FRAGILE_BELOW, pass_region
 from attnspec.plotting.style import (
     COLOURS,
@@ -130,7 +130,7 @@ def forest_table(rows: Iterable[Mapping], paper_scale: Iterable[Mapping] = ()):
             "comparison": row["comparison"],
             "evidence": row["kind"] == "empirical",
             "beyond_paper": is_beyond(row),
-            "fragile": is_fragile(row) or any(v != row["verdict"] for v in replicate_verdicts(row)),
+            "fragile": is_unstable(row),
             "stability": _float(row, "stability"),
         }
         part = partial(_part, key, verdict=headline_class(row))
