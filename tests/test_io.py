@@ -182,3 +182,21 @@ def test_missing_values_are_empty_cells_or_the_given_marker(tmp_path):
     write_table(tmp_path / "nan.csv", frame, missing="nan")
     assert (tmp_path / "empty.csv").read_text() == "x,label\n1.5,a\n,\n"
     assert (tmp_path / "nan.csv").read_text() == "x,label\n1.5,a\nnan,nan\n"
+
+
+def test_verdicts_go_before_the_methods_block(tmp_path):
+    from attnspec.workflow.io import write_figure_outputs
+
+    smk = _figure_rule(tmp_path)
+    (tmp_path / "cap.rst").write_text(
+        "**Figure.** What is shown.\n\n**Methods.**\nbeta = {{ snakemake.config['beta'] }}\n"
+    )
+    fragile = dict(_judged("A.3"), stability="0.6")
+    write_figure_outputs(smk, _figure(), judged=[_judged("A.2"), fragile])
+    caption = (tmp_path / "out.caption").read_text()
+    short, methods = caption.split("**Methods.**")
+    assert short == (
+        "**Figure.** What is shown.\n\nVerdicts: A.2: holds; "
+        "A.3: fragile pass: holds (stability 60%).\n\n"
+    )
+    assert methods.startswith("\nbeta = 1.5\n")

@@ -201,6 +201,24 @@ def rule_caption(smk) -> str:
     return caption.rstrip("\n") + (f"\n\n*Produced by {provenance}.*" if provenance else "")
 
 
+METHODS_HEADING = "**Methods.**"
+"""The line of a caption that starts its methods block (after the short part: what is shown)."""
+
+
+def with_verdicts(caption: str, judged) -> str:
+    """The caption with one line naming the verdict of each judged claims-table row (headline
+    verdicts, :func:`attnspec.claims.dashboard.verdict_label`) inserted before its methods block,
+    so that the short part a reader sees first says what is shown and what was decided; a caption
+    without a methods block, or a figure without judged rows, is returned unchanged."""
+    from attnspec.claims.dashboard import verdict_label
+
+    if not judged or METHODS_HEADING not in caption:
+        return caption
+    line = "Verdicts: " + "; ".join(verdict_label(row) for row in judged) + "."
+    head, tail = caption.split(METHODS_HEADING, 1)
+    return f"{head.rstrip()}\n\n{line}\n\n{METHODS_HEADING}{tail}"
+
+
 def write_plotted(smk, frame):
     """Write a figure's tidy table (a DataFrame: every number drawn, a ``kind`` column telling
     data, theory and statistics apart) as ``output.plotted`` and return it as read back from
@@ -239,6 +257,6 @@ def write_figure_outputs(
     tables = list(tables)
     if judged:
         tables.append(verdict_table(judged))
-    caption = rule_caption(smk)
+    caption = with_verdicts(rule_caption(smk), judged)
     markdown = "\n".join(to_markdown(header, rows, digits=digits) for header, rows in tables)
     write_text(smk.output.caption, caption + intro + markdown)
