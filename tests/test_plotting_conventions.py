@@ -291,3 +291,16 @@ def test_the_committed_figures_are_one_or_two_columns_wide():
     for png in pngs:
         width_px = struct.unpack(">I", png.read_bytes()[16:20])[0]
         assert any(abs(width_px / 150 - w) < 0.01 for w in (3.4, 7.0)), (png.name, width_px / 150)
+
+
+def test_a_hollow_marker_is_judged_by_its_edge_colour():
+    """B2 (b): white-faced triangles in a beta's colour beside a grey guide line are one more
+    series in the beta's colour, not a white series beside the grey."""
+    from attnspec.plotting.craft import layering_problems
+
+    figure, axes = _clean_figure()
+    axes[0, 1].scatter([0.2], [0.8], marker="v", fc="white", ec="C1")
+    axes[0, 1].plot([0, 1], [0.9, 0.9], color=(0.86, 0.86, 0.86))
+    assert layering_problems(figure) == []
+    axes[0, 1].scatter([0.3], [0.2], marker="v", fc="white", ec=(0.88, 0.88, 0.88))
+    assert "colours differ by Delta E" in " ".join(layering_problems(figure))
