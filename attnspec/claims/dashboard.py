@@ -247,7 +247,7 @@ ENGINE_TEXT = (
     "of 1000 bootstrap resamples of the draws that give the same final verdict (fragile below "
     f"{FRAGILE_BELOW:g}). Power: the smallest shift of the target, in margins, up / down, that "
     "the engine calls *does not reproduce* on the same data (- : a one-sided row cannot fail on "
-    "that side). Kinds: only *empirical* rows are evidence; *model* rows evaluate a closed-form "
+    "that side; 0 / 0: the row already reads *does not reproduce* at its own target). Kinds: only *empirical* rows are evidence; *model* rows evaluate a closed-form "
     "model, *identity* rows compare two exact computations, *bound* rows hold by construction."
 )
 
