@@ -33,6 +33,7 @@ from attnspec.papers.c.gaussian_stable_rank import (
 from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, numeric, tidy_table
 from attnspec.pretrained.loader import FINE_TUNED_TOKENS
 from attnspec.seeding import rng_for
+from attnspec.tables import Residual
 
 if TYPE_CHECKING:  # pandas is imported lazily, by the tidy tables
     import pandas as pd
@@ -209,7 +210,8 @@ def slope_rows(frame) -> list[tuple]:
                     float(slope["value"]),
                     f"[{slope['low']:.3f}, {slope['high']:.3f}]",
                     int(slope["heads"]),
-                    float(values.loc[f"{CONSTANT_SCORES}_slope", "value"]),
+                    # 0 in exact arithmetic for the bidirectional 1 1^T / n (stable rank 1)
+                    Residual(values.loc[f"{CONSTANT_SCORES}_slope", "value"]),
                     float(values.loc[f"{ISOTROPIC}_slope", "value"]),
                 )
             )
