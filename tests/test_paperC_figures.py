@@ -518,6 +518,11 @@ def test_committed_c6_holds_every_spectra_panel():
         ("C4-spike-survival", plot_survival, {"spikes": 3, "profile": "iid"}),
         ("C5-eigen-angles", plot_eigen_angles, {"n_full": 32, "n_long": 128, "bins": 24}),
         ("C6-score-spectra", plot_score_spectra, {"top_k": 3}),
+        (
+            "C7-pretrained-stable-rank",
+            plot_pretrained_stable_rank,
+            {"fine_tuned_tokens": 128, "head_width": 32},
+        ),
     ],
 )
 def test_committed_csvs_redraw_their_figures(stem, plot, options):
