@@ -118,7 +118,8 @@ def plot_pretrained_stable_rank(frame: pd.DataFrame, *, fine_tuned_tokens: int, 
     """C7: (a, b) the stable rank of every head's attention against n under the bidirectional
     and the causal mask (median, 10-90 % band over heads, OLS fit on log n, the constant-score
     control and the isotropic reference at d = ``head_width``); (c, d) the median over each
-    layer's heads. A dotted guide at n = ``fine_tuned_tokens``; one legend below the panels."""
+    layer's heads. A dotted guide at n = ``fine_tuned_tokens`` when it lies within the lengths;
+    one legend below the panels."""
     apply_style()
     frame = numeric(frame, "n", "layer", "head", "value")
     layers = frame.loc[frame["series"] == HEAD_MEAN, "layer"].dropna().astype(int)
@@ -128,11 +129,13 @@ def plot_pretrained_stable_rank(frame: pd.DataFrame, *, fine_tuned_tokens: int, 
         _all_heads(axes[0, column], frame, mask)
         _layers(axes[1, column], frame, mask, palette)
     n = np.sort(frame.loc[frame["series"] == HEAD_MEAN, "n"].unique())
+    guide = n[0] <= fine_tuned_tokens <= n[-1]  # drawn (and named) only inside the lengths
     for row in axes:
         shared = [ax.get_ylim() for ax in row]
         low, high = min(lim[0] for lim in shared), max(lim[1] for lim in shared)
         for ax in row:
-            ax.axvline(fine_tuned_tokens, **GUIDE_STYLE, zorder=1)
+            if guide:
+                ax.axvline(fine_tuned_tokens, **GUIDE_STYLE, zorder=1)
             ax.set_ylim(low, high)
             lengths_axis(ax.xaxis, n)
     for ax in axes[1]:
@@ -164,7 +167,16 @@ def plot_pretrained_stable_rank(frame: pd.DataFrame, *, fine_tuned_tokens: int, 
             Line2D([], [], color=THEORY_COLOUR, ls="-.", **line),
             rf"isotropic scores, $\beta = 1$, $d = {head_width}$ (derived)",
         ),
-        (Line2D([], [], **GUIDE_STYLE), f"$n = {fine_tuned_tokens}$: longest fine-tuning input"),
+        *(
+            [
+                (
+                    Line2D([], [], **GUIDE_STYLE),
+                    f"$n = {fine_tuned_tokens}$: longest fine-tuning input",
+                )
+            ]
+            if guide
+            else []
+        ),
         *(
             (Line2D([], [], color=colour, marker="o", ms=3, lw=1.1), f"layer {layer}")
             for layer, colour in palette.items()
