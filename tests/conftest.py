@@ -25,7 +25,7 @@ FIGURES = {
     "B": ["B1-sticking", "B2-gap", "B3-uniform", "B4-edge-formula", "B5-conditional-edges"]
     + ["B6-population"],
     "C": ["C1-spectra", "C2-bulk", "C3-stable-rank", "C4-spike-survival", "C5-eigen-angles"]
-    + ["C6-score-spectra"],
+    + ["C6-score-spectra", "C7-pretrained-stable-rank"],
     "D": ["D1-public-models", "D2-heads", "D3-sharing"],
 }
 TABLES = {

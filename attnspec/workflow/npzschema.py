@@ -351,6 +351,14 @@ KINDS = (
         },
     ),
     Kind(
+        "paperC_C7_stable_ranks",
+        "paperC/pretrained/stable-ranks-n{tokens}-max{passages}.npz",
+        {
+            "token_ids": ints("P", "tokens"),
+            "stable_rank": finite("P", "L", "H", 2),
+        },
+    ),
+    Kind(
         "paperC_pretrained_model_diagnostics",
         "paperC/pretrained/minilm-n{tokens}-p{passages}.npz",
         {

@@ -85,6 +85,7 @@ PAPER_C_FIGURES = [
     "C4-spike-survival",
     "C5-eigen-angles",
     "C6-score-spectra",
+    "C7-pretrained-stable-rank",
 ]
 PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 PAPER_D_FIGURES = ["D1-public-models", "D2-heads", "D3-sharing"]
