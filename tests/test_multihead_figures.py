@@ -1,4 +1,4 @@
-"""Figures D1-D3 are drawn from their tidy CSVs alone: the figure drawn from the CSV file is
+"""Figures D1-D4 are drawn from their tidy CSVs alone: the figure drawn from the CSV file is
 byte-identical to the one drawn from the rows before writing, the drawn curves and points are the
 CSV's numbers, and a redraw gives the same bytes."""
 
