@@ -26,7 +26,7 @@ FIGURES = {
     + ["B6-population"],
     "C": ["C1-spectra", "C2-bulk", "C3-stable-rank", "C4-spike-survival", "C5-eigen-angles"]
     + ["C6-score-spectra", "C7-pretrained-stable-rank"],
-    "D": ["D1-public-models", "D2-heads", "D3-sharing"],
+    "D": ["D1-public-models", "D2-heads", "D3-sharing", "D4-figure-d1"],
 }
 TABLES = {
     "A": ["A-T1-edges", "A-T2-stepwise"],

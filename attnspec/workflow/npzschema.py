@@ -416,6 +416,15 @@ KINDS = (
         "paperD/sharing/{scheme}/n{n_tokens}/draws{draws}.npz",
         {"softmax": finite("draws", "n_tokens"), "gaussian": finite("draws", "n_tokens"), **_BATCH},
     ),
+    Kind(
+        "paperD_figure_d1",
+        "paperD/figure-d1/{panel}/draws{draws}.npz",
+        {
+            "{condition}/softmax": finite("draws", "n"),
+            "{condition}/gaussian": finite("draws", "n"),
+            **_BATCH,
+        },
+    ),
     *(
         Kind(rule, f"{rule.split('_')[0]}/evidence/{source}.npz", _EVIDENCE)
         for source, rule in EVIDENCE_RULES.items()
