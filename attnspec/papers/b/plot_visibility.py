@@ -34,7 +34,7 @@ SHADE_ALPHA = 0.12
 """Opacity of panel (a)'s supercritical region."""
 GRID_MARKERS = {"both": "o", "run": "o", "paper": "s"}
 """Panel (a): a point of this preset's grid (circle) or of the paper preset's only (square)."""
-FILLS = {"all": "full", "some": "left", "none": "none"}
+FILLS = {"all": "full", "some": "bottom", "none": "none"}
 """Panel (a): the marker fill of a grid point by its supercritical draws."""
 PRESET_MARKERS = {"run": "o", "stored": "D"}
 """Panels (b, ...): this preset's draws (dots) and the paper preset's stored draws (diamonds)."""
@@ -42,7 +42,7 @@ THEORY_WIDTH = 1.1
 QUANTILE_WIDTH = 0.8
 HEIGHT = 3.2
 PLANE_WIDTH_RATIO = 1.4
-MARKER_SIZE = 3.0
+MARKER_SIZE = 3.4
 MARGIN = 1.6
 """Panels (b, ...): the y axis spans the draws, the threshold and the theory's peak, this factor
 wider either side (the model's tails leave the panel)."""
@@ -78,7 +78,7 @@ def plot_visibility(frame: pd.DataFrame):
         r"(a) median $\theta_{\max} > 1/G^*$: outliers expected": Patch(
             fc=THEORY_COLOUR, alpha=SHADE_ALPHA, ec="none"),
         "(a) every draw supercritical": _grid_key("o", "full"),
-        "(a) some draws supercritical": _grid_key("o", "left"),
+        "(a) some draws supercritical": _grid_key("o", "bottom"),
         "(a) no draw supercritical": _grid_key("o", "none"),
         "(a) square: paper preset only": _grid_key("s", "none"),
         r"$\theta_{\max}$, each draw": Line2D(
@@ -98,7 +98,7 @@ def plot_visibility(frame: pd.DataFrame):
 
 def _grid_key(marker: str, fill: str) -> Line2D:
     return Line2D([], [], ls="none", marker=marker, ms=MARKER_SIZE, color=DATA_COLOUR,
-                  fillstyle=fill, mfc=_face(fill), mew=0.8)  # fmt: skip
+                  fillstyle=fill, mfc=_face(fill), mfcalt="white", mew=0.6)  # fmt: skip
 
 
 def _face(fill: str):
@@ -128,8 +128,8 @@ def _plane_panel(ax, frame: pd.DataFrame) -> None:
             continue
         fill = FILLS[_fill(row["value"])]
         ax.plot(row["beta"], row["ell"], ls="none", marker=GRID_MARKERS[row["preset"]],
-                ms=MARKER_SIZE, color=DATA_COLOUR, fillstyle=fill, mfc=_face(fill), mew=0.8,
-                zorder=5)  # fmt: skip
+                ms=MARKER_SIZE, color=DATA_COLOUR, fillstyle=fill, mfc=_face(fill),
+                mfcalt="white", mew=0.6, zorder=5)  # fmt: skip
     log_axis(ax.yaxis)
     ax.set_ylim(*SIZE_RANGE)
     ax.set_xlim(*BETA_RANGE)
