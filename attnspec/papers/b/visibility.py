@@ -15,9 +15,10 @@ S_ij ~ N(0, r_i) exactly, so E[e^{X_ij} | q_i] = 1. Three approximations then gi
    6/d_qk), so M = max_ij X_ij has P(M <= m) = Phi((m + beta^2/2) / beta)^(ell^2) (exact then);
 2. the row of the largest entry sums to e^M + (ell - 1) (law of large numbers over the other
    ell - 1 entries of mean 1: heuristic, good when ell >> e^{beta^2}); the e^M keeps A_ij <= 1;
-3. the largest |A_ij - 1/ell| is the largest A_ij (the smallest entries give at most 1/sqrt(ell)).
+3. the largest |A_ij - 1/ell| is the largest A_ij (the smallest entries give at most 1/sqrt(ell)),
+   at least 1/ell (a row's largest entry is at least its mean): M is taken as max(M, 0).
 
-Then theta_max = sqrt(ell) / (1 + (ell - 1) e^{-M}) - 1/sqrt(ell), increasing in M, so its
+Then theta_max = sqrt(ell) / (1 + (ell - 1) e^{-M}) - 1/sqrt(ell), nondecreasing in M, so its
 p-quantile is this map of M's p-quantile, beta z_p - beta^2/2 with Phi(z_p) = p^(1/ell^2)
 (:func:`spike_quantile`; the typical theta_max is the median). It depends on beta and ell only,
 not on c = ell/d_qk; the threshold 1/G* depends on (beta, c). For ell >> e^{4 beta^2},
@@ -42,7 +43,7 @@ LARGEST_LOG_SIZE = 300.0
 
 def spike_quantile(n_tokens: ArrayLike, beta: float, probability: float = 0.5) -> NDArray:
     """The ``probability``-quantile of theta_max at each ell (module docstring's model):
-    sqrt(ell) / (1 + (ell - 1) e^{-m}) - 1/sqrt(ell), m = beta z - beta^2/2,
+    sqrt(ell) / (1 + (ell - 1) e^{-m}) - 1/sqrt(ell), m = max(beta z - beta^2/2, 0),
     Phi(z) = probability^(1/ell^2); vectorised in ``n_tokens`` (real, >= 2)."""
     ell = check_real_array(n_tokens, "n_tokens", allow_inf=False)
     if np.any(ell < SMALLEST_SIZE) or np.any(np.log(ell) > LARGEST_LOG_SIZE):
@@ -54,7 +55,7 @@ def spike_quantile(n_tokens: ArrayLike, beta: float, probability: float = 0.5) -
         raise ValueError(f"probability must lie in (0, 1), got {probability!r}")
     # Phi(z) = p^(1/n): z = -ndtri(1 - p^(1/n)), 1 - p^(1/n) = -expm1(log(p)/n) accurate for huge n
     z = -ndtri(-np.expm1(np.log(probability) / ell**2))
-    largest = beta * z - beta**2 / 2
+    largest = np.maximum(beta * z - beta**2 / 2, 0.0)
     root = np.sqrt(ell)
     return root / (1.0 + (ell - 1.0) * np.exp(-largest)) - 1.0 / root
 
@@ -78,7 +79,7 @@ def critical_size(beta: float, ratio: float = 1.0, probability: float = 0.5) -> 
     threshold = spike_threshold(beta, ratio)
 
     def excess(log_size: float) -> float:
-        return float(np.log(spike_quantile(np.exp(log_size), beta, probability)[()] / threshold))
+        return float(spike_quantile(np.exp(log_size), beta, probability)[()] / threshold - 1.0)
 
     low = np.log(SMALLEST_SIZE)
     high = max(8.0 * beta**2, 4.0)  # past the quantile's peak (log ell ~ 4 beta^2)
