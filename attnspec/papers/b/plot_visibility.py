@@ -112,7 +112,8 @@ def _plane_panel(ax, frame: pd.DataFrame) -> None:
     curves = select(frame, "theory", "critical_size")
     square = curves[curves["c"] == 1.0]
     median = square[square["probability"] == 0.5]
-    low = SIZE_RANGE[0]
+    points = select(frame, "data", "grid")
+    low = min(SIZE_RANGE[0], points["ell"].min() / 2)
     ax.fill_between(median["beta"], low, median["value"], color=THEORY_COLOUR,
                     alpha=SHADE_ALPHA, lw=0, zorder=1)  # fmt: skip
     ax.plot(median["beta"], median["value"], color=THEORY_COLOUR, lw=THEORY_WIDTH, zorder=3)
@@ -120,7 +121,6 @@ def _plane_panel(ax, frame: pd.DataFrame) -> None:
         mine = square[square["probability"] == p]
         ax.plot(mine["beta"], mine["value"], color=THEORY_COLOUR, lw=QUANTILE_WIDTH,
                 ls=LINE_STYLES["alternative or quantile"], zorder=3)  # fmt: skip
-    points = select(frame, "data", "grid")
     for _, row in points.iterrows():
         if row["draws"] == 0:
             ax.plot(row["beta"], row["ell"], ls="none", marker="x", ms=3,
@@ -131,7 +131,7 @@ def _plane_panel(ax, frame: pd.DataFrame) -> None:
                 ms=MARKER_SIZE, color=DATA_COLOUR, fillstyle=fill, mfc=_face(fill),
                 mfcalt="white", mew=0.6, zorder=5)  # fmt: skip
     log_axis(ax.yaxis)
-    ax.set_ylim(*SIZE_RANGE)
+    ax.set_ylim(low, SIZE_RANGE[1])
     ax.set_xlim(*BETA_RANGE)
     ax.set_xlabel(r"$\beta$")
     ax.set_ylabel(r"$\ell$")
@@ -159,7 +159,7 @@ def _spike_panel(ax, frame: pd.DataFrame, beta: float) -> None:
     shown = [*select(frame, "data", "theta_max")["value"], threshold, quantiles["value"].max()]
     log_axis(ax.xaxis)
     log_axis(ax.yaxis)
-    ax.set_xlim(SIZE_RANGE)
+    ax.set_xlim(quantiles["ell"].min(), quantiles["ell"].max())
     ax.set_ylim(min(shown) / MARGIN, max(shown) * MARGIN)
     ax.set_xlabel(r"$\ell$")
     ax.set_title(rf"$\beta = {beta:g}$")

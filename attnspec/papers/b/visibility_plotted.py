@@ -28,7 +28,8 @@ SQUARE = 1.0
 BETA_RANGE = (0.25, 2.0)
 """The betas of panel (a)'s critical curves."""
 SIZE_RANGE = (1e2, 1e12)
-"""The sizes ell of panel (b)'s theory curves (and of both panels' ell axes)."""
+"""The sizes ell of panel (b)'s theory curves (and of both panels' ell axes); they start at
+half the smallest size of a grid when it is lower (a preset of small sizes)."""
 CURVE_POINTS = 120
 """Points of each theory curve (linear in beta, geometric in ell)."""
 QUANTILES = (0.1, 0.5, 0.9)
@@ -94,7 +95,8 @@ def visibility_plotted_table(
     run = _by_point(series)
     extra = {key: theta for key, theta in _by_point(stored).items() if key not in run}
     parts.append(_part("data", "grid", panel="plane", **_grid_rows(grids, run | extra)))
-    ells = np.geomspace(*SIZE_RANGE, CURVE_POINTS)
+    smallest = min(int(ell) for n_tokens, _ in grids.values() for ell in n_tokens)
+    ells = np.geomspace(min(SIZE_RANGE[0], smallest / 2), SIZE_RANGE[1], CURVE_POINTS)
     for beta in sorted({s.beta for s in series}):
         for preset, points in (("run", run), ("stored", extra)):
             for (b, ell), theta in sorted(points.items()):
