@@ -12,6 +12,7 @@ from attnspec.papers.b.visibility_plotted import (
     SQUARE,
     critical_size_rows,
     spike_key_rows,
+    visibility_findings,
     visibility_plotted_table,
 )
 from attnspec.papers.draw_batches import unstack_draws
@@ -48,6 +49,7 @@ def main(smk) -> None:
             (CRITICAL_KEY_HEADER, critical_size_rows(betas, ratios)),
             (SPIKE_KEY_HEADER, spike_key_rows(plotted)),
         ],
+        intro=visibility_findings(plotted),
     )
     log.info("wrote %s", ", ".join(smk.output))
 

@@ -20,7 +20,13 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from attnspec.papers.b.sticking_summary import StickingSeries
-from attnspec.papers.b.visibility import critical_sizes, spike_quantile, spike_threshold
+from attnspec.papers.b.visibility import (
+    SMALLEST_SIZE,
+    critical_size,
+    critical_sizes,
+    spike_quantile,
+    spike_threshold,
+)
 from attnspec.plotting.tidy import tidy_table
 
 SQUARE = 1.0
@@ -113,17 +119,24 @@ def visibility_plotted_table(
 
 
 CRITICAL_KEY_HEADER = ("c", "beta", "ell* (10 %)", "ell* (median)", "ell* (90 %)")
+BELOW_EVERY_SIZE = "none"
+"""A cell of the critical sizes whose quantile of theta_max stays below 1/G* at every ell."""
+
+
+def _size_cell(size: float):
+    return BELOW_EVERY_SIZE if size == SMALLEST_SIZE else size
 
 
 def critical_size_rows(betas: Sequence[float], ratios: Sequence[float]) -> list[tuple]:
     """The caption's key numbers: ell* of the median of theta_max at each (c, beta), and at
-    c = 1 those of its 10 % and 90 % quantiles (nan elsewhere)."""
+    c = 1 those of its 10 % and 90 % quantiles (empty elsewhere); BELOW_EVERY_SIZE where the
+    quantile never reaches 1/G*."""
     rows = []
     for c in sorted({float(r) for r in ratios} | {SQUARE}):
         for beta in betas:
-            sizes = [critical_sizes([beta], c, p)[0] if c == SQUARE or p == 0.5 else np.nan
+            cells = [_size_cell(critical_size(beta, c, p)) if c == SQUARE or p == 0.5 else ""
                      for p in QUANTILES]  # fmt: skip
-            rows.append((c, float(beta), *sizes))
+            rows.append((c, float(beta), *cells))
     return rows
 
 
@@ -143,3 +156,19 @@ def spike_key_rows(frame) -> list[tuple]:
         rows.append((float(beta), int(ell), len(theta), measured, model, measured / model,
                      supercritical))  # fmt: skip
     return rows
+
+
+def visibility_findings(frame) -> str:
+    """The caption's summary (Markdown): per beta of the measured draws, how many are
+    supercritical and the model's ell* (c = 1)."""
+    draws = frame[(frame["kind"] == "data") & (frame["series"] == "theta_max")]
+    parts = []
+    for beta, mine in draws.groupby("beta"):
+        above = int((mine["value"].to_numpy(dtype=np.float64) > spike_threshold(beta)).sum())
+        size = _size_cell(critical_size(beta))
+        size = f"{size:.3g}" if isinstance(size, float) else "none, below 1/G* at every ell"
+        parts.append(f"beta = {beta:g}: {above} of {len(mine)} draws supercritical "
+                     f"(ell* = {size})")  # fmt: skip
+    return "\n\nMeasured at c = 1 (ell from " + (
+        f"{int(draws['ell'].min())} to {int(draws['ell'].max())}): " + "; ".join(parts) + ".\n\n"
+    )
