@@ -121,7 +121,9 @@ def stored_sticking_files(ratio):
     for ell in grid["n_tokens"]:
         if ell in STICKING["n_tokens"] or is_batched(ell) or not preset["store"]:
             continue
-        folder = STICKING_FOLDER.format(results="results", n_tokens=ell, ratio=repr(float(ratio)))
+        folder = STICKING_FOLDER.format(
+            results="results", n_tokens=ell, ratio=repr(float(ratio))
+        )
         for draw in range(grid["draws"]):
             npz, _ = entry_paths(preset["store"], f"{folder}/draw{draw}.npz")
             if npz.is_file():
