@@ -23,7 +23,7 @@ BETAS = (0.5, 1.0, 1.5, 2.0)
 PROBABILITIES = (0.1, 0.5, 0.9)
 MODEL_TOLERANCE = 0.12
 """Relative distance allowed between the model's quantiles of theta_max and the Monte Carlo's
-at ell = 128 (measured 3-8 %, the model low: it neglects the spread of |q_i|^2 / d_qk; the
+at ell = 128 (measured 3-10 %, the model low: it neglects the spread of |q_i|^2 / d_qk; the
 Monte Carlo quantiles' own error is about 2-3 %)."""
 
 
