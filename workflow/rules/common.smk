@@ -76,6 +76,7 @@ PAPER_B_FIGURES = [
     "B4-edge-formula",
     "B5-conditional-edges",
     "B6-population",
+    "B7-visibility",
 ]
 PAPER_B_TABLES = ["B-T1-sticking", "B-T2-edge-formulas"]
 PAPER_C_FIGURES = [
