@@ -67,6 +67,7 @@ PAPER_A_FIGURES = [
     "A5-linearisation",
     "A6-perron",
     "A7-ratios",
+    "A8-limit-law",
 ]
 PAPER_A_TABLES = ["A-T1-edges", "A-T2-stepwise"]
 PAPER_B_FIGURES = [
