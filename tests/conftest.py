@@ -25,8 +25,8 @@ FIGURES = {
     "B": ["B1-sticking", "B2-gap", "B3-uniform", "B4-edge-formula", "B5-conditional-edges"]
     + ["B6-population"],
     "C": ["C1-spectra", "C2-bulk", "C3-stable-rank", "C4-spike-survival", "C5-eigen-angles"]
-    + ["C6-score-spectra"],
-    "D": ["D1-public-models", "D2-heads", "D3-sharing"],
+    + ["C6-score-spectra", "C7-pretrained-stable-rank"],
+    "D": ["D1-public-models", "D2-heads", "D3-sharing", "D4-figure-d1"],
 }
 TABLES = {
     "A": ["A-T1-edges", "A-T2-stepwise"],
@@ -162,9 +162,11 @@ def figures_pass_the_craft_checks(request):
     """Every figure a figure test leaves open is checked once it ends by
     :func:`attnspec.plotting.craft.craft_problems` (print width, fonts >= 6 pt, no overlapping
     text, no text over a legend or off the canvas, no empty panel, readable log axes: issue 20's
-    machine checks of craft) and :func:`attnspec.plotting.craft.convention_problems` (no
-    suptitle, one letter per panel); then the figures close. Figures any other test leaves open (the
-    craft checks' own tests leave defective ones) close unchecked, whatever order tests run in."""
+    machine checks of craft), :func:`attnspec.plotting.craft.convention_problems` (no
+    suptitle, one letter per panel) and :func:`attnspec.plotting.craft.layering_problems` (no
+    text over data, no hidden line, no two series in near colours); then the figures close.
+    Figures any other test leaves open (the craft checks' own tests leave defective ones) close
+    unchecked, whatever order tests run in."""
     yield
     if "figures" not in request.node.module.__name__:
         pyplot = sys.modules.get("matplotlib.pyplot")
@@ -173,12 +175,14 @@ def figures_pass_the_craft_checks(request):
         return
     from matplotlib import pyplot as plt
 
-    from attnspec.plotting.craft import convention_problems, craft_problems
+    from attnspec.plotting.craft import convention_problems, craft_problems, layering_problems
 
     found = {}
     for number in plt.get_fignums():
         figure = plt.figure(number)
-        found[number] = craft_problems(figure) + convention_problems(figure)
+        found[number] = (
+            craft_problems(figure) + convention_problems(figure) + layering_problems(figure)
+        )
     found = {number: problems for number, problems in found.items() if problems}
     plt.close("all")
     assert not found, f"figures a figure editor would reject: {found}"

@@ -148,3 +148,45 @@ def test_one_papers_forest_has_its_rows_only_and_an_unknown_paper_is_refused():
     assert len(figure.axes) == 1 and figure.axes[0].get_title() == "Paper C"
     with pytest.raises(ValueError, match="papers must name papers of the table"):
         plot_forest(table, ["Z"])
+
+
+def _replicates_table(rows_by_replicate):
+    """figures/claims-replicates.csv's rows as scripts/claims_replicates.py writes them."""
+    from attnspec.claims.dashboard import replicates_numbers, replicates_rows
+
+    header, table = replicates_rows(rows_by_replicate)
+    more_header, more = replicates_numbers(rows_by_replicate)
+    return [
+        dict(zip([*header, *more_header], [*row, *extra], strict=True))
+        for row, extra in zip(table, more, strict=True)
+    ]
+
+
+def test_each_replicate_is_stacked_under_its_row_in_its_own_verdict_colour():
+    from attnspec.papers.forest import REPLICATE_SERIES
+    from attnspec.plotting.craft import convention_problems, layering_problems
+    from attnspec.plotting.style import VERDICT_COLOURS
+
+    other = {**ROW, "value": "0.02", "interval_low": "0.018", "interval_high": "0.022",
+             "verdict": "does not reproduce", "stability": "1.0"}  # fmt: skip
+    replicates = _replicates_table({0: [ROW], 1: [other], 2: [ROW]})
+    table = forest_table([ROW], replicates=replicates).set_index(["series", "name"])
+    first = table.loc[(REPLICATE_SERIES, "replicate 1")]
+    np.testing.assert_allclose(first[["z", "z_low", "z_high"]].astype(float), [2.0, 1.6, 2.4])
+    assert first["verdict"] == "does not reproduce"
+    assert table.loc[(REPLICATE_SERIES, "replicate 2"), "verdict"] == "holds"
+    frame = table.reset_index()
+    combined, own = plot_forest(frame), plot_forest(frame, ["B"], replicates=True)
+    assert own.get_size_inches()[1] > combined.get_size_inches()[1]  # taller rows
+
+    def colours(figure):
+        from matplotlib.colors import to_rgb
+
+        return {tuple(np.round(to_rgb(line.get_color()), 3)) for line in figure.axes[0].lines}
+
+    vermillion = tuple(np.round(VERDICT_COLOURS["does not reproduce"], 3))
+    assert vermillion in colours(own) and vermillion not in colours(combined)
+    assert layering_problems(own) == [] and convention_problems(own) == []
+    assert "replicates 1, 2 (independent streams), under the row's own" in [
+        t.get_text() for t in own.legends[0].get_texts()
+    ]

@@ -1,4 +1,4 @@
-"""Figures D1-D3 are drawn from their tidy CSVs alone: the figure drawn from the CSV file is
+"""Figures D1-D4 are drawn from their tidy CSVs alone: the figure drawn from the CSV file is
 byte-identical to the one drawn from the rows before writing, the drawn curves and points are the
 CSV's numbers, and a redraw gives the same bytes."""
 
@@ -238,3 +238,86 @@ def test_d1_draws_what_rows_d1_judge_over_their_pass_bands(public_table, tmp_pat
     assert np.isclose(marks[0].get_ydata()[0], -0.18)
     circles = [line for line in ks_judged.lines if line.get_marker() == "o"]
     assert [c.get_color() for c in circles] == [VERDICT_COLOURS["inconclusive at these sizes"]]
+
+
+# Figure D4 (paper D's figure D.1) ---------------------------------------------------------
+FIGURE_D1 = {
+    "n_tokens": 32,
+    "beta": 1.0,
+    "head_counts": [2, 4],
+    "total_width": 64,
+    "heads": 4,
+    "d_head": 16,
+    "output_widths": [128, 32],
+    "sharing_output_width": 64,
+    "draws": 2,
+    "histogram_bins": 12,
+}
+
+
+@pytest.fixture(scope="module")
+def figure_d1_table():
+    from attnspec.papers.d.figure_d1 import PANELS, panel_draws
+    from attnspec.papers.d.figure_d1_summary import plotted_table
+
+    records = {panel: panel_draws(panel, FIGURE_D1, 2) for panel in PANELS}
+    return plotted_table(records, FIGURE_D1)
+
+
+def test_d4_is_drawn_from_its_csv_at_print_size_and_passes_every_check(figure_d1_table, tmp_path):
+    from attnspec.papers.d.figure_d1_summary import LIMIT_LAW
+    from attnspec.papers.d.plot_figure_d1 import plot_figure_d1
+    from attnspec.plotting.craft import convention_problems, craft_problems, layering_problems
+
+    frame = from_csv(figure_d1_table, tmp_path / "d4.csv")
+    figure = plot_figure_d1(frame, 12)
+    assert png_bytes(plot_figure_d1(figure_d1_table, 12)) == png_bytes(figure)
+    assert tuple(figure.get_size_inches()) == (7.0, 2.9)
+    assert craft_problems(figure) == []
+    assert convention_problems(figure) == []
+    assert layering_problems(figure) == []
+    axes = [ax for ax in figure.axes if ax.get_visible()]
+    assert len(axes) == 3
+    # each panel's red curves are the CSV's theory rows, one per distinct law
+    theory = rows(frame, "theory", LIMIT_LAW)
+    for ax, panel in zip(axes, "abc", strict=True):
+        laws = theory[theory["panel"] == panel]
+        drawn = [line for line in ax.lines if line.get_label().startswith(LIMIT_LAW)]
+        conditions = list(dict.fromkeys(laws["condition"]))
+        assert len(drawn) == len(conditions)
+        for line, condition in zip(drawn, conditions, strict=True):
+            curve = laws[laws["condition"] == condition]
+            np.testing.assert_array_equal(line.get_ydata(), curve["density"].to_numpy())
+    # panel c draws the independent-head law once (MQA has it too) beside the tied law
+    assert list(dict.fromkeys(theory.loc[theory["panel"] == "c", "condition"])) == [
+        "independent",
+        "K = V",
+    ]
+    # the panel whose law reaches 0 (d_O = n) has a log density axis, the others a linear one
+    assert [ax.get_yscale() for ax in axes] == ["linear", "log", "linear"]
+
+
+def test_d4_table_holds_every_eigenvalue_once_with_kind_first(figure_d1_table):
+    frame = figure_d1_table
+    assert list(frame.columns[:2]) == ["kind", "series"]
+    assert set(frame["kind"]) == {"data", "theory"}
+    data = rows(frame, "data")
+    counts = data.groupby(["panel", "condition", "series"]).size()
+    assert len(counts) == 2 * 7 and set(counts) == {2 * 32}  # 7 conditions, 2 series
+    constant = [c for c in frame.columns[1:] if data[c].notna().all() and data[c].nunique() == 1]
+    assert not constant, constant
+    assert str(frame["draw"].dtype) == "Int64"
+
+
+def test_d4_condition_colours_are_ordered_and_the_sharing_schemes_are_d3s():
+    from attnspec.papers.d.plot_figure_d1 import condition_colours, legend_label
+    from attnspec.plotting.style import sequential_colours
+
+    heads = condition_colours("a", ["h = 16", "h = 4"])
+    assert heads == {
+        "h = 4": sequential_colours("heads", [4, 16])[4],
+        "h = 16": sequential_colours("heads", [4, 16])[16],
+    }
+    sharing = condition_colours("c", ["independent", "MQA", "K = V"])
+    assert sharing == {label: SCHEME_COLOURS[label] for label in sharing}
+    assert legend_label("d_O = 256") == "$d_O = 256$" and legend_label("K = V") == "K = V"

@@ -14,6 +14,7 @@ from matplotlib.collections import PolyCollection
 
 from attnspec.models.softmax import MASKS
 from attnspec.papers.c import degeneration_summary as ds
+from attnspec.papers.c import pretrained_stable_rank_summary as ss
 from attnspec.papers.c import pretrained_summary as ps
 from attnspec.papers.c.degeneration import (
     bulk_count_job,
@@ -36,10 +37,12 @@ from attnspec.papers.c.plot_degeneration import (
     spectra_panels,
 )
 from attnspec.papers.c.plot_pretrained import plot_eigen_angles, plot_score_spectra
+from attnspec.papers.c.plot_pretrained_stable_rank import plot_pretrained_stable_rank
 from attnspec.papers.c.pretrained import isotropic_diagnostics, model_diagnostics
 from attnspec.papers.c.pretrained_controls import control_diagnostics
 from attnspec.papers.c.pretrained_evidence import eigen_angle_tests
-from attnspec.plotting.style import close
+from attnspec.plotting.craft import convention_problems, craft_problems, layering_problems
+from attnspec.plotting.style import TWO_COLUMNS, close
 
 MODEL = {
     "spikes": 3,
@@ -225,8 +228,11 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
     # seaborn's OLS line on log n is the fit of the table's slope (every (n, draw) point)
     causal = data.canonical[[s.mask for s in data.canonical].index("causal")]
     fit = causal.fit()
-    texts = " ".join(text.get_text() for text in canonical.texts)
-    assert f"{fit.slope:.3f} [{fit.interval()[0]:.3f}, {fit.interval()[1]:.3f}]" in texts
+    title = figure.legends[0].get_title().get_text()  # the fits' texts head the legend
+    assert (
+        f"(a) zeros bulk {fit.slope:.3f} [{fit.interval()[0]:.3f}, {fit.interval()[1]:.3f}]"
+        in title
+    )
 
 
 # C4 ---------------------------------------------------------------------------------------
@@ -355,6 +361,56 @@ def test_c5_c6_layer_tables_from_the_tidy_rows(pretrained_inputs):
 
 
 # The committed default-preset CSVs --------------------------------------------------------
+# C7 ---------------------------------------------------------------------------------------
+C7_LENGTHS = (16, 32, 64, 256)  # three fine-tuned lengths and one beyond: both fits exist
+
+
+@pytest.fixture(scope="module")
+def c7_inputs():
+    """Stable ranks (passages, layers, heads, masks) growing with n, 2 layers x 3 heads."""
+    rng = np.random.default_rng(7)
+    lengths = {
+        n: {"stable_rank": 1.0 + rng.gamma(2.0, 0.1 * np.log(n), size=(2, 2, 3, len(MASKS)))}
+        for n in C7_LENGTHS
+    }
+    return lengths, ss.stable_rank_plotted_table(lengths, 8, 100)
+
+
+@pytest.mark.slow  # about 15 s: the isotropic references and three drawings
+def test_c7_is_drawn_from_its_csv_at_print_size(tmp_path, c7_inputs):
+    lengths, table = c7_inputs
+    assert_tidy(table)
+    frame, figure = drawn_from_its_csv(
+        plot_pretrained_stable_rank, table, tmp_path / "c7.csv", fine_tuned_tokens=128,
+        head_width=8,
+    )  # fmt: skip
+    assert figure.get_size_inches()[0] == TWO_COLUMNS
+    assert craft_problems(figure) == []
+    assert convention_problems(figure) == []
+    assert layering_problems(figure) == []
+    n = np.array(C7_LENGTHS, dtype=float)
+    statistics = frame[frame["kind"] == "statistic"].set_index(["series", "mask", "fit"])
+    for m, mask in enumerate(MASKS):
+        top, bottom = figure.axes[m], figure.axes[2 + m]
+        means = np.stack([lengths[k]["stable_rank"].mean(axis=0)[..., m] for k in C7_LENGTHS])
+        # (a, b) the heads' median with its band, its OLS fit a + b log n, the references
+        assert len(lines_with(top, n, np.median(means.reshape(n.size, -1), axis=1))) == 1
+        assert len(bands(top)) == 1
+        slope = statistics.loc[("slope", mask, "all n"), "value"]
+        intercept = statistics.loc[("intercept", mask, "all n"), "value"]
+        assert len(lines_with(top, n, intercept + slope * np.log(n))) == 1
+        for reference in (ss.CONSTANT_SCORES, ss.ISOTROPIC):
+            curve = frame[(frame["series"] == reference) & (frame["mask"] == mask)]
+            assert len(lines_with(top, curve["n"], curve["value"])) == 1
+        # (c, d) one median per layer over its heads
+        for layer in range(2):
+            assert len(lines_with(bottom, n, np.median(means[:, layer], axis=1))) == 1
+    fits = set(frame.loc[frame["series"] == "slope", "fit"])
+    assert fits == set(ss.FITS)
+    rows = ss.slope_rows(frame)
+    assert [(row[0], row[1]) for row in rows] == [(mask, fit) for mask in MASKS for fit in ss.FITS]
+
+
 def committed(stem: str) -> pd.DataFrame:
     return pd.read_csv(FIGURES / f"{stem}.csv")
 
@@ -465,6 +521,11 @@ def test_committed_c6_holds_every_spectra_panel():
         ("C4-spike-survival", plot_survival, {"spikes": 3, "profile": "iid"}),
         ("C5-eigen-angles", plot_eigen_angles, {"n_full": 32, "n_long": 128, "bins": 24}),
         ("C6-score-spectra", plot_score_spectra, {"top_k": 3}),
+        (
+            "C7-pretrained-stable-rank",
+            plot_pretrained_stable_rank,
+            {"fine_tuned_tokens": 128, "head_width": 32},
+        ),
     ],
 )
 def test_committed_csvs_redraw_their_figures(stem, plot, options):

@@ -17,7 +17,7 @@ MODULES = sorted(
     ]
 )
 # Modules that draw bands over draws or histograms / distribution functions (issue 13's list:
-# A1, A3, A4, A6, A7, B1, B3, B5, B6, C2, C3, C5 and paper D's spectra).
+# A1, A3, A4, A6, A7, B1, B3, B5, B6, C2, C3, C5 and paper D's spectra, D4 among them).
 SEABORN_MODULES = {
     "papers/a/plot_stepwise.py",
     "papers/a/plot_bulk_laws.py",
@@ -28,6 +28,7 @@ SEABORN_MODULES = {
     "papers/c/plot_degeneration.py",
     "papers/c/plot_pretrained.py",
     "papers/d/plot_multihead.py",
+    "papers/d/plot_figure_d1.py",
 }
 
 
@@ -50,7 +51,7 @@ def test_no_copied_palette_codes(module):
 
 def test_band_and_histogram_modules_use_seaborn():
     names = {name_of(p) for p in MODULES}
-    assert len(MODULES) == 14 and SEABORN_MODULES <= names
+    assert len(MODULES) == 15 and SEABORN_MODULES <= names
     for name in SEABORN_MODULES:
         assert re.search(r"^import seaborn as sns", (PACKAGE / name).read_text(), flags=re.M), name
 
@@ -291,3 +292,16 @@ def test_the_committed_figures_are_one_or_two_columns_wide():
     for png in pngs:
         width_px = struct.unpack(">I", png.read_bytes()[16:20])[0]
         assert any(abs(width_px / 150 - w) < 0.01 for w in (3.4, 7.0)), (png.name, width_px / 150)
+
+
+def test_a_hollow_marker_is_judged_by_its_edge_colour():
+    """B2 (b): white-faced triangles in a beta's colour beside a grey guide line are one more
+    series in the beta's colour, not a white series beside the grey."""
+    from attnspec.plotting.craft import layering_problems
+
+    figure, axes = _clean_figure()
+    axes[0, 1].scatter([0.2], [0.8], marker="v", fc="white", ec="C1")
+    axes[0, 1].plot([0, 1], [0.9, 0.9], color=(0.86, 0.86, 0.86))
+    assert layering_problems(figure) == []
+    axes[0, 1].scatter([0.3], [0.2], marker="v", fc="white", ec=(0.88, 0.88, 0.88))
+    assert "colours differ by Delta E" in " ".join(layering_problems(figure))

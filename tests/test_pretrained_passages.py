@@ -3,7 +3,12 @@
 import numpy as np
 import pytest
 
-from attnspec.pretrained.passages import MAX_POSITIONS, full_passages, split_into_passages
+from attnspec.pretrained.passages import (
+    MAX_POSITIONS,
+    full_passages,
+    leading_full_passages,
+    split_into_passages,
+)
 
 CLS, SEP = 101, 102
 
@@ -33,3 +38,16 @@ def test_full_passages_skip_short_tails_and_never_straddle_documents():
 def test_asking_for_more_passages_than_the_corpus_has_fails():
     with pytest.raises(ValueError, match="has 2 full passages of 6 tokens, 3 were asked for"):
         full_passages([np.arange(9)], 6, 3, cls_id=CLS, sep_id=SEP)
+
+
+def test_leading_full_passages_take_at_most_what_the_corpus_has():
+    documents = [np.arange(10), np.arange(100, 107)]  # 2 + 1 full passages of 6 ids
+    np.testing.assert_array_equal(
+        leading_full_passages(documents, 6, 2, cls_id=CLS, sep_id=SEP),
+        full_passages(documents, 6, 2, cls_id=CLS, sep_id=SEP),
+    )
+    assert leading_full_passages(documents, 6, 50, cls_id=CLS, sep_id=SEP).shape == (3, 6)
+    with pytest.raises(ValueError, match="no full passage"):
+        leading_full_passages(documents, 14, 5, cls_id=CLS, sep_id=SEP)
+    with pytest.raises(ValueError, match="at_most"):
+        leading_full_passages(documents, 6, 0, cls_id=CLS, sep_id=SEP)

@@ -247,7 +247,8 @@ ENGINE_TEXT = (
     "of 1000 bootstrap resamples of the draws that give the same final verdict (fragile below "
     f"{FRAGILE_BELOW:g}). Power: the smallest shift of the target, in margins, up / down, that "
     "the engine calls *does not reproduce* on the same data (- : a one-sided row cannot fail on "
-    "that side). Kinds: only *empirical* rows are evidence; *model* rows evaluate a closed-form "
+    "that side; 0 / 0: the row already reads *does not reproduce* at its own target). Kinds: "
+    "only *empirical* rows are evidence; *model* rows evaluate a closed-form "
     "model, *identity* rows compare two exact computations, *bound* rows hold by construction."
 )
 
@@ -619,6 +620,23 @@ def replicates_rows(by_replicate: Mapping[int, Sequence[Mapping]]) -> tuple[tupl
             ]
         )
     return header, table
+
+
+REPLICATE_KEYS = ("value", "interval_low", "interval_high", "target", "margin")
+"""What the replicates table keeps of each replicate's row besides its verdict (column
+"<key> <r>"), so that the claims forest can draw every replicate's interval."""
+
+
+def replicates_numbers(by_replicate: Mapping[int, Sequence[Mapping]]) -> tuple[tuple, list[list]]:
+    """(header, rows): each row's statistic, 95 % interval, target and margin per replicate
+    (:data:`REPLICATE_KEYS`), in the rows' order of :func:`replicates_rows`."""
+    replicates = sorted(by_replicate)
+    header = tuple(f"{key} {r}" for r in replicates for key in REPLICATE_KEYS)
+    count = len(by_replicate[replicates[0]])
+    return header, [
+        [by_replicate[r][i].get(key, "") for r in replicates for key in REPLICATE_KEYS]
+        for i in range(count)
+    ]
 
 
 def replicates_markdown(header: Sequence[str], table: Sequence[Sequence]) -> str:

@@ -21,7 +21,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import NullLocator
 from matplotlib.transforms import blended_transform_factory
 
-from attnspec.claims.dashboard import headline_class, is_beyond, is_unstable
+from attnspec.claims.dashboard import REPLICATE_KEYS, headline_class, is_beyond, is_unstable
 from attnspec.claims.verdicts import COMPARISONS, FRAGILE_BELOW, pass_region
 from attnspec.plotting.style import (
     COLOURS,
@@ -37,6 +37,7 @@ STATISTIC_SERIES = "statistic"
 LIMIT_SERIES = "finite-size limit"
 PAPER_SCALE_SERIES = "statistic at the papers' sizes"
 ALTERNATIVE_SERIES = "declared alternative"
+REPLICATE_SERIES = "replicate"
 FOREST_COLUMNS = (
     "kind",
     "series",
@@ -60,7 +61,10 @@ inside [-1, 1]), as z, z_low, z_high; ``verdict`` is the row's headline verdict 
 alternative's own verdict), ``evidence`` whether the row is empirical (the others cannot fail
 on data: models, identities, bounds), ``beyond_paper`` whether the row tests a stronger
 statement than its paper's, ``fragile`` whether its verdict is not stable (stability under
-resampling below 0.9, or another replicate reads otherwise) and ``stability`` that share."""
+resampling below 0.9, or another replicate reads otherwise) and ``stability`` that share. Where
+the replicates were run (figures/claims-replicates.csv, made from the verdicts judged now), the
+statistic of each other replicate (series "replicate", ``name`` "replicate r", its own headline
+verdict class)."""
 
 REGIONS = {comparison: pass_region(comparison, 0.0, 1.0) for comparison in COMPARISONS}
 """Each comparison's pass region in margins from the target."""
@@ -113,12 +117,38 @@ def _part(key: Mapping, series: str, z, name: str = "", *, verdict: str) -> dict
             "z": [z[0]], "z_low": [z[1]], "z_high": [z[2]]}  # fmt: skip
 
 
-def forest_table(rows: Iterable[Mapping], paper_scale: Iterable[Mapping] = ()):
+def replicate_rows(replicates: Iterable[Mapping]) -> dict[str, list[dict]]:
+    """Per row id, the other replicates' rows (r >= 1) of a replicates table
+    (figures/claims-replicates.csv): replicate, verdict, stability, value, interval, target and
+    margin, as claims-table keys, so that a replicate is judged and drawn like its row."""
+    found = {}
+    for table_row in replicates:
+        numbers = sorted(
+            int(key.removeprefix("value ")) for key in table_row if key.startswith("value ")
+        )
+        mine = []
+        for r in (r for r in numbers if r > 0):
+            verdict, _, stability = str(table_row[f"replicate {r}"]).rpartition(" (")
+            mine.append(
+                {"row_id": table_row["row_id"], "replicate": r, "verdict": verdict,
+                 "stability": stability.rstrip(")"), "replicate_verdicts": "",
+                 **{key: table_row[f"{key} {r}"] for key in REPLICATE_KEYS}}
+            )  # fmt: skip
+        found[table_row["row_id"]] = mine
+    return found
+
+
+def forest_table(
+    rows: Iterable[Mapping], paper_scale: Iterable[Mapping] = (), replicates: Iterable[Mapping] = ()
+):
     """The forest's tidy table (:data:`FOREST_COLUMNS`) from the claims table's ``rows``, in
     their order; a row without a positive margin (a bound) has no z (NaN). ``paper_scale``: the
     paper preset's rows, where it was run; each one's statistic is added to its row (series
-    PAPER_SCALE_SERIES, in margins from its own target, coloured by its own headline verdict)."""
+    PAPER_SCALE_SERIES, in margins from its own target, coloured by its own headline verdict).
+    ``replicates``: the rows of the replicates table, where it was run from these verdicts;
+    each other replicate's statistic is added (series REPLICATE_SERIES)."""
     at_scale = {row["row_id"]: row for row in paper_scale}
+    others = replicate_rows(replicates)
     parts = []
     for row in rows:
         if row["comparison"] not in COMPARISONS:
@@ -146,6 +176,13 @@ def forest_table(rows: Iterable[Mapping], paper_scale: Iterable[Mapping] = ()):
                 part(PAPER_SCALE_SERIES, in_margins(large, *statistic),
                      verdict=headline_class(large))
             )  # fmt: skip
+        for other in others.get(row["row_id"], ()):
+            if _float(other, "margin") > 0:
+                statistic = (_float(other, k) for k in ("value", "interval_low", "interval_high"))
+                parts.append(
+                    part(REPLICATE_SERIES, in_margins(other, *statistic),
+                         f"replicate {other['replicate']}", verdict=headline_class(other))
+                )  # fmt: skip
         limit = [_float(row, k) for k in ("limit", "limit_low", "limit_high")]
         if np.isfinite(limit).all():
             own = {**row, "target": _float(row, "limit_target")}
@@ -166,8 +203,9 @@ and logarithmic beyond (a symmetric-log scale), so that every value is placed.""
 AXIS_LIMIT = 1e4
 """The x axis spans [-1e4, 1e4] margins; beyond it a value is drawn at the edge as an arrow."""
 TICKS = (-1000.0, -100.0, -10.0, -2.0, -1.0, 0.0, 1.0, 2.0, 10.0, 100.0, 1000.0)
-ROW_HEIGHT = 0.125
-"""Inches per row of the claims table (6 pt labels with a little air)."""
+ROW_HEIGHT = 0.11
+"""Inches per row of the claims table (6.5 pt labels with a little air; the whole forest stays
+under a journal page's 9 in of text height)."""
 PANEL_EXTRA = 0.3
 """Inches per paper's panel for its title and the x axis."""
 LEGEND_HEIGHT = 1.0
@@ -179,6 +217,12 @@ OFFSETS = {
     ALTERNATIVE_SERIES: -0.32,
 }
 """Vertical place of each series within its row (the statistic on the row's line)."""
+REPLICATE_OFFSETS = {1: -0.17, 2: -0.3}
+"""With the replicates drawn: replicate r's statistic stacked under the row's own (replicate
+0), the declared wrong theories under them (REPLICATE_ALTERNATIVE_OFFSET), in taller rows
+(REPLICATE_ROW_HEIGHT)."""
+REPLICATE_ALTERNATIVE_OFFSET = -0.43
+REPLICATE_ROW_HEIGHT = 0.19
 RULED_OUT = "does not reproduce"
 """An alternative with this verdict is ruled out on the row's data."""
 ALTERNATIVE_MARKS = {
@@ -248,7 +292,19 @@ def _alternatives(ax, rows: pd.DataFrame, y: np.ndarray) -> None:
                     **{k: v for k, v in style.items() if k in ("mew", "mec", "alpha")})  # fmt: skip
 
 
-def _paper_panel(ax, frame: pd.DataFrame, paper: str) -> None:
+def _replicates(ax, rows: pd.DataFrame, place: Mapping[str, float]) -> None:
+    """Each other replicate's statistic and 95 % interval, thin, under its row's own."""
+    numbers = rows["name"].str.removeprefix("replicate ").astype(int)
+    offsets = numbers.map(lambda r: REPLICATE_OFFSETS.get(r, np.nan)).to_numpy()
+    y = rows["row_id"].map(place).to_numpy(dtype=float) + offsets
+    keep = np.isfinite(y)
+    rows, y = rows[keep], y[keep]
+    colours = [VERDICT_COLOURS[v] for v in rows["verdict"]]
+    _intervals(ax, rows, y, colours, 0.8)
+    _points(ax, rows["z"].to_numpy(), y, colours, "o", size=2.4)
+
+
+def _paper_panel(ax, frame: pd.DataFrame, paper: str, replicates: bool) -> None:
     mine = frame[frame["paper"] == paper]
     row_ids = list(dict.fromkeys(mine["row_id"]))
     place = {row_id: -i for i, row_id in enumerate(row_ids)}
@@ -257,7 +313,7 @@ def _paper_panel(ax, frame: pd.DataFrame, paper: str) -> None:
     for row_id, row in statistics.iterrows():
         low, high = np.clip(REGIONS[row["comparison"]], -AXIS_LIMIT, AXIS_LIMIT)
         ax.fill_between(
-            [low, high], place[row_id] - 0.42, place[row_id] + 0.42,
+            [low, high], place[row_id] - 0.47, place[row_id] + 0.47,
             color=COLOURS["guide"], lw=0, zorder=0,
         )  # fmt: skip
         if flag := _flag(row):
@@ -280,8 +336,11 @@ def _paper_panel(ax, frame: pd.DataFrame, paper: str) -> None:
         _points(ax, np.where(bound, 0.0, z), y, colours, marker, size=size, hollow=hollow | bound)
         for yi in y[bound]:
             ax.text(1.3, yi, BOUND_TEXT, fontsize=6, va="center")
+    if replicates:
+        _replicates(ax, mine[mine["series"] == REPLICATE_SERIES], place)
     alternatives = mine[mine["series"] == ALTERNATIVE_SERIES]
-    y = alternatives["row_id"].map(place).to_numpy(dtype=float) + OFFSETS[ALTERNATIVE_SERIES]
+    offset = REPLICATE_ALTERNATIVE_OFFSET if replicates else OFFSETS[ALTERNATIVE_SERIES]
+    y = alternatives["row_id"].map(place).to_numpy(dtype=float) + offset
     _alternatives(ax, alternatives, y)
     beyond = set(statistics.index[statistics["beyond_paper"].map(_true)])
     labels = [f"{r} {BEYOND_MARK}" if r in beyond else r for r in row_ids]
@@ -295,9 +354,12 @@ def _paper_panel(ax, frame: pd.DataFrame, paper: str) -> None:
     ax.set_title(f"Paper {paper}", fontweight="bold")
 
 
-def _legend_handles(frame: pd.DataFrame) -> list:
+def _legend_handles(frame: pd.DataFrame, replicates: bool) -> list:
     """The verdicts present (colours), then what each mark is (shapes, in the neutral key)."""
-    present = set(frame.loc[frame["series"] != ALTERNATIVE_SERIES, "verdict"])
+    drawn = frame["series"] != ALTERNATIVE_SERIES
+    if not replicates:
+        drawn &= frame["series"] != REPLICATE_SERIES
+    present = set(frame.loc[drawn, "verdict"])
     verdicts = [
         Line2D([], [], color=colour, marker="o", lw=1.3, ms=3.6, label=verdict)
         for verdict, colour in VERDICT_COLOURS.items()
@@ -314,6 +376,9 @@ def _legend_handles(frame: pd.DataFrame) -> list:
           if (frame["series"] == PAPER_SCALE_SERIES).any() else []),
         Line2D([], [], color=LEGEND_KEY, marker="D", lw=0.8, ms=2.6,
                label="finite-size limit (all declared rates)"),
+        *([Line2D([], [], color=LEGEND_KEY, marker="o", lw=0.8, ms=2.4,
+                   label="replicates 1, 2 (independent streams), under the row's own")]
+          if replicates else []),
         *(Line2D([], [], lw=0, label=alternative[ruled], **style)
           for ruled, style in ALTERNATIVE_MARKS.items()),
         Patch(color=COLOURS["guide"], label="pass region"),
@@ -323,29 +388,35 @@ def _legend_handles(frame: pd.DataFrame) -> list:
     return verdicts + shapes
 
 
-def plot_forest(frame: pd.DataFrame, papers: Sequence[str] | None = None):
+def plot_forest(
+    frame: pd.DataFrame, papers: Sequence[str] | None = None, *, replicates: bool = False
+):
     """The claims forest from its tidy table: one panel per paper (``papers``, all by default),
     stacked and lettered, sharing the x axis (margins from the target, symmetric-log beyond
-    +-2)."""
+    +-2); with ``replicates`` (and replicate rows in the table), each row's other replicates
+    stacked under its own statistic, in taller rows."""
     frame = numeric(frame, "z", "z_low", "z_high", "stability")
     papers = list(dict.fromkeys(frame["paper"])) if papers is None else list(papers)
     frame = frame[frame["paper"].isin(papers)]
     if frame.empty:
         raise ValueError(f"papers must name papers of the table; got {papers}")
+    replicates = replicates and (frame["series"] == REPLICATE_SERIES).any()
     counts = [frame.loc[frame["paper"] == p, "row_id"].nunique() for p in papers]
-    height = ROW_HEIGHT * sum(counts) + PANEL_EXTRA * len(papers) + LEGEND_HEIGHT
+    row_height = REPLICATE_ROW_HEIGHT if replicates else ROW_HEIGHT
+    height = row_height * sum(counts) + PANEL_EXTRA * len(papers) + LEGEND_HEIGHT
     figure, axes = new_figure(
         len(papers), 1, width=TWO_COLUMNS, height=height, sharex=True,
         gridspec_kw={"height_ratios": counts},
     )  # fmt: skip
     for ax, paper in zip(axes[:, 0], papers, strict=True):
-        _paper_panel(ax, frame, paper)
+        _paper_panel(ax, frame, paper, replicates)
     label_panels(axes[:, 0])
     axes[-1, 0].set_xlabel(
         "(statistic - target) / margin: linear within \u00b12 margins, logarithmic beyond"
     )
     figure.legend(
-        handles=_legend_handles(frame), loc="outside lower center", ncol=3, frameon=False,
+        handles=_legend_handles(frame, replicates), loc="outside lower center", ncol=3,
+        frameon=False,
         fontsize=6,
     )  # fmt: skip
     return figure

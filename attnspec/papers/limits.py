@@ -32,6 +32,7 @@ from attnspec.plotting.style import (
     new_figure,
 )
 from attnspec.plotting.tidy import STATISTIC, VERDICT, numeric, tidy_table
+from attnspec.seeding import rng_for
 
 SIZE_SERIES = "statistic at each size"
 ENVELOPE_SERIES = "fits over the declared rates"
@@ -48,10 +49,6 @@ FIT_REACH = 4.0
 """The fitted curves run from the smallest size to this many times the largest."""
 GRID_POINTS = 60
 _BEST_RATE = re.compile(r"best p = ([0-9.eE+-]+)")
-
-
-def _seed(row_id: str) -> np.random.Generator:
-    return np.random.default_rng(np.random.SeedSequence([ord(c) for c in row_id]))
 
 
 def size_intervals(evidence: Evidence, statistic: str, rng) -> tuple[np.ndarray, np.ndarray]:
@@ -79,7 +76,9 @@ def row_limits(row: Mapping, evidence: Evidence, statistic: str, rates: tuple[fl
     """The tidy parts of one row: statistic per size, fits, limit and its pass region."""
     key = {"paper": row["paper"], "row_id": row["row_id"], "verdict": headline_class(row)}
     sizes = np.asarray(evidence.sizes, dtype=np.float64)
-    values, boot = size_intervals(evidence, statistic, _seed(row["row_id"]))
+    values, boot = size_intervals(
+        evidence, statistic, rng_for({"row_id": row["row_id"]}, 0, "claims-limits")
+    )
     tail = 50.0 * (1.0 - CONFIDENCE)
     low, high = np.percentile(boot, [tail, 100.0 - tail], axis=0)
     weights = inverse_variances(boot[None])[0]

@@ -262,13 +262,16 @@ def colour_distance(a, b) -> float:
 
 
 def _series_colours(ax: Axes) -> list:
-    """The colours of the series of an axes: its drawn lines and its point clouds."""
+    """The colours of the series of an axes: its drawn lines and its point clouds (a hollow
+    marker's, white or transparent inside, by its edge)."""
     colours = [line.get_color() for line in _drawn_lines(ax)]
     for collection in ax.collections:
         if isinstance(collection, PathCollection) and collection.get_visible():
-            faces = collection.get_facecolors()
-            if len(faces) and len(collection.get_offsets()):
-                colours.append(tuple(faces[0][:3]))
+            faces, edges = collection.get_facecolors(), collection.get_edgecolors()
+            if not (len(faces) and len(collection.get_offsets())):
+                continue
+            hollow = faces[0][3] == 0 or tuple(faces[0][:3]) == (1.0, 1.0, 1.0)
+            colours.append(tuple((edges[0] if hollow and len(edges) else faces[0])[:3]))
     return colours
 
 

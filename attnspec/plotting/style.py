@@ -92,10 +92,13 @@ SEQUENTIAL_MAPS = {
     "beta": ("YlOrBr", 0.5, 0.95),
     "layer": ("YlGnBu", 0.3, 1.0),
     "sharing": ("GnBu", 0.45, 1.0),
+    "heads": ("Purples", 0.55, 0.95),
+    "width": ("YlGn", 0.45, 0.95),
 }
 """One colour map and direction per ordered quantity, (map, shade of the smallest value, shade
-of the largest): sizes (ell or n) run light to dark, as do k, c, beta, the layer and the degree
-of key/value sharing (independent, GQA, MQA, K = V)."""
+of the largest): sizes (ell or n) run light to dark, as do k, c, beta, the layer, the degree
+of key/value sharing (independent, GQA, MQA, K = V), the head count h and a layer's width
+(d_O)."""
 
 
 def sequential_colours(meaning: str, values) -> dict:

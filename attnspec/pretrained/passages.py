@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from attnspec.validation import check_count
+
 MAX_POSITIONS = 512
 SPECIAL_TOKENS = 2  # [CLS] and [SEP]
 
@@ -84,3 +86,24 @@ def full_passages(
             f"{count} were asked for"
         )
     return np.stack(full[:count])
+
+
+def leading_full_passages(
+    documents: Sequence[np.ndarray], passage_tokens: int, at_most: int, *, cls_id: int, sep_id: int
+) -> np.ndarray:
+    """The first min(``at_most``, available) full-length passages of the documents.
+
+    As :func:`full_passages` with count = min(at_most, :func:`count_full_passages`): for a set of
+    lengths n of which the longest leave the corpus only a few passages. ValueError if the corpus
+    has no full passage of ``passage_tokens`` ids or ``at_most`` < 1.
+    """
+    at_most = check_count(at_most, "at_most", 1)
+    available = count_full_passages(documents, passage_tokens)
+    if available == 0:
+        raise ValueError(
+            f"passage_tokens = {passage_tokens}: the corpus has no full passage of that length "
+            "(a longer corpus, or a smaller n)"
+        )
+    return full_passages(
+        documents, passage_tokens, min(at_most, available), cls_id=cls_id, sep_id=sep_id
+    )

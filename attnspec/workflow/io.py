@@ -147,9 +147,9 @@ def save_figure(figure, pdf_path: str | os.PathLike | None, png_path: str | os.P
     its positions. What a figure editor would reject
     (:func:`attnspec.plotting.craft.craft_problems`) and what breaks the journal conventions
     (:func:`attnspec.plotting.craft.convention_problems`: a suptitle, a panel without its
-    letter) is logged as a warning; the figure tests and the workflow test fail on it. What
-    hides data (:func:`attnspec.plotting.craft.layering_problems`) is logged as advisory until
-    the figures it finds are mended.
+    letter) and what hides data (:func:`attnspec.plotting.craft.layering_problems`: text over
+    data, a hidden line, two series in near colours) is logged as a warning; the figure tests
+    and the workflow test fail on it.
     """
     from attnspec.plotting.craft import convention_problems, craft_problems, layering_problems
     from attnspec.plotting.style import PNG_DPI
@@ -159,7 +159,7 @@ def save_figure(figure, pdf_path: str | os.PathLike | None, png_path: str | os.P
     for problem in craft_problems(figure) + convention_problems(figure):
         log.warning("%s: %s", png_path, problem)
     for problem in layering_problems(figure):
-        log.info("%s: hides data (advisory): %s", png_path, problem)
+        log.warning("%s: hides data: %s", png_path, problem)
     figure.set_layout_engine("none")  # keep the positions that draw computed
     if pdf_path is not None:
         with atomic_path(pdf_path) as tmp:

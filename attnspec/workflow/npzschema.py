@@ -351,6 +351,14 @@ KINDS = (
         },
     ),
     Kind(
+        "paperC_C7_stable_ranks",
+        "paperC/pretrained/stable-ranks-n{tokens}-max{passages}.npz",
+        {
+            "token_ids": ints("P", "tokens"),
+            "stable_rank": finite("P", "L", "H", 2),
+        },
+    ),
+    Kind(
         "paperC_pretrained_model_diagnostics",
         "paperC/pretrained/minilm-n{tokens}-p{passages}.npz",
         {
@@ -407,6 +415,15 @@ KINDS = (
         "paperD_sharing",
         "paperD/sharing/{scheme}/n{n_tokens}/draws{draws}.npz",
         {"softmax": finite("draws", "n_tokens"), "gaussian": finite("draws", "n_tokens"), **_BATCH},
+    ),
+    Kind(
+        "paperD_figure_d1",
+        "paperD/figure-d1/{panel}/draws{draws}.npz",
+        {
+            "{condition}/softmax": finite("draws", "n"),
+            "{condition}/gaussian": finite("draws", "n"),
+            **_BATCH,
+        },
     ),
     *(
         Kind(rule, f"{rule.split('_')[0]}/evidence/{source}.npz", _EVIDENCE)

@@ -50,6 +50,7 @@ FIGURES = [
     "C4-spike-survival",
     "C5-eigen-angles",
     "C6-score-spectra",
+    "C7-pretrained-stable-rank",
 ]
 TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 paper = PaperOutputs("C")
@@ -124,6 +125,17 @@ paper.figure("C5-eigen-angles")
 
 # %%
 paper.figure("C6-score-spectra")
+
+# %% [markdown]
+# ## C7: stable rank of a pretrained transformer's attention against $n$ (claims C.3, C.4 looked at)
+#
+# *Beyond the paper*: our construction. The stable rank $\|A\|_F^2 / \|A\|_2^2$ of every head of
+# all-MiniLM-L6-v2 against the passage length $n$, under its own (bidirectional) mask and a causal
+# mask on the same scores, with the slope of the heads' median on $\log n$ (descriptive: no claims
+# row judges it), beside the constant-score control (Cesàro $C_n$) and isotropic scores.
+
+# %%
+paper.figure("C7-pretrained-stable-rank")
 
 # %% [markdown]
 # ## Table C-T1: stable-rank limits and slopes (claims C.1–C.4)

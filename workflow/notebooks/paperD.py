@@ -43,7 +43,7 @@ import seaborn as sns
 
 from attnspec.workflow.companion import PaperOutputs
 
-FIGURES = ["D1-public-models", "D2-heads", "D3-sharing"]
+FIGURES = ["D1-public-models", "D2-heads", "D3-sharing", "D4-figure-d1"]
 TABLES = ["D-T1-public-models", "D-T2-moments"]
 paper = PaperOutputs("D")
 # Contents: the title line of every caption (a missing caption stops the notebook here).
@@ -90,6 +90,20 @@ paper.figure("D2-heads")
 
 # %%
 paper.figure("D3-sharing")
+
+# %% [markdown]
+# ## D4: paper D's own figure D.1
+#
+# The setting of paper D's figure D.1 (appendix D.7, *confirmed*; the layout is *reconstructed*):
+# $n = 256$, $\beta = 1$, ten draws, 64 bins. (a) The attention law
+# $\nu_{\infty,h} = \rho_{\gamma_K} \boxtimes \mathrm{MP}_{1/h}$ at a fixed total width
+# $h d_K$: more heads concentrate the bulk. (b) The layer's law (C.15) at two output widths. (c)
+# Independent heads, one K/V pair for all heads and $V_r = K_r$ within heads: the first two share
+# the independent-head law, the third follows the tied law (C.21); the independent and tied
+# conditions are one draw (the same queries, keys, $W^O$ and noise).
+
+# %%
+paper.figure("D4-figure-d1")
 
 # %% [markdown]
 # ## Table D-T1: the table D.2 comparison, ours beside the published numbers (claim D.1)

@@ -85,9 +85,10 @@ PAPER_C_FIGURES = [
     "C4-spike-survival",
     "C5-eigen-angles",
     "C6-score-spectra",
+    "C7-pretrained-stable-rank",
 ]
 PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
-PAPER_D_FIGURES = ["D1-public-models", "D2-heads", "D3-sharing"]
+PAPER_D_FIGURES = ["D1-public-models", "D2-heads", "D3-sharing", "D4-figure-d1"]
 PAPER_D_TABLES = ["D-T1-public-models", "D-T2-moments"]
 # The evidence files of each paper, {results}/paper<X>/evidence/<source>.npz: the samples every
 # registry row (attnspec.papers.registry) is judged on, written by one evidence rule each.

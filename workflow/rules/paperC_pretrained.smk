@@ -1,5 +1,5 @@
-# Paper C, figures C5 (eigen-angles), C6 (score spectra) and table C-T2: diagnostics of the
-# pretrained all-MiniLM-L6-v2 (claims C.5, C.6). Model -> per-passage Q, K (its own env;
+# Paper C, figures C5 (eigen-angles), C6 (score spectra), C7 (stable rank against n) and table
+# C-T2: diagnostics of the pretrained all-MiniLM-L6-v2 (claims C.5, C.6; C7 judges no row). Model -> per-passage Q, K (its own env;
 # deterministic, shared by every replicate) -> per-head diagnostics; the Haar reference (Gaussian
 # Q, K of the same shape) and the controls of the eigen-angle diagnostic -> the same diagnostics;
 # all -> two-sample tests, evidence, figures and table. Random jobs write under {results} and pass
@@ -21,6 +21,10 @@ PRETRAINED_CONTROL = (
 PRETRAINED_TESTS = "{results}/paperC/pretrained/eigen-angle-tests.npz"
 FULL_RANK = PRETRAINED["full_rank_passages"]
 LONG = PRETRAINED["long_passages"]
+STABLE_RANK_LENGTHS = PRETRAINED["stable_rank_lengths"]
+PRETRAINED_STABLE_RANKS = (
+    "results/paperC/pretrained/stable-ranks-n{tokens}-max{passages}.npz"
+)
 
 
 # The diagnostics files of C5, C6, C-T2 and the C.5/C.6 evidence, by source and passage length.
@@ -312,3 +316,55 @@ rule paperC_CT2_table:
         pretrained=PRETRAINED,
     script:
         "../../scripts/paperC_CT2_table.py"
+
+
+rule paperC_C7_stable_ranks:
+    """Stable rank of every head of all-MiniLM-L6-v2 under both masks (the same scores) on
+    the first full passages of n tokens (deterministic, shared by every replicate)."""
+    input:
+        corpus=PRETRAINED["corpus"],
+    output:
+        PRETRAINED_STABLE_RANKS,
+    log:
+        "logs/paperC/pretrained/stable-ranks-n{tokens}-max{passages}.log",
+    benchmark:
+        "benchmarks/paperC/pretrained/stable-ranks-n{tokens}-max{passages}.tsv"
+    wildcard_constraints:
+        tokens=r"\d+",
+        passages=r"\d+",
+    conda:
+        "../envs/pretrained.yaml"
+    threads: 1
+    resources:
+        # weights in float64 (~200 MB); one passage at a time (n x n matrices, n <= 512: < 10 MB)
+        mem_mb=reserved_mem_mb(job_mem_mb(600)),
+    script:
+        "../../scripts/paperC_C7_stable_ranks.py"
+
+
+rule paperC_C7_figure:
+    """Figure C7 from its tidy table: stable rank of all-MiniLM-L6-v2's attention against
+    the passage length n, bidirectional and causal on the same scores, slopes on log n."""
+    input:
+        lengths=expand(
+            PRETRAINED_STABLE_RANKS,
+            tokens=STABLE_RANK_LENGTHS["tokens"],
+            passages=STABLE_RANK_LENGTHS["max_passages"],
+        ),
+        caption="workflow/report/paperC/C7-pretrained-stable-rank.rst",
+        config=CONFIG_SNAPSHOT,
+    output:
+        **figure_files(in_figures("paperC/C7-pretrained-stable-rank")),
+    log:
+        "logs/paperC/C7-figure.log",
+    benchmark:
+        "benchmarks/paperC/C7-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
+    params:
+        lengths=STABLE_RANK_LENGTHS,
+    script:
+        "../../scripts/paperC_C7_figure.py"

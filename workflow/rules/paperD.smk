@@ -1,8 +1,9 @@
-# Paper D (multi-head attention, Hayase & Karakida, arXiv 2610.10033): figures D1-D3, tables
+# Paper D (multi-head attention, Hayase & Karakida, arXiv 2610.10033): figures D1-D4, tables
 # D-T1, D-T2, claims D.1-D.3.
 
 
 include: "paperD_files.smk"
+include: "paperD_figure_d1.smk"
 
 
 rule paperD:

@@ -194,6 +194,10 @@ rule claims_forest:
     threads: 1
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
+    params:
+        # read if present (the replicates target writes it), not an input: `all` does not run
+        # the replicates
+        replicates=in_figures("claims-replicates.csv"),
     script:
         "../../scripts/forest_figure.py"
 

@@ -13,7 +13,6 @@ right vectors overlap, and seaborn fills its markers).
 import numpy as np
 import pandas as pd
 import seaborn as sns
-from matplotlib import rcParams
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FormatStrFormatter, MaxNLocator
 
@@ -91,15 +90,10 @@ def _histogram_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
         data=expected, x="x", weights="value", bins=bins, log_scale=True, element="step",
         fill=False, color=THEORY_COLOUR, lw=1.0, label=r"$\nu_\infty$, expected count", ax=ax,
     )  # fmt: skip
-    for name in ("x_plus", "perron_prediction"):
-        ax.axvline(levels[name], **LEVEL_STYLES[name])
-    perron = spectrum.loc[spectrum["k"] == 1, "value"]
-    between = np.sqrt(levels["x_plus"] * levels["perron_prediction"])  # midway on the log axis
-    # the arrow in the colour of the text: the theme edges its patches in white
-    ax.annotate(
-        "Perron\nvalues", xy=(perron.mean(), n_draws), xytext=(between, 0.6),
-        textcoords=ax.get_xaxis_transform(), ha="center",
-        arrowprops=dict(arrowstyle="->", lw=0.6, color=rcParams["text.color"]),
+    ax.axvline(levels["x_plus"], **LEVEL_STYLES["x_plus"], label=r"$x_+$")
+    ax.axvline(
+        levels["perron_prediction"], **LEVEL_STYLES["perron_prediction"],
+        label="predicted Perron value\n(the Perron values' bar)",
     )  # fmt: skip
     log_axis(ax.xaxis)
     log_axis(ax.yaxis)

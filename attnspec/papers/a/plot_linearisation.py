@@ -142,7 +142,8 @@ def _location_panel(axis, frame: pd.DataFrame, colours: dict) -> None:
             label=f"least squares, slope {slope:.2f}",
         )
         axis.plot(
-            reference["x"], reference["value"], color=THEORY_COLOUR, lw=0.9, ls="--",
+            reference["x"], reference["value"], color=THEORY_COLOUR, lw=0.9,
+            ls=LINE_STYLES["limit law / theory"],
             label=r"$\beta^*\propto\sqrt{\log\ell}$ (slope 1/2)",
         )  # fmt: skip
         axis.legend(frameon=False, loc="upper left")

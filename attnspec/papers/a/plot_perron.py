@@ -20,6 +20,7 @@ from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     LEGEND_KEY,
     LINE_STYLES,
+    THEORY_COLOUR,
     TWO_COLUMNS,
     label_panels,
     log_axis,
@@ -34,9 +35,10 @@ CURVE_STYLES = {
     "fit": {"lw": 0.9, "ls": LINE_STYLES["alternative or quantile"]},
     "limit": {"lw": 1.0, "ls": LINE_STYLES["limit law / theory"]},
 }  # fmt: skip
-"""Line style per curve: the finite-ell prediction solid, wide and pale under the draws; the
-fitted power law (a) dashed and the limit e^{beta^2} (c) solid and thin on top of it, so that
-each stays visible where it coincides with the prediction."""
+"""Line style per curve: the finite-ell prediction (theory colour) solid, wide and pale under the
+draws; the fitted power law (a, in its beta's colour: a statistic of the data) dashed and the
+limit e^{beta^2} (c, theory colour) solid and thin on top of it, so that each stays visible where
+it coincides with the prediction."""
 CURVE_LABELS = {
     "prediction": r"finite-$\ell$ prediction",
     "fit": "fitted power law (a)",
@@ -68,7 +70,8 @@ def _draws_and_medians(ax, draws: pd.DataFrame, colours: dict) -> None:
 def plot_perron(frame: pd.DataFrame):
     """Three panels (see the module docstring) from figure A6's tidy table, two columns wide;
     the legend below them names each beta's colour, the markers and the line styles
-    (:data:`CURVE_STYLES`), keyed in the neutral legend colour."""
+    (:data:`CURVE_STYLES`; theory in the theory colour, the fit keyed in the neutral legend
+    colour)."""
     betas = list(dict.fromkeys(frame["beta"]))
     colours = sequential_colours("beta", betas)
     figure, axes = new_figure(1, 3, width=TWO_COLUMNS, height=2.55)
@@ -83,7 +86,8 @@ def plot_perron(frame: pd.DataFrame):
                 x, y = across, [float(rows["value"].iloc[0])] * 2
             else:
                 x, y = rows["n_tokens"], rows["value"]
-            ax.plot(x, y, color=colours[beta], **CURVE_STYLES[series])
+            colour = colours[beta] if series == "fit" else THEORY_COLOUR
+            ax.plot(x, y, color=colour, **CURVE_STYLES[series])
         ax.set_title(title)
         ax.set_ylabel(y_label)
         ax.set_xscale("log", base=2)
@@ -103,7 +107,8 @@ def plot_perron(frame: pd.DataFrame):
         Line2D([], [], ls="none", marker="o", ms=3.5, color=key,
                label="median" + (" (10–90 % bars)" if band else "")),
     ] + [
-        Line2D([], [], color=key, label=CURVE_LABELS[series], **style)
+        Line2D([], [], color=key if series == "fit" else THEORY_COLOUR,
+               label=CURVE_LABELS[series], **style)
         for series, style in CURVE_STYLES.items()
     ]  # fmt: skip
     figure.legend(handles=handles, loc="outside lower center", ncols=4, frameon=False)

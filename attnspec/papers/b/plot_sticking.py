@@ -9,16 +9,17 @@ Each function takes the figure's tidy table (a pandas DataFrame as built by
   over draws coloured by k (light = small k) with the 10-90 % band (filled for k >= 3, outlined
   for k = 2, whose spikes would hide the rest; seaborn, in a panel whose every point has at least
   BAND_MIN_DRAWS draws, else the draws themselves), the median of the Gaussian reference
-  s_{k-1}(Y_lin)^2 (dark grey, dashed) and x_+ (theory colour).
+  s_{k-1}(Y_lin)^2 (dashed, in its k's colour) and x_+ (theory colour).
 - B2: (a) |relative gap| of ell s_2(A)^2 per draw, its median (filled: above x_+, open: below),
   Y_lin's median, the fitted rate (95 % interval) and the Tracy-Widom expectation; (b) ell
   s_2(A)^2 per draw against the spike prediction K(1/theta_max)^2 (open triangles: subcritical
   draws, shown at x_+); (c) IPR of the top singular vectors per draw and their medians against
-  the delocalised 3/ell. Colour = beta (light = small beta).
+  the delocalised 3/ell (theory colour, solid, as is the Tracy-Widom expectation). Colour = beta
+  (light = small beta).
 - B3: one panel per beta: D = max over 2 <= k <= k_ell of the relative deviation for three
   schedules k_ell (colour and marker from light, k_ell = log ell, to dark, ell^(1/2); median
   with 10-90 % bars, the schedules set slightly apart in ell), with its value at the classical
-  locations under nu_inf (theory colour, dashed, the schedule's marker).
+  locations under nu_inf (theory colour, solid, the schedule's open marker).
 """
 
 import pandas as pd
@@ -33,7 +34,7 @@ from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
     COLOURS,
-    REFERENCE_COLOUR,
+    LINE_STYLES,
     THEORY_COLOUR,
     TWO_COLUMNS,
     apply_style,
@@ -129,8 +130,8 @@ def plot_sticking(frame: pd.DataFrame):
         _median_and_band(ax, attention[attention["k"] == first_k], colours, as_band, True)
         sns.lineplot(
             data=panel[panel["series"] == "Y_lin"], x="ell", y="value", hue="k",
-            palette=dict.fromkeys(colours, REFERENCE_COLOUR), estimator="median", errorbar=None,
-            lw=0.7, ls="--", legend=False, ax=ax,
+            palette=colours, estimator="median", errorbar=None,
+            lw=0.7, ls=LINE_STYLES["alternative or quantile"], legend=False, ax=ax,
         )  # fmt: skip
         x_plus = value_of(frame, "theory", "x_plus", c=c, beta=beta)
         ax.axhline(x_plus, color=THEORY_COLOUR, lw=1.0, zorder=1.5)
@@ -140,10 +141,13 @@ def plot_sticking(frame: pd.DataFrame):
     handles = [_k_key(k, colour, spreads, outlined=k == first_k) for k, colour in colours.items()]
     labels = [rf"$k = {k}$" for k in colours]
     handles += [
-        Line2D([], [], color=REFERENCE_COLOUR, lw=0.7, ls="--"),
+        tuple(Line2D([], [], color=colour, lw=0.7, ls="--") for colour in colours.values()),
         Line2D([], [], color=THEORY_COLOUR, lw=1.0),
     ]
-    labels += [r"Gaussian reference $s_{k-1}(Y_{\mathrm{lin}})^2$", r"bulk edge $x_+$"]
+    labels += [
+        r"Gaussian reference $s_{k-1}(Y_{\mathrm{lin}})^2$" + "\n(median, in its $k$'s colour)",
+        r"bulk edge $x_+$",
+    ]
     title = r"$\ell\,s_k(A)^2$: " + "; ".join(_spread_text(as_band) for as_band in sorted(spreads))
     if spare:
         spare[0].legend(handles, labels, title=title, frameon=False, loc="center",
@@ -177,6 +181,11 @@ LEFT_WIDTH, RIGHT_WIDTH = 1.6, 0.7
 under the right one, so that both show where they coincide."""
 
 
+DELOCALISED = {"color": THEORY_COLOUR, "lw": 2.6, "alpha": 0.45, "zorder": 0.9}
+"""B2 (c)'s delocalised 3/ell: theory, solid, wide and pale under the data, so that the medians
+lying on it (beta = 0.5) stay visible."""
+
+
 def plot_gap(frame: pd.DataFrame):
     """Figure B2 from its tidy table (c = 1): (a) relative gap, (b) spikes, (c) localisation,
     the keys of (a) and (c) in one legend under the panels: the fitted slope of |gap| and its
@@ -207,14 +216,14 @@ def plot_gap(frame: pd.DataFrame):
         for beta, colour in colours.items()
     }
     keys |= {
-        "(a) Tracy–Widom expectation": in_each(shades, ls=":", lw=1.0),
+        "(a) Tracy–Widom expectation": Line2D([], [], color=THEORY_COLOUR, lw=0.8),
         r"(a) $Y_{\mathrm{lin}}$ median": in_each(shades, ls="none", marker="x", ms=3.5),
         r"(a) median, above $x_+$": in_each(shades, ls="none", marker="o", ms=3.5),
         r"(a) median, below $x_+$": in_each(shades, ls="none", marker="o", ms=3.5, mfc="white"),
         "(a, c) each draw": in_each(shades, ls="none", marker="o", ms=2, alpha=0.6),
         "(c) left vectors, median": in_each(shades, marker="o", ms=3, lw=LEFT_WIDTH),
         "(c) right vectors, median": in_each(shades, marker="s", ms=3, lw=RIGHT_WIDTH),
-        r"(c) delocalised $3/\ell$": Line2D([], [], color=THEORY_COLOUR, lw=1.0, ls="--"),
+        r"(c) delocalised $3/\ell$": Line2D([], [], **DELOCALISED),
     }
     figure.legend(
         list(keys.values()), list(keys), frameon=False, ncols=3, loc="outside lower center",
@@ -226,7 +235,7 @@ def plot_gap(frame: pd.DataFrame):
 
 def _gap_panel(ax, frame: pd.DataFrame, colours) -> None:
     """Draws (dots), medians (filled: above x_+, open: below), Y_lin's median (crosses), the
-    fit and the Tracy-Widom expectation (dotted) of |gap|."""
+    fit and the Tracy-Widom expectation (theory colour, solid) of |gap|."""
     draws = select(frame, "data", "attention")
     sns.scatterplot(
         data=draws.assign(value=draws["value"].abs()), x="ell", y="value", hue="beta",
@@ -246,7 +255,7 @@ def _gap_panel(ax, frame: pd.DataFrame, colours) -> None:
         fit = select(mine, "statistic", "fit")
         ax.plot(fit["ell"], fit["value"], color=colour, lw=1.0)
         expected = select(mine, "theory", "tracy_widom")
-        ax.plot(expected["ell"], expected["value"].abs(), color=colour, lw=1.0, ls=":")
+        ax.plot(expected["ell"], expected["value"].abs(), color=THEORY_COLOUR, lw=0.8)
     log_axis(ax.yaxis)
     ax.set_ylabel(r"$|\ell s_2(A)^2 - x_+| / x_+$")
     ax.set_title("relative gap to $x_+$")
@@ -315,7 +324,7 @@ def _ipr_panel(ax, frame: pd.DataFrame, colours) -> None:
             lw=width, legend=False, ax=ax,
         )  # fmt: skip
     delocalised = select(frame, "theory", "delocalised")
-    ax.plot(delocalised["ell"], delocalised["value"], color=THEORY_COLOUR, lw=1.0, ls="--")
+    ax.plot(delocalised["ell"], delocalised["value"], **DELOCALISED)
     log_axis(ax.yaxis)
     ax.set_ylabel(r"IPR $\sum_i v_i^4$ ($k = 2$)")
     ax.set_title("localisation of the vectors")
@@ -327,15 +336,15 @@ SCHEDULE_SHIFTS = {"log": 0.95, "cube_root": 1.0, "square_root": 1.05}
 """The schedules are set slightly apart in ell (multiplicative shift) so that their bars do not
 cover each other where their medians coincide."""
 CLASSICAL_ZORDER = 3
-"""The classical values (dashed, open markers) are drawn above the medians (solid), so that both
-show where they coincide."""
+"""The classical values (theory colour, open markers) are drawn above the medians (schedule
+colours, filled), so that both show where they coincide."""
 
 
 def plot_uniform(frame: pd.DataFrame):
     """Figure B3 from its tidy table (c = 1): one panel per beta (seaborn FacetGrid), D against
     ell per schedule (median with 10-90 % bars, or the draws, set apart in ell) and its
-    classical value (dashed, on top), the legend under the panels. Data: ``D`` per draw; theory:
-    ``classical_D`` per (beta, schedule, ell)."""
+    classical value (theory colour, solid, on top), the legend under the panels. Data: ``D``
+    per draw; theory: ``classical_D`` per (beta, schedule, ell)."""
     apply_style()
     frame = numeric(frame, "ell", "k_ell", "draw", "value")
     classical_rows = select(frame, "theory", "classical_D")
@@ -357,7 +366,7 @@ def plot_uniform(frame: pd.DataFrame):
             ]
             ax.plot(
                 classical["ell"] * SCHEDULE_SHIFTS[schedule], classical["value"],
-                color=THEORY_COLOUR, lw=0.8, ls="--", marker=marker, ms=3, mfc="none", mew=0.8,
+                color=THEORY_COLOUR, lw=0.8, marker=marker, ms=3, mfc="none", mew=0.8,
                 zorder=CLASSICAL_ZORDER,
             )  # fmt: skip
             if not as_band:
@@ -379,7 +388,7 @@ def plot_uniform(frame: pd.DataFrame):
         for s in SCHEDULES
     ]
     handles.append(tuple(
-        Line2D([], [], color=THEORY_COLOUR, ls="--", lw=0.8, marker=SCHEDULE_MARKERS[s], ms=3,
+        Line2D([], [], color=THEORY_COLOUR, lw=0.8, marker=SCHEDULE_MARKERS[s], ms=3,
                mfc="none", mew=0.8)
         for s in SCHEDULES
     ))  # fmt: skip

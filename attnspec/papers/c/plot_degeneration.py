@@ -109,9 +109,9 @@ def mask_pair(label: str, **style) -> tuple:
     return pair, label
 
 
-def shared_legend(figure, *rows) -> None:
+def shared_legend(figure, *rows, title: str | None = None) -> None:
     """One legend below the panels, one row per list of (handle, label) entries in ``rows``
-    (a tuple handle shows its lines side by side)."""
+    (a tuple handle shows its lines side by side), under ``title`` if given."""
     ncol = max(len(row) for row in rows)
     blank = (Line2D([], [], ls="none"), "")
     padded = [[*row, *[blank] * (ncol - len(row))] for row in rows]
@@ -120,7 +120,7 @@ def shared_legend(figure, *rows) -> None:
     )
     figure.legend(
         handles, labels, loc=BELOW_AXES, ncol=ncol, frameon=False, columnspacing=1.2,
-        handler_map={tuple: HandlerTuple(ndivide=None, pad=0.3)},
+        handler_map={tuple: HandlerTuple(ndivide=None, pad=0.3)}, title=title,
     )  # fmt: skip
 
 
@@ -391,11 +391,10 @@ def plot_stable_rank(frame: pd.DataFrame, *, beta: float):
     ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls=THEORY_SOLID, zorder=THEORY_ZORDER)
     approach = theory[(theory["series"] == APPROACH) & (theory["model"] == "canonical")]
     theory_line(ax, approach["n"], approach["value"], "-.")
-    _note(ax, [FIT_HEADING, *fits], 0.98, 0.03)
     ax.set_xscale("log", base=2)
     ax.set(xlabel="$n$", ylabel=r"stable rank $\|A\|_F^2/\|A\|^2$")
     ax.set_title(r"canonical model diag$(\sigma)$")
-    _gaussian_panel(axes[0, 1], theory, draws, beta)
+    gaussian_fits = _gaussian_panel(axes[0, 1], theory, draws, beta)
     _cesaro_panel(axes[0, 2], cesaro, _level(theory, NORM_LIMIT, "cesaro"))
     line = {"lw": 1.0}
     entries = [
@@ -409,13 +408,15 @@ def plot_stable_rank(frame: pd.DataFrame, *, beta: float):
         (Line2D([], [], color=CONTROL_COLOUR, **line), r"Cesàro $C_n$ ($\beta=0$, no spike)"),
         (Line2D([], [], color=THEORY_COLOUR, ls=":", **line), r"$H_n/4$ (Hardy: $\|C_n\|\to 2$)"),
     ]  # fmt: skip
-    shared_legend(figure, entries[:4], entries[4:8], entries[8:])
+    title = f"{FIT_HEADING} (a) {', '.join(fits)}; (b) {', '.join(gaussian_fits)}"
+    shared_legend(figure, entries[:4], entries[4:8], entries[8:], title=title)
     label_panels(axes[0])
     return figure
 
 
-def _gaussian_panel(ax, theory: pd.DataFrame, draws: pd.DataFrame, beta: float) -> None:
-    """C3 (b): the Gaussian model's draws, OLS fit and derived references, its limit."""
+def _gaussian_panel(ax, theory: pd.DataFrame, draws: pd.DataFrame, beta: float) -> list[str]:
+    """C3 (b): the Gaussian model's draws, OLS fit and derived references, its limit; returns
+    the texts of the causal fit and of the derived reference's slope."""
     fits = []
     for _, data in draws[draws["model"] == "gaussian"].groupby("mask", sort=False):
         fits += _draws_with_fit(ax, data)
@@ -426,10 +427,10 @@ def _gaussian_panel(ax, theory: pd.DataFrame, draws: pd.DataFrame, beta: float) 
             fits.append(f"derived: {reference_slope(curve['n'], curve['value']):.3f}")
     limit = _level(theory, LIMIT, "gaussian")
     ax.axhline(limit, color=THEORY_COLOUR, lw=1.0, ls=THEORY_SOLID, zorder=THEORY_ZORDER)
-    _note(ax, [FIT_HEADING, *fits], 0.98, 0.2)
     ax.set_xscale("log", base=2)
     ax.set(xlabel=r"$n = \ell = d_{qk}$", ylabel="stable rank")
     ax.set_title(rf"softmax$(\beta QK^T/\sqrt{{d_{{qk}}}})$, $\beta={beta:g}$")
+    return fits
 
 
 def _cesaro_panel(ax, cesaro: pd.DataFrame, limit: float) -> None:

@@ -154,6 +154,14 @@ def stable_rank(attention: np.ndarray) -> float:
     return float(np.sum(attention**2) / top_squared_singular_values_dense(attention, 1)[0])
 
 
+def mask_stable_ranks(queries: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Stable rank of A = row-softmax(Q K^T / sqrt(d)) under each mask of
+    :data:`attnspec.models.softmax.MASKS` (in that order), all from the same scores."""
+    scores = queries @ keys.T
+    scale = 1.0 / np.sqrt(queries.shape[-1])
+    return np.array([stable_rank(row_softmax(scores, mask=mask, scale=scale)) for mask in MASKS])
+
+
 def head_diagnostics(
     queries: np.ndarray, keys: np.ndarray, rng: np.random.Generator
 ) -> dict[str, np.ndarray]:
@@ -177,10 +185,6 @@ def head_diagnostics(
                 angles[s, c] = angles[s, 0]
             else:
                 angles[s, c] = eigen_angles(complete_orthogonal(vectors, convention, rng))
-    scores = queries @ keys.T
-    ranks = [
-        stable_rank(row_softmax(scores, mask=mask, scale=1.0 / np.sqrt(width))) for mask in MASKS
-    ]
     return {
         "normalised_singular_values": normalised,
         "energy": energy_fractions(values, width),
@@ -188,7 +192,7 @@ def head_diagnostics(
         "rank": np.int64(values.size),
         "angles": angles,
         "angle_distance": np.apply_along_axis(uniform_angle_distance, -1, angles),
-        "stable_rank": np.array(ranks),
+        "stable_rank": mask_stable_ranks(queries, keys),
     }
 
 
