@@ -149,7 +149,7 @@ def test_a1_plotted_numbers_and_caption(ci_clone):
         ("statistic", "ks_to_attention"),
     }
     caption = (ci_clone / "figures/paperA/A1-stepwise.md").read_text()
-    assert "ell = 200" in caption and "reconstructed" in caption
+    assert "ℓ = 200" in caption and "reconstructed" in caption
 
 
 def test_a_t1_matches_the_library_edge(ci_clone):
