@@ -1,4 +1,4 @@
-"""Figures A1-A7 are drawn from their tidy CSVs alone: each figure function gets the CSV file
+"""Figures A1-A8 are drawn from their tidy CSVs alone: each figure function gets the CSV file
 read back by pandas (as the figure scripts do), the drawn curves, bars, points and medians are
 the CSV's numbers (or pandas group-bys of them), each panel has the rows it needs, bands over
 draws appear only from 10 draws on (else the draws themselves), and a redraw gives the same
@@ -12,15 +12,24 @@ from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgb
 
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
-from attnspec.papers.a import bulk_laws, edges, full_spectrum, linearisation, perron, stepwise
+from attnspec.papers.a import (
+    bulk_laws,
+    edges,
+    full_spectrum,
+    limit_law,
+    linearisation,
+    perron,
+    stepwise,
+)
 from attnspec.papers.a.plot_bulk_laws import plot_bulk_laws, plot_ratios
 from attnspec.papers.a.plot_edges import plot_edges
 from attnspec.papers.a.plot_full_spectrum import plot_full_spectrum
+from attnspec.papers.a.plot_limit_law import plot_limit_law
 from attnspec.papers.a.plot_linearisation import plot_linearisation
 from attnspec.papers.a.plot_perron import plot_perron
 from attnspec.papers.a.plot_stepwise import plot_stepwise
 from attnspec.papers.spectra import model_spectra
-from attnspec.plotting.craft import craft_problems
+from attnspec.plotting.craft import convention_problems, craft_problems, layering_problems
 from attnspec.plotting.style import COLOURS, close
 
 POINT = dict(d_qk=40, sampler="gaussian", d_model=None)
@@ -499,3 +508,64 @@ def test_a7_is_drawn_from_its_csv(ratio_table, tmp_path):
             float(panel["ratio"]) != 1.0
         )
     redraws_identically(figure, lambda: plot_ratios(frame, n_tokens=ELL, bins=12))
+
+
+# A8 ---------------------------------------------------------------------------------------
+A8_BETAS, A8_RATIOS = [0.5, 1.0, 2.0], [0.5, 2.0]
+
+
+@pytest.fixture(scope="module")
+def limit_law_table():
+    return limit_law.limit_law_plotted_table(A8_BETAS, A8_RATIOS, 1.0, 60, 0.25, 2.5, 6)
+
+
+def test_a8_table_is_tidy(limit_law_table, tmp_path):
+    frame = csv_frame(tmp_path, limit_law_table)
+    assert list(frame.columns) == list(limit_law.COLUMNS)
+    assert set(frame["kind"]) == {"theory"}  # theory only: no simulation
+    sizes = frame.groupby(["sweep", "series"]).size().to_dict()
+    assert {k: v for k, v in sizes.items() if k[0] == "beta_grid"} == {
+        ("beta_grid", series): 6 for series in limit_law.BETA_GRID_SERIES
+    }
+    for sweep, series, count in (("betas", "nu_inf_edge", 3), ("betas", "mp_edge", 3),
+                                 ("ratios", "nu_inf_edge", 2)):  # fmt: skip
+        assert sizes[(sweep, series)] == count
+    densities = frame[frame["series"].str.endswith("_density")]
+    assert densities[["value", "value_over_theta1"]].isna().all().all()
+    # every density row: x = theta1 t and theta1 p, with theta1 = e^{beta^2} - 1
+    theta1 = np.expm1(densities["beta"] ** 2)
+    np.testing.assert_allclose(densities["x"], theta1 * densities["x_over_theta1"], rtol=1e-14)
+    np.testing.assert_allclose(
+        densities["theta1_density"], theta1 * densities["density"], rtol=1e-14
+    )
+
+
+def test_a8_is_drawn_from_its_csv(limit_law_table, tmp_path):
+    frame = csv_frame(tmp_path, limit_law_table)
+    figure = plot_limit_law(frame)
+    densities, (ratio, edge, difference) = figure.axes[: len(A8_BETAS)], figure.axes[-3:]
+    assert len(figure.axes) == len(A8_BETAS) + 3
+    for ax, beta in zip(densities, A8_BETAS, strict=True):
+        for series, colour in (("nu_inf_density", "theory"), ("mp_density", "mp_surrogate")):
+            rows = frame[(frame["sweep"] == "betas") & (frame["beta"] == beta)
+                         & (frame["series"] == series)]  # fmt: skip
+            (line,) = [
+                ln for ln in ax.lines if np.array_equal(line_data(ln)[1], rows["theta1_density"])
+            ]
+            np.testing.assert_array_equal(line_data(line)[0], rows["x_over_theta1"])
+            assert to_rgb(line.get_color()) == to_rgb(COLOURS[colour])
+    for c in A8_RATIOS:
+        rows = frame[(frame["sweep"] == "ratios") & (frame["c"] == c)
+                     & (frame["series"] == "nu_inf_density")]  # fmt: skip
+        assert any(np.array_equal(line_data(ln)[1], rows["theta1_density"]) for ln in ratio.lines)
+    x_plus = frame[frame["series"] == "x_plus"]
+    np.testing.assert_array_equal(line_data(edge.lines[0])[1], x_plus["value_over_theta1"])
+    for line, series in zip(difference.lines, limit_law.BETA_GRID_SERIES[-3:], strict=True):
+        np.testing.assert_array_equal(
+            line_data(line)[1], frame.loc[frame["series"] == series, "value"]
+        )
+    again = plot_limit_law(frame)
+    assert png_bytes(figure) == png_bytes(again)  # a redraw gives the same bytes
+    close(figure)
+    # nothing a figure editor would reject, no break of the conventions, nothing hiding data
+    assert craft_problems(again) == convention_problems(again) == layering_problems(again) == []

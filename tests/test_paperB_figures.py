@@ -7,6 +7,7 @@ has the rows every panel needs; the companion notebook's redraw cell and the REA
 snippet work from the CSV alone."""
 
 import re
+from dataclasses import replace
 from types import SimpleNamespace
 
 import jupytext
@@ -44,6 +45,7 @@ from attnspec.papers.b.plot_conditional import (
 )
 from attnspec.papers.b.plot_edge_formulas import plot_edge_formulas
 from attnspec.papers.b.plot_sticking import plot_gap, plot_sticking, plot_uniform
+from attnspec.papers.b.plot_visibility import plot_visibility
 from attnspec.papers.b.sticking import sticking_draw, uniform_index_counts
 from attnspec.papers.b.sticking_plotted import (
     CURVE_POINTS,
@@ -58,6 +60,9 @@ from attnspec.papers.b.sticking_summary import (
     gap_rate,
     spike_correlation,
 )
+from attnspec.papers.b.visibility import spike_quantile, spike_threshold
+from attnspec.papers.b.visibility_plotted import visibility_plotted_table
+from attnspec.plotting.craft import layering_problems
 from attnspec.plotting.style import close
 from attnspec.theory import bulk_edge
 from attnspec.workflow.io import write_table
@@ -313,6 +318,57 @@ def test_b4_is_drawn_from_its_csv(series, tmp_path):
             assert (data["kind"] == "theory").all()
             assert has_line(ax, data["value"])
     assert not panel_texts(figure.axes[0])  # verdicts are in the caption only
+    close(figure)
+
+
+# B7 ---------------------------------------------------------------------------------------
+def _at_sizes(s, sizes):
+    """The series ``s`` restricted to the ells in ``sizes``."""
+    keep = [i for i, ell in enumerate(s.n_tokens) if int(ell) in sizes]
+    per_ell = ("attention", "linear", "theta_max", "ipr_left", "ipr_right")
+    return replace(s, n_tokens=s.n_tokens[keep],
+                   **{key: tuple(getattr(s, key)[i] for i in keep) for key in per_ell})  # fmt: skip
+
+
+def test_b7_is_drawn_from_its_csv(series, tmp_path):
+    """This preset's draws at ell = 64, the paper preset's "stored" ones at 96, a paper grid point
+    (128) without draws; every theta_max is a dot of its beta's panel, every grid point a
+    marker of panel (a) with the fraction of its draws above 1/G*, the model's median and the
+    threshold are lines, and nothing hides data."""
+    c1 = square(series)
+    betas = [s.beta for s in c1]
+    run, stored = [_at_sizes(s, {64}) for s in c1], [_at_sizes(s, {96}) for s in c1]
+    grids = {"run": ([64], betas), "paper": ([64, 96, 128], betas)}
+    table = visibility_plotted_table(run, stored, grids, ratios=[0.5, 2.0])
+    figure, frame = drawn_from_its_csv(plot_visibility, table, tmp_path / "b7.csv")
+    assert list(frame.columns[:2]) == ["kind", "series"] and set(frame["kind"]) <= KINDS
+    plane_ax, *spike_axes = figure.axes
+    assert len(spike_axes) == len(betas)
+    assert set(of(frame, "theory", "critical_size")["c"]) == {0.5, 1.0, 2.0}
+    grid = of(frame, "data", "grid").set_index(["beta", "ell"])
+    assert grid.loc[(1.0, 64), "preset"] == "both" and grid.loc[(1.0, 96), "preset"] == "paper"
+    assert grid.loc[(1.0, 128), "draws"] == 0 and np.isnan(grid.loc[(1.0, 128), "value"])
+    plane_points = np.array([line.get_xydata()[0] for line in plane_ax.lines
+                             if line.get_linestyle() == "None"])  # fmt: skip
+    theta = of(frame, "data", "theta_max")
+    for (beta, ell), row in grid.iterrows():
+        assert np.any(np.all(np.isclose(plane_points, [beta, ell], rtol=1e-12), axis=1))
+        if row["draws"]:
+            mine = theta[(theta["beta"] == beta) & (theta["ell"] == ell)]["value"]
+            assert len(mine) == row["draws"] == 10
+            assert row["value"] == np.mean(mine > spike_threshold(beta))
+    for ax, s in zip(spike_axes, c1, strict=True):
+        mine = frame[frame["beta"] == s.beta]
+        draws = of(mine, "data", "theta_max")
+        assert set(draws["preset"]) == {"run", "stored"}
+        assert contains(draws["value"], scattered(ax)[:, 1])
+        quantiles = of(mine, "theory", "quantile")
+        median = quantiles[quantiles["probability"] == 0.5]
+        assert np.allclose(median["value"], spike_quantile(median["ell"], s.beta), rtol=1e-12)
+        assert has_line(ax, median["value"])
+        threshold = of(mine, "theory", "threshold")["value"].item()
+        assert threshold == s.critical_spike and has_line(ax, [threshold, threshold])
+    assert layering_problems(figure) == []
     close(figure)
 
 

@@ -51,7 +51,7 @@ def test_no_copied_palette_codes(module):
 
 def test_band_and_histogram_modules_use_seaborn():
     names = {name_of(p) for p in MODULES}
-    assert len(MODULES) == 15 and SEABORN_MODULES <= names
+    assert len(MODULES) == 18 and SEABORN_MODULES <= names
     for name in SEABORN_MODULES:
         assert re.search(r"^import seaborn as sns", (PACKAGE / name).read_text(), flags=re.M), name
 

@@ -157,4 +157,4 @@ def test_every_rule_writing_committed_outputs_publishes_them_through_run_staged(
     assert other == {"paper_notebook"}
     ending = "run_staged(main, snakemake)  # noqa: F821\n"
     uses = {p.name for p in (REPO / "scripts").glob("*.py") if p.read_text().endswith(ending)}
-    assert uses == staged and len(staged) == 36
+    assert uses == staged and len(staged) == 40

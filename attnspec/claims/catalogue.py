@@ -45,7 +45,7 @@ EVIDENCE = {
     "A.3": ("A1-stepwise", "A-T2-stepwise"),
     "A.4": ("A3-bulk-laws", "A4-edge", "A-T1-edges"),
     "A.5": ("A5-linearisation",),
-    "B.1": ("B1-sticking", "B2-gap", "B-T1-sticking"),
+    "B.1": ("B1-sticking", "B2-gap", "B-T1-sticking", "B7-visibility"),
     "B.2": ("B3-uniform",),
     "B.3": ("B5-conditional-edges", "B6-population"),
     "B.4": ("B4-edge-formula", "B-T2-edge-formulas"),

@@ -51,6 +51,7 @@ FIGURES = [
     "B4-edge-formula",
     "B5-conditional-edges",
     "B6-population",
+    "B7-visibility",
 ]
 TABLES = ["B-T1-sticking", "B-T2-edge-formulas"]
 paper = PaperOutputs("B")
@@ -132,6 +133,16 @@ paper.figure("B5-conditional-edges")
 
 # %%
 paper.figure("B6-population")
+
+# %% [markdown]
+# ## B7: where sticking becomes visible
+#
+# *Derived* (beyond the paper). The largest entry $\theta_{\max}$ of $\sqrt{\ell} A^\perp$ is a
+# rank-one spike with an outlier above $x_+$ when $\theta_{\max} > 1/G^*$; the critical size
+# $\ell^*(\beta)$ where its typical value falls below $1/G^*$, against the sizes paper B simulates.
+
+# %%
+paper.figure("B7-visibility")
 
 # %% [markdown]
 # ## Table B-T1: sticking (the numbers of figure B1)

@@ -67,6 +67,7 @@ PAPER_A_FIGURES = [
     "A5-linearisation",
     "A6-perron",
     "A7-ratios",
+    "A8-limit-law",
 ]
 PAPER_A_TABLES = ["A-T1-edges", "A-T2-stepwise"]
 PAPER_B_FIGURES = [
@@ -76,6 +77,7 @@ PAPER_B_FIGURES = [
     "B4-edge-formula",
     "B5-conditional-edges",
     "B6-population",
+    "B7-visibility",
 ]
 PAPER_B_TABLES = ["B-T1-sticking", "B-T2-edge-formulas"]
 PAPER_C_FIGURES = [

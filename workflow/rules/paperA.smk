@@ -1,4 +1,4 @@
-# Paper A (Gaussian equivalence, Hayase-Collins-Karakida): figures A1-A7, tables A-T1, A-T2,
+# Paper A (Gaussian equivalence, Hayase-Collins-Karakida): figures A1-A8, tables A-T1, A-T2,
 # and the evidence of the registry rows A.1-A.5 (attnspec.papers.a.declared_tests).
 
 

@@ -1,8 +1,10 @@
 # Paper A, figures A3 (the bulk against nu_inf and the MP surrogate, claim A.4) with the
-# evidence of the rows A.4 (judged on the spectra of paperA.linearisation), and A7 (nu_inf
-# across c = ell / d_qk). Spectra come from the batched rule paperA_spectra (paperA.smk).
+# evidence of the rows A.4 (judged on the spectra of paperA.linearisation), A7 (nu_inf
+# across c = ell / d_qk) and A8 (nu_inf against its MP surrogate, theory only: no spectra).
+# Spectra come from the batched rule paperA_spectra (paperA.smk).
 
 BULK_LAWS = config["paperA"]["bulk_laws"]
+LIMIT_LAW = config["paperA"]["limit_law"]
 RATIO_SWEEP = config["paperA"]["ratios"]
 RATIO_PANELS = ratio_panels(RATIO_SWEEP)
 
@@ -145,3 +147,26 @@ rule paperA_A7_figure:
         ratios=RATIO_SWEEP,
     script:
         "../../scripts/paperA_A7_figure.py"
+
+
+rule paperA_A8_figure:
+    """Figure A8: the limit law nu_inf across beta and c against its MP surrogate (theory only,
+    no simulation), drawn from its tidy CSV."""
+    input:
+        caption="workflow/report/paperA/A8-limit-law.rst",
+        config=CONFIG_SNAPSHOT,
+    output:
+        **figure_files(in_figures("paperA/A8-limit-law")),
+    log:
+        "logs/paperA/A8-figure.log",
+    benchmark:
+        "benchmarks/paperA/A8-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
+    params:
+        limit_law=LIMIT_LAW,
+    script:
+        "../../scripts/paperA_A8_figure.py"

@@ -97,3 +97,35 @@ declare_memory(
     CONDITIONAL["n_tokens"],
     lambda ell: dense_job_mem_mb(ell, copies=3),
 )
+
+
+PAPER_PRESET = "config/paper.yaml"
+
+
+def paper_preset():
+    """The paper preset (figure B7 draws its sticking grid beside this preset's)."""
+    import yaml
+
+    with open(PAPER_PRESET, encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+def stored_sticking_files(ratio):
+    """The paper preset's committed sticking draws (its store) at c = ``ratio`` and at the sizes
+    of its grid that this preset does not simulate; only those present in the store."""
+    from attnspec.workflow.store import entry_paths
+
+    preset = paper_preset()
+    grid = preset["paperB"]["sticking"]
+    files = []
+    for ell in grid["n_tokens"]:
+        if ell in STICKING["n_tokens"] or is_batched(ell) or not preset["store"]:
+            continue
+        folder = STICKING_FOLDER.format(
+            results="results", n_tokens=ell, ratio=repr(float(ratio))
+        )
+        for draw in range(grid["draws"]):
+            npz, _ = entry_paths(preset["store"], f"{folder}/draw{draw}.npz")
+            if npz.is_file():
+                files.append(str(npz))
+    return files

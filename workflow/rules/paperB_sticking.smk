@@ -170,3 +170,32 @@ rule paperB_BT1_table:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
         "../../scripts/paperB_BT1_table.py"
+
+
+rule paperB_B7_figure:
+    """Figure B7 (c = 1): where sticking becomes visible, the critical size ell*(beta) of the
+    largest entry theta_max against 1/G* with the sticking grids of this preset and of the
+    paper preset, and theta_max per draw against its model, from its tidy CSV."""
+    input:
+        draws=sticking_files(RESULTS, 1.0),
+        stored=stored_sticking_files(1.0),
+        paper_preset=PAPER_PRESET,
+        caption="workflow/report/paperB/B7-visibility.rst",
+        config=CONFIG_SNAPSHOT,
+    output:
+        **figure_files(in_figures("paperB/B7-visibility")),
+    log:
+        "logs/paperB/B7-figure.log",
+    benchmark:
+        "benchmarks/paperB/B7-figure.tsv"
+    conda:
+        "../envs/plot.yaml"
+    threads: 1
+    resources:
+        mem_mb=reserved_mem_mb(job_mem_mb(800)),
+    params:
+        sticking=STICKING,
+        ratio_scan=RATIO_SCAN,
+        paper_sticking=paper_preset()["paperB"]["sticking"],
+    script:
+        "../../scripts/paperB_B7_figure.py"

@@ -1,9 +1,9 @@
 # Paper C, figures C5 (eigen-angles), C6 (score spectra), C7 (stable rank against n) and table
-# C-T2: diagnostics of the pretrained all-MiniLM-L6-v2 (claims C.5, C.6; C7 judges no row). Model -> per-passage Q, K (its own env;
-# deterministic, shared by every replicate) -> per-head diagnostics; the Haar reference (Gaussian
-# Q, K of the same shape) and the controls of the eigen-angle diagnostic -> the same diagnostics;
-# all -> two-sample tests, evidence, figures and table. Random jobs write under {results} and pass
-# the replicate to their streams.
+# C-T2: diagnostics of the pretrained all-MiniLM-L6-v2 (claims C.5, C.6; C7 judges no row).
+# Model -> per-passage Q, K (its own env; deterministic, shared by every replicate) -> per-head
+# diagnostics; the Haar reference (Gaussian Q, K of the same shape) and the controls of the
+# eigen-angle diagnostic -> the same diagnostics; all -> two-sample tests, evidence, figures and
+# table. Random jobs write under {results} and pass the replicate to their streams.
 
 from attnspec.pretrained.loader import HEAD_WIDTH
 
@@ -344,7 +344,8 @@ rule paperC_C7_stable_ranks:
 
 rule paperC_C7_figure:
     """Figure C7 from its tidy table: stable rank of all-MiniLM-L6-v2's attention against
-    the passage length n, bidirectional and causal on the same scores, slopes on log n."""
+    the passage length n, bidirectional and causal on the same scores, slopes on log n.
+    """
     input:
         lengths=expand(
             PRETRAINED_STABLE_RANKS,
