@@ -305,3 +305,30 @@ def test_a_hollow_marker_is_judged_by_its_edge_colour():
     assert layering_problems(figure) == []
     axes[0, 1].scatter([0.3], [0.2], marker="v", fc="white", ec=(0.88, 0.88, 0.88))
     assert "colours differ by Delta E" in " ".join(layering_problems(figure))
+
+
+def test_a_placed_legend_moves_off_the_data_or_makes_headroom_for_itself():
+    """A2, B4, B6 at the CI preset's sizes: a legend at a fixed corner covered data that another
+    preset left free; place_legend + settle_legends find a free place, stretching the y range
+    when no corner is free."""
+    import numpy as np
+
+    from attnspec.plotting.craft import layering_problems
+    from attnspec.plotting.placement import place_legend, settle_legends
+
+    figure, axes = _clean_figure()
+    ax = axes[0, 1]
+    ax.plot([0, 0.3], [0.95, 0.95], label="across the top left")
+    place_legend(ax, prefer="upper left")
+    settle_legends(figure)
+    assert layering_problems(figure) == [] and ax.get_legend()._loc != 2  # not upper left
+    figure, axes = _clean_figure()
+    ax = axes[0, 1]
+    grid = np.linspace(0, 1, 11)
+    for y in grid:  # data everywhere: no free corner
+        ax.plot(grid, np.full_like(grid, y), lw=0.5, color="C0", label="_")
+    ax.plot([], [], label="a key")
+    low, high = ax.get_ylim()
+    place_legend(ax, prefer="upper right")
+    settle_legends(figure)
+    assert layering_problems(figure) == [] and ax.get_ylim()[1] > high

@@ -307,6 +307,23 @@ def _hidden(below: Line2D, above: Line2D, px_per_pt: float) -> bool:
     return bool((_distance_to_polyline(points, _display_path(above).vertices) <= reach).all())
 
 
+def covered_series(ax: Axes, box: Bbox) -> int:
+    """How many of the axes' drawn lines cross ``box`` (display pixels, shrunk by OVERLAP_PX)
+    and how many of its point clouds have a point inside it (the figure drawn once before)."""
+    inner = box.expanded(1.0, 1.0).padded(-OVERLAP_PX)
+    if inner.width <= 0 or inner.height <= 0:
+        return 0
+    crossed = [
+        ln for ln in _drawn_lines(ax) if _display_path(ln).intersects_bbox(inner, filled=False)
+    ]
+    covered = [
+        c for c in ax.collections if isinstance(c, PathCollection) and c.get_visible()
+        and len(c.get_offsets())
+        and _inside(inner, c.get_offset_transform().transform(c.get_offsets()))
+    ]  # fmt: skip
+    return len(crossed) + len(covered)
+
+
 def layering_problems(figure) -> list[str]:
     """What hides data in ``figure`` (drawn here), one line each: a text, legend or anchored box
     of an axes over one of its drawn lines or points; a line whose every vertex lies under a later,
@@ -322,18 +339,8 @@ def layering_problems(figure) -> list[str]:
         panel = ax.get_title() or ax.get_title(loc="left") or f"panel {index}"
         lines = _drawn_lines(ax)
         for name, box in _covering_boxes(ax, renderer):
-            inner = box.expanded(1.0, 1.0).padded(-OVERLAP_PX)
-            if inner.width <= 0 or inner.height <= 0:
-                continue
-            crossed = [ln for ln in lines if _display_path(ln).intersects_bbox(inner, filled=False)]
-            covered = [
-                c for c in ax.collections if isinstance(c, PathCollection) and c.get_visible()
-                and len(c.get_offsets())
-                and _inside(inner, c.get_offset_transform().transform(c.get_offsets()))
-            ]  # fmt: skip
-            if crossed or covered:
-                problems.append(f"{panel}: {name} lies over {len(crossed) + len(covered)} drawn "
-                                "series")  # fmt: skip
+            if count := covered_series(ax, box):
+                problems.append(f"{panel}: {name} lies over {count} drawn series")
         order = sorted(range(len(lines)), key=lambda i: (lines[i].get_zorder(), i))
         for position, i in enumerate(order):
             for j in order[position + 1 :]:

@@ -17,6 +17,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FormatStrFormatter, MaxNLocator
 
 from attnspec.papers.a.full_spectrum import FULL_SPECTRUM_LEVELS
+from attnspec.plotting.placement import place_legend, settle_legends
 from attnspec.plotting.style import (
     COLOURS,
     DATA_COLOUR,
@@ -101,7 +102,7 @@ def _histogram_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
     ax.set_xlabel(r"$\ell\, s^2$")
     ax.set_ylabel("count per bin")
     ax.set_title(f"all values of {n_draws} draws, logarithmic bins")
-    ax.legend(frameon=False, loc="upper left")
+    place_legend(ax, frameon=False, prefer="upper left")
 
 
 def _draw_top(ax, top: pd.DataFrame, levels: pd.Series) -> None:
@@ -161,7 +162,7 @@ def _top_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
         r"$4\theta_1$, MP surrogate edge",
     ]
     # above the inset (placed beside the spikes at k = 1), else where the data leave room
-    ax.legend(handles, labels, frameon=False, loc="upper right" if thin else "best")
+    place_legend(ax, handles, labels, frameon=False, prefer="upper right" if thin else "upper left")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(r"non-Perron index $k$ of $\sqrt{\ell}A^\perp$")
     ax.set_ylabel(r"$\ell\, s_k(A^\perp)^2$")
@@ -188,7 +189,7 @@ def _ipr_panel(ax, frame: pd.DataFrame, levels: pd.Series) -> None:
     ax.set_xlabel(r"$\ell\, s_k(A^\perp)^2$")
     ax.set_ylabel(r"$\ell\,\times$ IPR of the singular vector")
     ax.set_title("localisation of the leading non-Perron vectors")
-    ax.legend(frameon=False, loc="center right")
+    place_legend(ax, frameon=False, prefer="center right")
 
 
 def plot_full_spectrum(frame: pd.DataFrame):
@@ -201,4 +202,5 @@ def plot_full_spectrum(frame: pd.DataFrame):
     _top_panel(axes[1, 0], frame, levels)
     _ipr_panel(axes[1, 1], frame, levels)
     label_panels(axes.ravel())
+    settle_legends(figure)
     return figure

@@ -25,6 +25,7 @@ from matplotlib.lines import Line2D
 
 from attnspec.papers.b.conditional import COVARIANCES
 from attnspec.papers.b.plot_sticking import DOT, banded, ell_axis
+from attnspec.plotting.placement import place_legend, settle_legends
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
@@ -198,8 +199,8 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
         ax.set_ylabel("density" if name == "sigma_f" else "")
         ax.set_title(f"{COVARIANCE_TEX[name]} at $\\ell = {ell}$")
         mass = atom["y"].iloc[0]
-        ax.legend(frameon=False, loc="upper right", bbox_to_anchor=(0.9, 1.0),
-                  title=f"atom {mass:.3g} at $a$" if mass > 0 else None)  # fmt: skip
+        place_legend(ax, frameon=False, prefer="upper right",
+                     title=f"atom {mass:.3g} at $a$" if mass > 0 else None)  # fmt: skip
 
     top_ax = axes["T"]
     last = top[top["ell"] == ell]
@@ -269,6 +270,7 @@ def plot_population(frame: pd.DataFrame, *, bins: int):
         frameon=False, loc="center right",
     )  # fmt: skip
     label_panels(axes[key] for key in "FGTLK")
+    settle_legends(figure)
     return figure
 
 

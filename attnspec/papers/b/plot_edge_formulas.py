@@ -21,6 +21,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FormatStrFormatter, NullFormatter
 
 from attnspec.papers.b.plot_sticking import DOT, TUPLES, banded, in_each
+from attnspec.plotting.placement import place_legend, settle_legends
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
@@ -128,21 +129,20 @@ def plot_edge_formulas(frame: pd.DataFrame):
     _branches(roots_ax, frame[frame["panel"] == "square_roots"], "g")
     low, high = roots_ax.get_ylim()
     roots_ax.axhspan(low, 1 / 3, color=THEORY_COLOUR, alpha=0.07, lw=0)
-    roots_ax.axhline(1 / 3, color=THEORY_COLOUR, lw=0.6, ls=":")
-    beta_max = frame.loc[frame["panel"] == "square_roots", "beta"].max()
-    roots_ax.text(beta_max, 1 / 3, r"$g = 1/3$", ha="right", va="bottom")
+    roots_ax.axhline(1 / 3, color=THEORY_COLOUR, lw=0.6, ls=":", label=r"$g = 1/3$")
     roots_ax.set_ylim(low, high)
     roots_ax.set_ylabel(r"root $g$")
     roots_ax.set_title(r"square model ($c=1$): roots of $a g (1-g)^2 + b(3g-1)$")
-    roots_ax.legend(frameon=False, loc="lower left")
+    place_legend(roots_ax, frameon=False, prefer="lower left")
 
     _branches(candidates_ax, frame[frame["panel"] == "square_candidate_edges"], "x")
     candidates_ax.set_ylabel(r"candidate edge $x = b (r + w)^2 g$")
     candidates_ax.set_title(r"candidate edges of the three branches ($c=1$)")
-    candidates_ax.legend(frameon=False, loc="upper left")
+    place_legend(candidates_ax, frameon=False, prefer="upper left")
     for ax in axes.ravel():
         ax.set_xlabel(r"inverse temperature $\beta$")
     label_panels(axes.ravel())
+    settle_legends(figure)
     return figure
 
 
