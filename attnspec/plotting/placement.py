@@ -23,11 +23,10 @@ HEADROOMS = (1.35, 1.7, 2.2)
 """Failing every place, the y range is stretched upwards by these factors in turn (of its span,
 in decades on a log axis), the data keeping the lower part, and the legend tried at the top."""
 TOP = ("upper left", "upper right", "upper center")
+"""The places tried in the headroom."""
 OUTSIDE = {"loc": "upper left", "bbox_to_anchor": (1.01, 1.0)}
 """The place when no inside one is free even with headroom: beside the axes, at its top right
 (the layout then narrows the axes)."""
-
-
 PENDING = "_attnspec_pending_legends"
 """The figure attribute listing the legends :func:`settle_legends` places."""
 
