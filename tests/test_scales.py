@@ -14,8 +14,11 @@ from snakemake.iocontainers import Namedlist
 from attnspec.workflow.io import read_csv
 from attnspec.workflow.redo import planned_jobs
 
-# Shared by both scales: paper C's tokenised passages, named by their sizes.
-SHARED = re.compile(r"results/paperC/pretrained/queries-keys-n\d+-p\d+\.npz$")
+# Shared by both scales: paper C's tokenised passages and the model's stable ranks on them (C7),
+# deterministic and named by their sizes.
+SHARED = re.compile(
+    r"results/paperC/pretrained/(queries-keys-n\d+-p\d+|stable-ranks-n\d+-max\d+)\.npz$"
+)
 
 
 def planned_outputs(*arguments: str) -> set[str]:

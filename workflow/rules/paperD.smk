@@ -3,6 +3,7 @@
 
 
 include: "paperD_files.smk"
+include: "paperD_figure_d1_files.smk"
 include: "paperD_figure_d1.smk"
 
 
