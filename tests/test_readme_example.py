@@ -20,3 +20,15 @@ def test_library_example_runs_and_prints_what_the_readme_says():
         section.split()
     )
     assert top > edge > mp
+
+
+def test_own_model_example_runs_and_prints_what_the_readme_says():
+    section = (REPO / "README.md").read_text().split("## Library\n")[1].split("\n## ")[0]
+    code = re.findall(r"```python\n(.*?)```", section, flags=re.S)[1]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, "README.md", "exec"), {})
+    correlated, independent = printed.getvalue().split()
+    text = " ".join(section.split())
+    assert f"prints {correlated} for the correlated head and {independent} for the independent" in text
+    assert float(correlated) > float(independent)

@@ -1,4 +1,5 @@
-"""A declared test: one verdict row's test, declared once, before the data.
+"""A declared test: one verdict row's test, declared once, apart from the data (a change made after
+its results were seen is kept in ``changed_after_results`` with its commit and date).
 
 Each :class:`DeclaredTest` states what the data are (``subject``), the statistic (a name from
 :data:`attnspec.claims.evidence.STATISTICS` and its meaning), the parameter points judged, the

@@ -1,7 +1,7 @@
 """The verdict engine: one judge for every row of the claims registry
 (:mod:`attnspec.papers.registry`).
 
-A row's test is declared before the data (statistic, points, target, margin with its reason,
+A row's test is declared apart from the data (statistic, points, target, margin with its reason,
 interval method, comparison, finite-size model, the wrong theories it must rule out); the data
 arrive as an :class:`attnspec.claims.evidence.Evidence`.
 

@@ -214,7 +214,7 @@ OFFSETS = {
     STATISTIC_SERIES: 0.0,
     PAPER_SCALE_SERIES: 0.2,
     LIMIT_SERIES: 0.36,
-    ALTERNATIVE_SERIES: -0.32,
+    ALTERNATIVE_SERIES: -0.42,
 }
 """Vertical place of each series within its row (the statistic on the row's line)."""
 REPLICATE_OFFSETS = {1: -0.17, 2: -0.3}

@@ -192,7 +192,7 @@ paper.table("A-T2-stepwise")
 # ## Verdicts
 #
 # One row per claim of the abstract, read from `figures/paperA/claims.md`. Each row's test is
-# declared in `attnspec/papers/a/declared_tests.py` before the data: a statistic, a target from
+# declared in `attnspec/papers/a/declared_tests.py` (later changes listed by commit): a statistic, a target from
 # theory and a margin fixed in the claim's own units. *Holds*: the 95 % interval lies inside the
 # pass region and every wrong theory the row declares (Marchenko–Pastur with the same mean, $\beta$
 # off by 1 %, a wrong exponent) reads *does not reproduce* on the same data; *does not reproduce*:

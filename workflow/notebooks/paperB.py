@@ -167,7 +167,7 @@ paper.table("B-T2-edge-formulas")
 # ## Verdicts
 #
 # One row per judged statement of the abstract, read from `figures/paperB/claims.md`, each judged
-# by a test declared before the data (`attnspec/papers/b/declared_tests.py`); every margin is 0.5 %
+# by a declared test (`attnspec/papers/b/declared_tests.py`; later changes listed by commit); every margin is 0.5 %
 # of $x_+$, half the smallest wrong edge declared (1 %). B.1: the median over draws of the relative
 # gap of $\ell s_2(A)^2$ to $x_+$ at the largest $\ell$, against the Tracy–Widom expectation
 # $\gamma_{TW} \ell^{-2/3} E[TW_1]/x_+$ of the Gaussian model; B.2: every index

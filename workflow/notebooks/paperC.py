@@ -160,7 +160,7 @@ paper.table("C-T2-pretrained")
 # ## Verdicts
 #
 # One row per claim of the abstract, read from `figures/paperC/claims.md`; each row's test is
-# declared in `attnspec/papers/c/declared_tests.py` before the data. C.1 is judged by how far the
+# declared in `attnspec/papers/c/declared_tests.py` (later changes listed by commit). C.1 is judged by how far the
 # spike-tied singular values lie from 1 at the largest $n$, C.2 by the slope of the bulk median
 # against $\log n$, C.3 by the bidirectional stable rank against $r + 1$ (and $e^{\beta^2}$ for the
 # Gaussian model), C.4 by the causal slope against $\log n$, C.5 and C.6 against an isotropic

@@ -124,7 +124,7 @@ paper.table("D-T2-moments")
 # %% [markdown]
 # ## Verdicts
 #
-# One row per registry test, read from `figures/paperD/claims.md`: each declared before the data
+# One row per registry test, read from `figures/paperD/claims.md`: each declared apart from the data
 # (statistic, points, target, margin with its reason, interval, the wrong theories it must rule
 # out), *holds* only when the 95 % interval lies inside the margin and every declared alternative
 # reads *does not reproduce* on the same data, *inconclusive at these sizes* when the interval is

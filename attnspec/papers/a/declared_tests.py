@@ -1,6 +1,6 @@
 """Paper A's declared tests (Hayase, Collins, Karakida: Gaussian equivalence of softmax
-attention's bulk spectrum): one row per verdict of claims A.1-A.5, declared before the data
-(:mod:`attnspec.claims.declared`)."""
+attention's bulk spectrum): one row per verdict of claims A.1-A.5, declared apart from
+the data, changes after results listed in each row (:mod:`attnspec.claims.declared`)."""
 
 from dataclasses import replace
 

@@ -1,6 +1,6 @@
 """Paper B's declared tests (Jerschow: bulk-edge sticking, the conditional covariance and the
-scalar edge formula): one row per verdict of claims B.1-B.4, declared before the data
-(:mod:`attnspec.claims.declared`)."""
+scalar edge formula): one row per verdict of claims B.1-B.4, declared apart from
+the data, changes after results listed in each row (:mod:`attnspec.claims.declared`)."""
 
 from attnspec.claims.declared import Alternative, DeclaredTest, FiniteSize
 from attnspec.papers.declared_texts import (

@@ -1,6 +1,6 @@
 """Paper C's declared tests (spectral degeneration of softmax attention: canonical model,
-stable rank, MiniLM): one row per verdict of claims C.1-C.6, declared before the data
-(:mod:`attnspec.claims.declared`)."""
+stable rank, MiniLM): one row per verdict of claims C.1-C.6, declared apart from
+the data, changes after results listed in each row (:mod:`attnspec.claims.declared`)."""
 
 from attnspec.claims.declared import Alternative, DeclaredTest
 from attnspec.papers.declared_texts import RESOLUTION_PRINCIPLE, THIS_STOP
