@@ -30,5 +30,6 @@ def test_own_model_example_runs_and_prints_what_the_readme_says():
         exec(compile(code, "README.md", "exec"), {})
     correlated, independent = printed.getvalue().split()
     text = " ".join(section.split())
-    assert f"prints {correlated} for the correlated head and {independent} for the independent" in text
+    said = f"prints {correlated} for the correlated head and {independent} for the independent"
+    assert said in text
     assert float(correlated) > float(independent)

@@ -192,14 +192,15 @@ paper.table("A-T2-stepwise")
 # ## Verdicts
 #
 # One row per claim of the abstract, read from `figures/paperA/claims.md`. Each row's test is
-# declared in `attnspec/papers/a/declared_tests.py` (later changes listed by commit): a statistic, a target from
-# theory and a margin fixed in the claim's own units. *Holds*: the 95 % interval lies inside the
-# pass region and every wrong theory the row declares (Marchenko–Pastur with the same mean, $\beta$
-# off by 1 %, a wrong exponent) reads *does not reproduce* on the same data; *does not reproduce*:
-# the interval lies outside; otherwise *inconclusive at these sizes*. The rows A.1 and A.3 declare
-# a finite-size model over every $\ell$ of figure A5, like paper B's: their limit decides, and a
-# judged size off the region with the limit inside holds with a finite-size caveat. Each row whose
-# wrong theories move $\beta$ is judged at $\pm 3$ % too, and a verdict that differs is shown.
+# declared in `attnspec/papers/a/declared_tests.py` (later changes listed by commit): a statistic, a
+# target from theory and a margin fixed in the claim's own units. *Holds*: the 95 % interval lies
+# inside the pass region and every wrong theory the row declares (Marchenko–Pastur with the same
+# mean, $\beta$ off by 1 %, a wrong exponent) reads *does not reproduce* on the same data; *does not
+# reproduce*: the interval lies outside; otherwise *inconclusive at these sizes*. The rows A.1 and
+# A.3 declare a finite-size model over every $\ell$ of figure A5, like paper B's: their limit
+# decides, and a judged size off the region with the limit inside holds with a finite-size caveat.
+# Each row whose wrong theories move $\beta$ is judged at $\pm 3$ % too, and a verdict that differs
+# is shown.
 
 # %%
 paper.verdicts()

@@ -160,18 +160,18 @@ paper.table("C-T2-pretrained")
 # ## Verdicts
 #
 # One row per claim of the abstract, read from `figures/paperC/claims.md`; each row's test is
-# declared in `attnspec/papers/c/declared_tests.py` (later changes listed by commit). C.1 is judged by how far the
-# spike-tied singular values lie from 1 at the largest $n$, C.2 by the slope of the bulk median
-# against $\log n$, C.3 by the bidirectional stable rank against $r + 1$ (and $e^{\beta^2}$ for the
-# Gaussian model), C.4 by the causal slope against $\log n$, C.5 and C.6 against an isotropic
-# Gaussian reference of the same shape run through the same pipeline. Only *empirical* rows are
-# evidence: the *model* rows evaluate the closed-form canonical model (C.1/canonical, C.2/zeros,
-# C.3/canonical-...), and C.3/bound is a theorem. An empirical row *holds* only if its 95 %
-# interval lies in the pass region **and** every wrong theory it declares, judged on the same
-# data, reads *does not reproduce* (e.g. C.2 against the non-degenerate slope $-1/2$, C.5 against
-# 5 % of structured distances); otherwise it is *inconclusive at these sizes*. No row of paper C
-# declares a finite-size model, so none can hold with a finite-size caveat. *Does not
-# reproduce*: the interval lies outside the pass region.
+# declared in `attnspec/papers/c/declared_tests.py` (later changes listed by commit). C.1 is judged
+# by how far the spike-tied singular values lie from 1 at the largest $n$, C.2 by the slope of the
+# bulk median against $\log n$, C.3 by the bidirectional stable rank against $r + 1$ (and
+# $e^{\beta^2}$ for the Gaussian model), C.4 by the causal slope against $\log n$, C.5 and C.6
+# against an isotropic Gaussian reference of the same shape run through the same pipeline. Only
+# *empirical* rows are evidence: the *model* rows evaluate the closed-form canonical model
+# (C.1/canonical, C.2/zeros, C.3/canonical-...), and C.3/bound is a theorem. An empirical row
+# *holds* only if its 95 % interval lies in the pass region **and** every wrong theory it declares,
+# judged on the same data, reads *does not reproduce* (e.g. C.2 against the non-degenerate slope
+# $-1/2$, C.5 against 5 % of structured distances); otherwise it is *inconclusive at these sizes*.
+# No row of paper C declares a finite-size model, so none can hold with a finite-size caveat. *Does
+# not reproduce*: the interval lies outside the pass region.
 
 # %%
 paper.verdicts()
