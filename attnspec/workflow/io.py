@@ -242,7 +242,8 @@ def write_figure_outputs(
 
     ``output.png`` and, when the rule has it (config vector_pdfs), ``output.pdf`` (deterministic
     bytes) and ``output.caption`` (the rendered
-    ``input.caption``, then the Markdown text ``intro``, then the ``tables``, each a (header,
+    ``input.caption``, then the Markdown text ``intro`` in the figures' symbols
+    (:func:`attnspec.workflow.symbols.with_symbols`), then the ``tables``, each a (header,
     rows) pair, then the verdicts of the ``judged`` claims-table rows this figure supports,
     :func:`attnspec.claims.dashboard.verdict_table`); ``output.plotted`` is written before the
     figure is drawn, by :func:`write_plotted`.
@@ -251,6 +252,7 @@ def write_figure_outputs(
 
     from attnspec.claims.dashboard import verdict_table
     from attnspec.tables import to_markdown
+    from attnspec.workflow.symbols import with_symbols
 
     save_figure(figure, getattr(smk.output, "pdf", None), smk.output.png)
     pyplot.close(figure)
@@ -259,4 +261,4 @@ def write_figure_outputs(
         tables.append(verdict_table(judged))
     caption = with_verdicts(rule_caption(smk), judged)
     markdown = "\n".join(to_markdown(header, rows, digits=digits) for header, rows in tables)
-    write_text(smk.output.caption, caption + intro + markdown)
+    write_text(smk.output.caption, caption + with_symbols(intro) + markdown)

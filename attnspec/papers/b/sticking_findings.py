@@ -93,7 +93,7 @@ def edge_findings(series: Sequence[StickingSeries], judged: Mapping[str, Mapping
         parts.append(text)
     ells = sorted({int(s.n_tokens[-1]) for s in series})
     return (
-        f"\n\nWhat the data show at these sizes (c = 1, largest ell {ells}): "
+        f"\n\n**What the data show** at these sizes (c = 1, largest ell {ells}): "
         + ". ".join(parts)
         + ".\n\n"
     )
@@ -105,7 +105,7 @@ def gap_findings(series: Sequence[StickingSeries]) -> str:
         f"beta = {s.beta:g}: |gap| ~ ell^slope, slope {gap_rate(s).describe()}" for s in series
     ]
     return (
-        "\n\nFitted rates (least squares of log |gap| on log ell over every (ell, draw), 95 % "
+        "\n\n**Fitted rates** (least squares of log |gap| on log ell over every (ell, draw), 95 % "
         "Student-t interval; a descriptive fit: rows B.1 are judged in figure B1 with their "
         "declared finite-size model): " + "; ".join(parts) + ".\n\n"
     )
@@ -130,7 +130,7 @@ def uniform_findings(series: Sequence[StickingSeries], judged: Mapping[str, Mapp
                 f"{_percent(np.median(deviations[:, 0]))}; "
                 + reading(judged[uniform_row(s.beta, schedule)])
             )
-    return "\n\nWhat the data show at these sizes: " + "; ".join(parts) + ".\n\n"
+    return "\n\n**What the data show** at these sizes: " + "; ".join(parts) + ".\n\n"
 
 
 def linear_edge_findings(
@@ -146,7 +146,7 @@ def linear_edge_findings(
         )
         parts.append(f"c = {ratio:g} ({medians}): " + reading(judged[linear_edge_row(ratio)]))
     return (
-        f"\n\nWhat the data show at ell = {n_tokens}: the median relative top gap "
+        f"\n\n**What the data show** at ell = {n_tokens}: the median relative top gap "
         "(s_1(Y_lin)^2 - E lambda_max)/x_+ of the Gaussian model, E lambda_max the Tracy-Widom "
         "expectation about the scalar formula's x_+, " + "; ".join(parts) + ".\n\n"
     )
@@ -164,4 +164,4 @@ def conditional_findings(series: ConditionalSeries, judged: Mapping[str, Mapping
             f"ell^slope with slope {series.rates[name].describe()} (95 %); "
             + reading(judged[f"B.3/{label}"])
         )
-    return "\n\nWhat the data show at these sizes: " + "; ".join(parts) + ".\n\n"
+    return "\n\n**What the data show** at these sizes: " + "; ".join(parts) + ".\n\n"
