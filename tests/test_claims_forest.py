@@ -120,9 +120,9 @@ def test_beyond_the_paper_and_fragile_verdicts_are_marked_on_their_rows():
     assert table.loc["B.9/shaky", "fragile"].all() and table.loc["B.9/replicated", "fragile"].all()
     ax = plot_forest(table.reset_index()).axes[0]
     labels = [t.get_text() for t in ax.get_yticklabels()]
-    assert labels[1] == f"B.9/strong {BEYOND_MARK}" and labels[0] == ROW["row_id"]
+    assert labels[1] == f"B.9/strong {BEYOND_MARK}" and labels[0] == "B.1/\u03b2=0.5"
     flags = sorted(t.get_text() for t in ax.texts)
-    assert flags == ["fragile, 51 %", "fragile: replicates differ"]
+    assert flags == ["fragile (51 % stable)", "fragile: replicates differ"]
 
 
 def test_the_statistic_at_the_papers_sizes_is_drawn_beside_the_default_one():
@@ -190,3 +190,24 @@ def test_each_replicate_is_stacked_under_its_row_in_its_own_verdict_colour():
     assert "replicates 1, 2 (independent streams), under the row's own" in [
         t.get_text() for t in own.legends[0].get_texts()
     ]
+
+
+def test_row_labels_write_parameters_as_symbols_and_keep_the_ids():
+    from attnspec.papers.forest import row_label
+
+    assert row_label("B.2/beta=1/cube_root") == "B.2/\u03b2=1/\u221b\u2113"
+    assert row_label("B.2/beta=0.5/square_root") == "B.2/\u03b2=0.5/\u221a\u2113"
+    assert row_label("B.2/beta=0.5/log") == "B.2/\u03b2=0.5/log \u2113"
+    assert row_label("B.3/Sigma_f") == "B.3/\u03a3_f"
+    assert row_label("D.1/bert-base/published-w1") == "D.1/bert-base/published-w1"
+
+
+def test_the_legend_names_only_the_marks_drawn():
+    labels = [t.get_text() for t in plot_forest(forest_table([ROW])).legends[0].get_texts()]
+    assert "beyond the paper" not in labels
+    assert "not evidence (model, identity, bound)" not in labels
+    beyond = {**ROW, "row_id": "B.9/strong", "beyond_paper": "a stronger statement"}
+    model = {**ROW, "row_id": "B.9/model", "kind": "model"}
+    figure = plot_forest(forest_table([ROW, beyond, model]))
+    labels = [t.get_text() for t in figure.legends[0].get_texts()]
+    assert "beyond the paper" in labels and "not evidence (model, identity, bound)" in labels

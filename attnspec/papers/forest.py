@@ -214,7 +214,7 @@ OFFSETS = {
     STATISTIC_SERIES: 0.0,
     PAPER_SCALE_SERIES: 0.2,
     LIMIT_SERIES: 0.36,
-    ALTERNATIVE_SERIES: -0.42,
+    ALTERNATIVE_SERIES: -0.4,
 }
 """Vertical place of each series within its row (the statistic on the row's line)."""
 REPLICATE_OFFSETS = {1: -0.17, 2: -0.3}
@@ -234,6 +234,22 @@ filled cross, drawn on top): its shape carries the meaning, never a verdict colo
 BEYOND_MARK = "\u2020"
 """Appended to the id of a row that tests a statement beyond its paper's."""
 BOUND_TEXT = "a bound: holds by construction, no margin"
+ROW_LABEL_SYMBOLS = (
+    ("beta=", "\u03b2="),
+    ("Sigma_", "\u03a3_"),
+    ("/square_root", "/\u221a\u2113"),
+    ("/cube_root", "/\u221b\u2113"),
+    ("/log", "/log \u2113"),
+)
+"""A row id's parameter names as the figures write them (its label only; the id is unchanged)."""
+
+
+def row_label(row_id: str) -> str:
+    """The label of a row on the forest's y axis: its id with beta, Sigma and the k_ell
+    schedules written as symbols (B.2/beta=1/cube_root as B.2/\u03b2=1/\u221b\u2113)."""
+    for name, symbol in ROW_LABEL_SYMBOLS:
+        row_id = row_id.replace(name, symbol)
+    return row_id
 
 
 def _clipped(z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -270,7 +286,7 @@ def _flag(row: pd.Series) -> str:
         return ""
     stability = float(row["stability"])
     return (
-        f"fragile, {100 * stability:.0f} %"
+        f"fragile ({100 * stability:.0f} % stable)"
         if stability < FRAGILE_BELOW
         else "fragile: replicates differ"
     )
@@ -304,8 +320,14 @@ def _replicates(ax, rows: pd.DataFrame, place: Mapping[str, float]) -> None:
     _points(ax, rows["z"].to_numpy(), y, colours, "o", size=2.4)
 
 
+ALTERNATIVE_LANE = 0.09
+"""Half-height (in rows) of the unshaded lane of the declared wrong theories: the row's pass
+region is not theirs (each is measured from its own target, where [-1, 1] would pass it)."""
+
+
 def _paper_panel(ax, frame: pd.DataFrame, paper: str, replicates: bool) -> None:
     mine = frame[frame["paper"] == paper]
+    lane = REPLICATE_ALTERNATIVE_OFFSET if replicates else OFFSETS[ALTERNATIVE_SERIES]
     row_ids = list(dict.fromkeys(mine["row_id"]))
     place = {row_id: -i for i, row_id in enumerate(row_ids)}
     statistics = mine[mine["series"] == STATISTIC_SERIES].set_index("row_id").loc[row_ids]
@@ -313,12 +335,14 @@ def _paper_panel(ax, frame: pd.DataFrame, paper: str, replicates: bool) -> None:
     for row_id, row in statistics.iterrows():
         low, high = np.clip(REGIONS[row["comparison"]], -AXIS_LIMIT, AXIS_LIMIT)
         ax.fill_between(
-            [low, high], place[row_id] - 0.47, place[row_id] + 0.47,
+            [low, high], place[row_id] + lane + ALTERNATIVE_LANE, place[row_id] + 0.47,
             color=COLOURS["guide"], lw=0, zorder=0,
         )  # fmt: skip
         if flag := _flag(row):
             ax.text(1.005, place[row_id], flag, transform=transform, fontsize=6, va="center")
     ax.axvline(0.0, color="white", lw=0.8, zorder=1)  # the target: a cut through the region
+    for boundary in range(1, len(row_ids)):  # rows apart: every mark belongs to the band it is in
+        ax.axhline(0.5 - boundary, color=COLOURS["guide"], lw=0.4, zorder=0)
     for series, marker, size, lw in (
         (STATISTIC_SERIES, "o", 3.6, 1.3),
         (PAPER_SCALE_SERIES, "s", 3.0, 1.0),
@@ -339,13 +363,12 @@ def _paper_panel(ax, frame: pd.DataFrame, paper: str, replicates: bool) -> None:
     if replicates:
         _replicates(ax, mine[mine["series"] == REPLICATE_SERIES], place)
     alternatives = mine[mine["series"] == ALTERNATIVE_SERIES]
-    offset = REPLICATE_ALTERNATIVE_OFFSET if replicates else OFFSETS[ALTERNATIVE_SERIES]
-    y = alternatives["row_id"].map(place).to_numpy(dtype=float) + offset
+    y = alternatives["row_id"].map(place).to_numpy(dtype=float) + lane
     _alternatives(ax, alternatives, y)
     beyond = set(statistics.index[statistics["beyond_paper"].map(_true)])
-    labels = [f"{r} {BEYOND_MARK}" if r in beyond else r for r in row_ids]
+    labels = [row_label(r) + (f" {BEYOND_MARK}" if r in beyond else "") for r in row_ids]
     ax.set_yticks([place[r] for r in row_ids], labels)
-    ax.set_ylim(-len(row_ids) + 0.5, 0.5)
+    ax.set_ylim(-len(row_ids) + 0.38, 0.62)  # room for the marks of the first and last rows
     ax.set_xscale("symlog", linthresh=LINEAR_SPAN, linscale=1.5)
     ax.set_xlim(-AXIS_LIMIT * 1.3, AXIS_LIMIT * 1.3)
     ax.set_xticks(TICKS, [f"{t:g}" for t in TICKS])
@@ -360,6 +383,9 @@ def _legend_handles(frame: pd.DataFrame, replicates: bool) -> list:
     if not replicates:
         drawn &= frame["series"] != REPLICATE_SERIES
     present = set(frame.loc[drawn, "verdict"])
+    statistics = frame[frame["series"] == STATISTIC_SERIES]
+    alternatives = frame[frame["series"] == ALTERNATIVE_SERIES]
+    ruled = set((alternatives["verdict"] == RULED_OUT).tolist())
     verdicts = [
         Line2D([], [], color=colour, marker="o", lw=1.3, ms=3.6, label=verdict)
         for verdict, colour in VERDICT_COLOURS.items()
@@ -369,21 +395,24 @@ def _legend_handles(frame: pd.DataFrame, replicates: bool) -> list:
     shapes = [
         Line2D([], [], color=LEGEND_KEY, marker="o", lw=1.3, ms=3.6,
                label="statistic, 95 % interval"),
-        Line2D([], [], color=LEGEND_KEY, marker="o", mfc="white", lw=0, ms=3.6,
-               label="not evidence (model, identity, bound)"),
+        *([Line2D([], [], color=LEGEND_KEY, marker="o", mfc="white", lw=0, ms=3.6,
+                   label="not evidence (model, identity, bound)")]
+          if not statistics["evidence"].map(_true).all() else []),
         *([Line2D([], [], color=LEGEND_KEY, marker="s", lw=1.0, ms=3.0,
                    label="statistic at the papers' sizes (paper preset)")]
           if (frame["series"] == PAPER_SCALE_SERIES).any() else []),
-        Line2D([], [], color=LEGEND_KEY, marker="D", lw=0.8, ms=2.6,
-               label="finite-size limit (all declared rates)"),
+        *([Line2D([], [], color=LEGEND_KEY, marker="D", lw=0.8, ms=2.6,
+                   label="finite-size limit (all declared rates)")]
+          if (frame["series"] == LIMIT_SERIES).any() else []),
         *([Line2D([], [], color=LEGEND_KEY, marker="o", lw=0.8, ms=2.4,
                    label="replicates 1, 2 (independent streams), under the row's own")]
           if replicates else []),
-        *(Line2D([], [], lw=0, label=alternative[ruled], **style)
-          for ruled, style in ALTERNATIVE_MARKS.items()),
+        *(Line2D([], [], lw=0, label=alternative[out], **style)
+          for out, style in ALTERNATIVE_MARKS.items() if out in ruled),
         Patch(color=COLOURS["guide"], label="pass region"),
-        Line2D([], [], lw=0, marker=f"${BEYOND_MARK}$", color=LEGEND_KEY, ms=4,
-               label="beyond the paper"),
+        *([Line2D([], [], lw=0, marker=f"${BEYOND_MARK}$", color=LEGEND_KEY, ms=4,
+                   label="beyond the paper")]
+          if statistics["beyond_paper"].map(_true).any() else []),
     ]  # fmt: skip
     return verdicts + shapes
 
