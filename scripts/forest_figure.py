@@ -11,13 +11,15 @@ from pathlib import Path
 from matplotlib import pyplot
 
 from attnspec.claims.dashboard import counts_text, replicates_match
-from attnspec.papers.forest import forest_table, plot_forest
+from attnspec.papers.forest import forest_table, paper_forest_caption, plot_forest
 from attnspec.workflow.io import (
     configure_logging,
     read_csv,
     save_figure,
     write_figure_outputs,
     write_plotted,
+    write_table,
+    write_text,
 )
 from attnspec.workflow.publish import run_staged
 
@@ -31,10 +33,14 @@ def main(smk) -> None:
         replicates = []  # made from other verdicts: says nothing about these
     plotted = write_plotted(smk, forest_table(rows, paper_scale, replicates))
     write_figure_outputs(smk, plot_forest(plotted), intro=f"\n\n{counts_text(rows)}\n\n")
+    caption = Path(smk.output.caption).read_text(encoding="utf-8")
     for paper in [
         name.removeprefix("png_") for name in smk.output.keys() if name.startswith("png_")
     ]:
-        figure = plot_forest(plotted, [paper], replicates=True)
+        mine = plotted[plotted["paper"] == paper]
+        write_table(getattr(smk.output, f"plotted_{paper}"), mine)
+        write_text(getattr(smk.output, f"caption_{paper}"), paper_forest_caption(caption, paper))
+        figure = plot_forest(mine, [paper], replicates=True)
         save_figure(
             figure, getattr(smk.output, f"pdf_{paper}", None), getattr(smk.output, f"png_{paper}")
         )

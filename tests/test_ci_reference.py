@@ -16,16 +16,16 @@ def outputs(root):
 
 
 def expected_outputs():
-    """Every figure's PNG, vector PDF, CSV and caption, every table's CSV, Markdown and LaTeX,
-    each paper's claims and claims forest, the dashboard, the claims forest and the finite-size
-    limits (the outputs test_workflow_e2e checks)."""
+    """Every figure's PNG, vector PDF, CSV and caption (each paper's claims forest included),
+    every table's CSV, Markdown and LaTeX, each paper's claims, the dashboard, the claims forest
+    and the finite-size limits (the outputs test_workflow_e2e checks)."""
     figure = ("png", "pdf", "csv", "md")
     names = {"claims.csv", "claims.md"}
     names |= {f"claims-{f}.{ext}" for f in ("forest", "limits") for ext in figure}
     for paper in FIGURES:
         folder = f"paper{paper}"
         names |= {f"{folder}/{f}.{ext}" for f in FIGURES[paper] for ext in figure}
-        names |= {f"{folder}/{paper}-forest.{ext}" for ext in ("png", "pdf")}
+        names |= {f"{folder}/{paper}-forest.{ext}" for ext in figure}
         names |= {f"{folder}/{t}.{ext}" for t in TABLES[paper] for ext in ("csv", "md", "tex")}
         names |= {f"{folder}/claims.csv", f"{folder}/claims.md"}
     return names

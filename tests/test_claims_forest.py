@@ -211,3 +211,14 @@ def test_the_legend_names_only_the_marks_drawn():
     figure = plot_forest(forest_table([ROW, beyond, model]))
     labels = [t.get_text() for t in figure.legends[0].get_texts()]
     assert "beyond the paper" in labels and "not evidence (model, identity, bound)" in labels
+
+
+def test_a_papers_forest_caption_names_its_rows_and_keeps_the_shared_key():
+    from attnspec.papers.forest import paper_forest_caption
+
+    caption = "**Claims of the papers: every verdict in one picture.**\nEach line is one row."
+    text = paper_forest_caption(caption, "B")
+    assert text.startswith("**Claims of paper B: its verdicts in one picture")
+    assert text.endswith("\nEach line is one row.")
+    with pytest.raises(ValueError, match="caption must start with a bold title line"):
+        paper_forest_caption("no title\nrest", "B")

@@ -117,6 +117,19 @@ def _part(key: Mapping, series: str, z, name: str = "", *, verdict: str) -> dict
             "z": [z[0]], "z_low": [z[1]], "z_high": [z[2]]}  # fmt: skip
 
 
+def paper_forest_caption(caption: str, paper: str) -> str:
+    """One paper's forest caption from the combined one: its title names the paper's rows and
+    says the replicates are stacked under them, the rest (what every mark means) is shared."""
+    title, _, rest = caption.partition("\n")
+    if not (title.startswith("**") and title.endswith("**")):
+        raise ValueError(f"caption must start with a bold title line, got {title[:60]!r}")
+    return (
+        f"**Claims of paper {paper}: its verdicts in one picture, each row's replicates 1 and 2 "
+        f"under its own where they were run (the same figure for every paper: "
+        f"``figures/claims-forest.png``).**\n{rest}"
+    )
+
+
 def replicate_rows(replicates: Iterable[Mapping]) -> dict[str, list[dict]]:
     """Per row id, the other replicates' rows (r >= 1) of a replicates table
     (figures/claims-replicates.csv): replicate, verdict, stability, value, interval, target and

@@ -173,6 +173,18 @@ rule claims_forest:
             if config["vector_pdfs"]
             else {}
         ),
+        **{
+            f"plotted_{paper}": committed(
+                in_figures(f"paper{paper}/{paper}-forest.csv")
+            )
+            for paper in PAPER_CATEGORIES
+        },
+        **{
+            f"caption_{paper}": committed(
+                in_figures(f"paper{paper}/{paper}-forest.md")
+            )
+            for paper in PAPER_CATEGORIES
+        },
         png=report(
             committed(in_figures("claims-forest.png")),
             caption="../report/claims-forest.rst",
