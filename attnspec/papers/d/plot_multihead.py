@@ -122,7 +122,7 @@ JUDGED_LABELS = {
 
 def _judged_panel(ax, rows: pd.DataFrame, names: list[str]) -> None:
     """Rows D.1 of one metric: per configuration, value - target with its 95 % interval over
-    its pass band (target +- margin, shaded), coloured by verdict."""
+    its pass band (target ± margin, shaded), coloured by verdict."""
     ax.axhline(0.0, color=COLOURS["null_model"], lw=0.5, ls=":", zorder=1)
     for offset, series in ((-0.17, AGAINST_PUBLISHED), (0.17, BEYOND_FLOOR)):
         mine = rows[rows["series"] == series].set_index("name")
@@ -204,7 +204,7 @@ def plot_public_models(frame: pd.DataFrame):
                    label="judged: mean minus the published mean (paper D's statement)"),
             Line2D([], [], color=LEGEND_KEY, marker=JUDGED_MARKERS[BEYOND_FLOOR], ls="none",
                    label="judged: mean minus the floor's (beyond the paper)"),
-            Patch(color=COLOURS["guide"], label="pass band, target +- margin"),
+            Patch(color=COLOURS["guide"], label="pass band, target ± margin"),
         ] + [
             Line2D([], [], color=VERDICT_COLOURS[v], marker="o", ls="-", label=v)
             for v in VERDICT_COLOURS if v in present
