@@ -322,3 +322,19 @@ def test_the_outcome_names_each_claim_whose_evidence_does_not_all_pass():
     text = outcome_markdown([passing, other, changed])
     assert "1 of the 3 rows' tests were changed" in text
     assert text.rstrip().endswith("at these sizes: B.9 (1 inconclusive at these sizes).")
+
+
+def test_the_ruled_out_column_names_every_wrong_theory_left_standing():
+    from attnspec.claims.dashboard import ruled_out_text
+
+    row = {
+        "ruled_out": "1 of 3",
+        "no_power_against": "",
+        "alternatives": "MP: does not reproduce, value 0.05 [0.04, 0.06], target 0; "
+        "beta-1%: inconclusive at these sizes, value 0.006 [0.005, 0.007], target 0; "
+        "beta+1%: holds, value 0.001 [0.0, 0.002], target 0",
+    }
+    assert ruled_out_text(row) == "1 of 3, not: beta-1%, beta+1%"
+    assert ruled_out_text({**row, "ruled_out": ""}) == "-"
+    everything = {**row, "ruled_out": "1 of 1", "alternatives": row["alternatives"].split("; ")[0]}
+    assert ruled_out_text(everything) == "1 of 1"

@@ -25,6 +25,7 @@ from attnspec.claims.catalogue import (
 )
 from attnspec.claims.declared import DeclaredTest
 from attnspec.claims.verdicts import (
+    DOES_NOT_REPRODUCE,
     FINITE_SIZE_RULE_TEXT,
     FRAGILE_BELOW,
     REGION_TEXT,
@@ -175,12 +176,25 @@ def no_power(row: Mapping) -> bool:
     return all(np.isinf(_float(row, key)) for key in ("power_up", "power_down"))
 
 
+def standing_alternatives(row: Mapping) -> list[str]:
+    """The names of the row's declared wrong theories that its data do not rule out (from its
+    ``alternatives`` text, ``name: verdict, value ...; ...``)."""
+    standing = []
+    for part in str(row.get("alternatives", "") or "").split("; "):
+        name, _, rest = part.partition(": ")
+        if rest and not rest.startswith(f"{DOES_NOT_REPRODUCE},"):
+            standing.append(name)
+    return standing
+
+
 def ruled_out_text(row: Mapping) -> str:
-    """``3 of 3``, or ``2 of 3, not: x+ +1%``; ``-`` for a row without alternatives."""
+    """``3 of 3``, or ``2 of 3, not: x+ +1%`` (every wrong theory left standing, whether it
+    made the row inconclusive or the row fails on its own); ``-`` for a row without
+    alternatives."""
     if not row["ruled_out"]:
         return "-"
-    text = row["ruled_out"]
-    return text + (f", not: {row['no_power_against']}" if row["no_power_against"] else "")
+    standing = standing_alternatives(row)
+    return row["ruled_out"] + (f", not: {', '.join(standing)}" if standing else "")
 
 
 def limit_text(row: Mapping) -> str:
@@ -544,17 +558,21 @@ def outcome_markdown(rows: Sequence[Mapping]) -> str:
     were changed after some of their results were seen, and each claim whose evidence rows do
     not all pass, with their verdicts."""
     changed = [r for r in rows if str(r.get("changed_after_results", "") or "") not in ("", "nan")]
-    open_claims = []
+    open_claims, unjudged = [], []
     for claim in dict.fromkeys(r["claim_id"] for r in rows):
         evidence = evidence_rows([r for r in rows if r["claim_id"] == claim])
-        if any(headline_verdict(r) not in PASSES for r in evidence):
+        if not evidence:
+            unjudged.append(claim)
+        elif any(headline_verdict(r) not in PASSES for r in evidence):
             open_claims.append(f"{claim} ({_count(evidence)})")
     return (
         f"**What the dashboard says.** {counts_text(rows)}\n\n"
         f"{len(changed)} of the {len(rows)} rows' tests were changed after some of their results "
         "had been seen: `figures/claims.md` lists each change with its commit, date and reason, "
         "and the 'test changed' column below names it. Claims whose evidence rows do not "
-        f"all pass at these sizes: {'; '.join(open_claims) or 'none'}.\n"
+        f"all pass at these sizes: {'; '.join(open_claims) or 'none'}. Claims with no evidence "
+        "row (only models, identities, bounds or rows beyond the paper, which are not evidence "
+        f"for it): {', '.join(unjudged) or 'none'}.\n"
     )
 
 
