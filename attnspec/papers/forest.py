@@ -32,6 +32,7 @@ from attnspec.plotting.style import (
     new_figure,
 )
 from attnspec.plotting.tidy import VERDICT, numeric, tidy_table
+from attnspec.workflow.symbols import row_label
 
 STATISTIC_SERIES = "statistic"
 LIMIT_SERIES = "finite-size limit"
@@ -247,22 +248,6 @@ filled cross, drawn on top): its shape carries the meaning, never a verdict colo
 BEYOND_MARK = "\u2020"
 """Appended to the id of a row that tests a statement beyond its paper's."""
 BOUND_TEXT = "a bound: holds by construction, no margin"
-ROW_LABEL_SYMBOLS = (
-    ("beta=", "\u03b2="),
-    ("Sigma_", "\u03a3_"),
-    ("/square_root", "/\u221a\u2113"),
-    ("/cube_root", "/\u221b\u2113"),
-    ("/log", "/log \u2113"),
-)
-"""A row id's parameter names as the figures write them (its label only; the id is unchanged)."""
-
-
-def row_label(row_id: str) -> str:
-    """The label of a row on the forest's y axis: its id with beta, Sigma and the k_ell
-    schedules written as symbols (B.2/beta=1/cube_root as B.2/\u03b2=1/\u221b\u2113)."""
-    for name, symbol in ROW_LABEL_SYMBOLS:
-        row_id = row_id.replace(name, symbol)
-    return row_id
 
 
 def _clipped(z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

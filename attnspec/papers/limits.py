@@ -33,6 +33,7 @@ from attnspec.plotting.style import (
 )
 from attnspec.plotting.tidy import STATISTIC, VERDICT, numeric, tidy_table
 from attnspec.seeding import rng_for
+from attnspec.workflow.symbols import row_label
 
 SIZE_SERIES = "statistic at each size"
 ENVELOPE_SERIES = "fits over the declared rates"
@@ -170,7 +171,7 @@ def _panel(ax, mine: pd.DataFrame) -> None:
     ax.set_ylim(bottom, top)
     band = np.clip([region["y_low"], region["y_high"]], bottom, top)  # one-sided: to the edge
     ax.fill_between(span, *band, color=COLOURS["guide"], lw=0, zorder=0)
-    ax.set_title(mine["row_id"].iloc[0], fontsize=6.5)
+    ax.set_title(row_label(mine["row_id"].iloc[0]), fontsize=6.5)
 
 
 def plot_limits(frame: pd.DataFrame):
@@ -186,6 +187,8 @@ def plot_limits(frame: pd.DataFrame):
         ax.set_visible(False)
     for ax in panels[len(row_ids) - COLUMNS : len(row_ids)]:
         ax.set_xlabel(r"$\ell$ (log scale)")
+    for ax in panels[: len(row_ids) : COLUMNS]:
+        ax.set_ylabel("the row's statistic")
     label_panels(panels[: len(row_ids)])
     present = dict.fromkeys(frame.loc[frame["series"] == LIMIT_SERIES, "verdict"])
     handles = [
