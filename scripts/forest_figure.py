@@ -15,6 +15,7 @@ from attnspec.papers.forest import forest_table, paper_forest_caption, plot_fore
 from attnspec.workflow.io import (
     configure_logging,
     read_csv,
+    rule_caption,
     save_figure,
     write_figure_outputs,
     write_plotted,
@@ -33,13 +34,17 @@ def main(smk) -> None:
         replicates = []  # made from other verdicts: says nothing about these
     plotted = write_plotted(smk, forest_table(rows, paper_scale, replicates))
     write_figure_outputs(smk, plot_forest(plotted), intro=f"\n\n{counts_text(rows)}\n\n")
-    caption = Path(smk.output.caption).read_text(encoding="utf-8")
+    caption = rule_caption(smk)
     for paper in [
         name.removeprefix("png_") for name in smk.output.keys() if name.startswith("png_")
     ]:
         mine = plotted[plotted["paper"] == paper]
         write_table(getattr(smk.output, f"plotted_{paper}"), mine)
-        write_text(getattr(smk.output, f"caption_{paper}"), paper_forest_caption(caption, paper))
+        own = [row for row in rows if row["paper"] == paper]
+        write_text(
+            getattr(smk.output, f"caption_{paper}"),
+            f"{paper_forest_caption(caption, paper)}\n\n{counts_text(own)}\n",
+        )
         figure = plot_forest(mine, [paper], replicates=True)
         save_figure(
             figure, getattr(smk.output, f"pdf_{paper}", None), getattr(smk.output, f"png_{paper}")

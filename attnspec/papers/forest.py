@@ -126,7 +126,7 @@ def paper_forest_caption(caption: str, paper: str) -> str:
         raise ValueError(f"caption must start with a bold title line, got {title[:60]!r}")
     return (
         f"**Claims of paper {paper}: its verdicts in one picture, each row's replicates 1 and 2 "
-        f"under its own where they were run (the same figure for every paper: "
+        f"under its own where they were run (all papers together: "
         f"``figures/claims-forest.png``).**\n{rest}"
     )
 
