@@ -321,7 +321,10 @@ def test_the_outcome_names_each_claim_whose_evidence_does_not_all_pass():
     changed = {**passing, "changed_after_results": "abc1234 (2026-12-05): widened"}
     text = outcome_markdown([passing, other, changed])
     assert "1 of the 3 rows' tests were changed" in text
-    assert text.rstrip().endswith("at these sizes: B.9 (1 inconclusive at these sizes).")
+    assert "at these sizes: B.9 (1 inconclusive at these sizes)." in text
+    assert text.rstrip().endswith("which are not evidence for it): none.")
+    model = {**passing, "claim_id": "B.8", "kind": "model"}
+    assert outcome_markdown([passing, model]).rstrip().endswith("evidence for it): B.8.")
 
 
 def test_the_ruled_out_column_names_every_wrong_theory_left_standing():

@@ -1,6 +1,6 @@
 """Caption prose in the figures' symbols, with row ids untouched."""
 
-from attnspec.workflow.symbols import with_symbols
+from attnspec.plotting.symbols import with_symbols
 
 
 def test_quantities_become_symbols():

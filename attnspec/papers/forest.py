@@ -31,8 +31,8 @@ from attnspec.plotting.style import (
     label_panels,
     new_figure,
 )
+from attnspec.plotting.symbols import row_label
 from attnspec.plotting.tidy import VERDICT, numeric, tidy_table
-from attnspec.workflow.symbols import row_label
 
 STATISTIC_SERIES = "statistic"
 LIMIT_SERIES = "finite-size limit"

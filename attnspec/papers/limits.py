@@ -31,9 +31,9 @@ from attnspec.plotting.style import (
     label_panels,
     new_figure,
 )
+from attnspec.plotting.symbols import row_label
 from attnspec.plotting.tidy import STATISTIC, VERDICT, numeric, tidy_table
 from attnspec.seeding import rng_for
-from attnspec.workflow.symbols import row_label
 
 SIZE_SERIES = "statistic at each size"
 ENVELOPE_SERIES = "fits over the declared rates"

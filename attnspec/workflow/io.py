@@ -243,7 +243,7 @@ def write_figure_outputs(
     ``output.png`` and, when the rule has it (config vector_pdfs), ``output.pdf`` (deterministic
     bytes) and ``output.caption`` (the rendered
     ``input.caption``, then the Markdown text ``intro`` in the figures' symbols
-    (:func:`attnspec.workflow.symbols.with_symbols`), then the ``tables``, each a (header,
+    (:func:`attnspec.plotting.symbols.with_symbols`), then the ``tables``, each a (header,
     rows) pair, then the verdicts of the ``judged`` claims-table rows this figure supports,
     :func:`attnspec.claims.dashboard.verdict_table`); ``output.plotted`` is written before the
     figure is drawn, by :func:`write_plotted`.
@@ -251,8 +251,8 @@ def write_figure_outputs(
     from matplotlib import pyplot
 
     from attnspec.claims.dashboard import verdict_table
+    from attnspec.plotting.symbols import with_symbols
     from attnspec.tables import to_markdown
-    from attnspec.workflow.symbols import with_symbols
 
     save_figure(figure, getattr(smk.output, "pdf", None), smk.output.png)
     pyplot.close(figure)
