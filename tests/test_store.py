@@ -186,3 +186,27 @@ def test_every_committed_draw_is_kept_under_the_current_code_and_its_own_key(rec
     text = json.dumps({k: made[k] for k in ("function", "arguments", "code")}, sort_keys=True)
     assert hashlib.sha256(text.encode()).hexdigest() == made["key"], f"{record}: not its own key"
     assert record.with_suffix(".npz").stat().st_size > 0
+
+
+def named_draw(model: str, draw: int, *, dtype=np.float64) -> dict:
+    """A stand-in whose first parameter is a string without a default (like paper A's
+    model_spectra) and whose dtype is recorded by name."""
+    return {"values": np.full(3, float(len(model) + draw), dtype=dtype)}
+
+
+def test_verify_gives_a_string_argument_without_a_default_as_it_was_recorded(tmp_path):
+    """A parameter without a default has inspect's "empty" default, which is a type: it must not
+    be read as a dtype name ('attention' is not a numpy type)."""
+    from attnspec.workflow.store_verify import verify
+
+    store = tmp_path / "store"
+    stored_or_computed(
+        store, "results/paperX/named/attention/draw0.npz", named_draw, "attention", 0
+    )
+    stored_or_computed(
+        store, "results/paperX/named/float32/draw1.npz", named_draw, "linear", 1, dtype=np.float32
+    )
+    records = sorted(store.rglob("*.json"))
+    assert [line.split(": ")[1].split(" (")[0] for line in verify(store, records)] == [
+        "identical"
+    ] * 2

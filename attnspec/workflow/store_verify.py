@@ -50,7 +50,8 @@ def _call_arguments(function, arguments: dict) -> dict:
     found = {}
     for name, value in arguments.items():
         default = signature.parameters[name].default
-        if isinstance(default, type) and isinstance(value, str):
+        typed = default is not inspect.Parameter.empty and isinstance(default, type)
+        if typed and isinstance(value, str):  # a parameter without a default has "empty"
             value = np.dtype(value).type
         found[name] = value
     return found
