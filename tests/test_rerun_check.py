@@ -33,7 +33,7 @@ def _ci_root(tmp_path):
 def test_a_rerun_of_the_ci_preset_that_matches_its_reference_says_so(tmp_path):
     root = _ci_root(tmp_path)
     summary, found = check_rerun(root, _preset("ci"), since=0.0)
-    assert found == [] and summary.startswith("drift check: 154 rewritten outputs match")
+    assert found == [] and summary.startswith("drift check: 162 rewritten outputs match")
 
 
 def test_a_moved_number_is_listed_and_the_list_written_to_the_log(tmp_path):
