@@ -19,7 +19,7 @@ from attnspec.papers.forest import (
     forest_table,
     plot_forest,
 )
-from attnspec.plotting.craft import craft_problems
+from attnspec.plotting.craft import craft_problems, layering_problems
 
 ROW = {
     "paper": "B",
@@ -89,6 +89,7 @@ def test_the_forest_is_drawn_from_its_csv_within_the_craft(tmp_path):
     figure = plot_forest(frame)
     assert png_bytes(plot_forest(table)) == png_bytes(figure)
     assert craft_problems(figure) == []
+    assert layering_problems(figure) == []  # the row separators are guides, not series
     paper_b = figure.axes[0]
     # B.1/beta=1's value, 98 margins off, is placed (symmetric-log axis); 1.2e5 is an arrow
     assert any(np.isclose(line.get_xdata()[0], 98.0) for line in paper_b.lines)

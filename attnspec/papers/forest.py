@@ -339,8 +339,10 @@ def _paper_panel(ax, frame: pd.DataFrame, paper: str, replicates: bool) -> None:
         if flag := _flag(row):
             ax.text(1.005, place[row_id], flag, transform=transform, fontsize=6, va="center")
     ax.axvline(0.0, color="white", lw=0.8, zorder=1)  # the target: a cut through the region
-    for boundary in range(1, len(row_ids)):  # rows apart: every mark belongs to the band it is in
-        ax.axhline(0.5 - boundary, color=COLOURS["guide"], lw=0.4, zorder=0)
+    ax.hlines(  # rows apart: every mark belongs to the band it is in (guides, not series)
+        [0.5 - boundary for boundary in range(1, len(row_ids))], 0, 1,
+        transform=ax.get_yaxis_transform(), color=COLOURS["guide"], lw=0.4, zorder=0,
+    )  # fmt: skip
     for series, marker, size, lw in (
         (STATISTIC_SERIES, "o", 3.6, 1.3),
         (PAPER_SCALE_SERIES, "s", 3.0, 1.0),
