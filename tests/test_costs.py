@@ -9,6 +9,8 @@ import pytest
 
 from attnspec.workflow.costs import (
     CostModel,
+    JobCost,
+    costs_by_rule,
     cpu_seconds_at_exit,
     fit_cost_model,
     last_sample_time,
@@ -179,3 +181,22 @@ def test_measured_presets_pool_their_benchmark_files_once(tmp_path):
     [(kind, rows)] = samples.items()
     assert kind == ("paperB_sticking_draw", ("ratio", "1.0"))
     assert sorted(size for size, _, _ in rows) == [4096.0, 8192.0]
+
+
+def test_costs_by_rule_sums_work_and_keeps_the_largest_peak():
+    jobs = [
+        JobCost("draw", "d0", 100.0, 120.0, 900.0, "store"),
+        JobCost("draw", "d1", 50.0, 60.0, 950.0, "benchmark"),
+        JobCost("figure", "f", 2.0, 3.0, 300.0, "benchmark"),
+    ]
+    rules = costs_by_rule(jobs)
+    assert list(rules) == ["draw", "figure"]  # by CPU, largest first
+    assert rules["draw"] == {
+        "jobs": 2,
+        "from_store": 1,
+        "cpu_s": 150.0,
+        "wall_s": 180.0,
+        "peak_mb": 950.0,
+        "peak_job": "d1",
+    }
+    assert rules["figure"]["from_store"] == 0

@@ -9,7 +9,8 @@ dashboard (figures/claims.csv), the replicates comparison (figures/claims-replic
 run time of the default preset (docs/runtime.json, by tools/measure_run.py), the paper preset's
 largest job (docs/largest-job.json, by tools/measure_largest_job.py), the benchmark
 (docs/benchmark.md, by tools/benchmark.py); in docs/architecture.md the rule graph
-(figures/rulegraph.mmd); in docs/cluster.md the committed store's draws (data/store).
+(figures/rulegraph.mmd); in docs/cluster.md the committed store's draws (data/store) and the
+paper preset's whole run (docs/paper-run.json, by tools/paper_run_costs.py).
 """
 
 import csv
@@ -103,22 +104,54 @@ def benchmark_block() -> str:
 
 
 def store_block() -> str:
-    """The committed store's draws (data/store/**/*.json) with what each cost."""
+    """The committed store's draws (data/store/**/*.json) with what they cost, one row per
+    point (the first three levels of a draw's folder: paper, experiment, point)."""
     store = ROOT / "data" / "store"
-    paths = sorted(store.rglob("*.json"))
-    records = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
+    folders: dict[str, list[dict]] = {}
+    for path in sorted(store.rglob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        point = "/".join(path.parent.relative_to(store).parts[:3])
+        folders.setdefault(point, []).append(record)
     rows = [
-        f"| `{path.relative_to(store).with_suffix('.npz')}` | {r.get('cpu_s', float('nan')):.0f} | "
-        f"{r.get('wall_s', float('nan')):.0f} | {r.get('peak_mb', float('nan')):.0f} | "
-        f"{r.get('commit', '?')} | {r.get('made', '?')} |"
-        for path, r in zip(paths, records, strict=True)
+        f"| `{folder}` | {len(records)} | {sum(r['cpu_s'] for r in records):.0f} | "
+        f"{sum(r['wall_s'] for r in records):.0f} | {max(r['peak_mb'] for r in records):.0f} | "
+        f"{', '.join(sorted({r['commit'] for r in records}))} | "
+        f"{max(r['made'] for r in records).removesuffix(' UTC')} |"
+        for folder, records in folders.items()
     ]
-    total = sum(r.get("cpu_s", 0.0) for r in records)
+    records = [record for group in folders.values() for record in group]
+    total = sum(record["cpu_s"] for record in records)
     return (
-        "| draw | CPU-s | wall-s | peak MB | made by commit | made (UTC) |\n"
+        "| point | draws | CPU-s | wall-s | largest peak MB | made by commits | last made (UTC) "
+        "|\n"
+        + "|---|---|---|---|---|---|---|\n"
+        + "\n".join(rows)
+        + f"\n\n{len(records)} draws at {len(folders)} points, "
+        f"{total / 3600:.2f} core-hours kept.\n"
+    )
+
+
+def paper_run_block() -> str:
+    """The paper preset's whole run, per rule (docs/paper-run.json, tools/paper_run_costs.py)."""
+    path = ROOT / "docs" / "paper-run.json"
+    if not path.is_file():
+        return "Not measured yet: `python tools/paper_run_costs.py <the run's clone>`.\n"
+    report = json.loads(path.read_text(encoding="utf-8"))
+    rows = [
+        f"| `{rule}` | {r['jobs']} | {r['from_store']} | {r['cpu_s'] / 60:.1f} | "
+        f"{r['wall_s'] / 60:.1f} | {r['peak_mb']:.0f} |"
+        for rule, r in report["rules"].items()
+    ]
+    missing = len(report["not_measured"])
+    return (
+        f"{report['jobs']} jobs (commit {report['commit']}, `{report['preset']}`): "
+        f"{report['cpu_s'] / 3600:.2f} core-hours of CPU, {report['wall_s'] / 3600:.2f} h of wall "
+        f"time summed over the jobs, largest peak {report['peak_mb'] / 1000:.1f} GB"
+        + (f"; {missing} jobs not measured (listed in the JSON)" if missing else "")
+        + ".\n\n| rule | jobs | of them from store records | CPU min | wall min | peak MB |\n"
         + "|---|---|---|---|---|---|\n"
         + "\n".join(rows)
-        + f"\n\n{len(records)} draws, {total / 3600:.2f} core-hours kept.\n"
+        + "\n"
     )
 
 
@@ -135,7 +168,7 @@ README_BLOCKS = {
     "benchmark": benchmark_block,
 }
 ARCHITECTURE_BLOCKS = {"rulegraph": rulegraph_block}
-CLUSTER_BLOCKS = {"store": store_block}
+CLUSTER_BLOCKS = {"store": store_block, "paper-run": paper_run_block}
 DOCUMENTS = {
     README: README_BLOCKS,
     ARCHITECTURE: ARCHITECTURE_BLOCKS,

@@ -143,3 +143,38 @@ def runtime_minutes(seconds: float, safety: float, minimum: int = 10, step: int 
         raise ValueError("seconds must be non-negative and safety positive")
     minutes = math.ceil(safety * seconds / 60 / step) * step
     return max(minimum, int(minutes))
+
+
+@dataclass(frozen=True)
+class JobCost:
+    """What one job of a run cost: CPU and wall seconds, peak memory (MB) and where the numbers
+    come from ("store": the record of the draw the job reused, i.e. what computing it cost;
+    "benchmark": Snakemake's measurement of the job itself)."""
+
+    rule: str
+    name: str
+    cpu_s: float
+    wall_s: float
+    peak_mb: float
+    source: str
+
+
+def costs_by_rule(jobs: Sequence[JobCost]) -> dict[str, dict]:
+    """Per rule: jobs, jobs costed from store records, CPU and wall seconds summed (the rule's
+    work on one core), the largest peak memory and the job that had it; sorted by CPU."""
+    rules: dict[str, dict] = {}
+    for job in jobs:
+        entry = rules.setdefault(
+            job.rule,
+            {"jobs": 0, "from_store": 0, "cpu_s": 0.0, "wall_s": 0.0, "peak_mb": -1.0},
+        )
+        entry["jobs"] += 1
+        entry["from_store"] += job.source == "store"
+        entry["cpu_s"] += job.cpu_s
+        entry["wall_s"] += job.wall_s
+        if job.peak_mb > entry["peak_mb"]:
+            entry["peak_mb"], entry["peak_job"] = job.peak_mb, job.name
+    for entry in rules.values():
+        entry["cpu_s"], entry["wall_s"] = round(entry["cpu_s"], 1), round(entry["wall_s"], 1)
+        entry["peak_mb"] = round(entry["peak_mb"], 1)
+    return dict(sorted(rules.items(), key=lambda item: -item[1]["cpu_s"]))
