@@ -100,6 +100,20 @@ def test_fragile_verdicts_name_their_alternative():
     assert "fragile" not in verdict_label(judged(REGISTRY[0], stability="0.95"))
 
 
+def test_captions_give_the_paper_preset_s_verdict_beside_the_default_one():
+    row = judged(REGISTRY[0], verdict=INCONCLUSIVE)
+    large = {**judged(REGISTRY[0]), "sizes": "1024, 2048, 32768", "draws": "10"}
+    label = verdict_label(row, large)
+    assert label == (
+        f"{row['row_id']}: {INCONCLUSIVE}; at the papers' sizes (sizes 1024 ... 32768, "
+        f"10 draws): {HOLDS}"
+    )
+    header, table = verdict_table([row], {row["row_id"]: large})
+    assert header[-1] == "at the papers' sizes"
+    assert table[0][-1].startswith(f"{HOLDS}: ")
+    assert verdict_table([row], {})[0] == verdict_table([row])[0]  # no column without them
+
+
 def test_dashboard_lists_every_registry_row_in_order():
     rows = dashboard_rows(all_rows())
     assert [r["row_id"] for r in rows] == [t.row_id for t in REGISTRY]

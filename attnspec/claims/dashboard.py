@@ -154,11 +154,16 @@ ALTERNATIVE_SHARE = re.compile(r" \((\d+ ?%)\)$")
 giving it."""
 
 
-def verdict_label(row: Mapping) -> str:
+def verdict_label(row: Mapping, at_scale: Mapping | None = None) -> str:
     """A label: row id and headline verdict (``fragile pass: holds`` for a fragile pass), with the
-    stability when it is below FRAGILE_BELOW."""
+    stability when it is below FRAGILE_BELOW; ``at_scale``: the row as the paper preset judged
+    it, whose verdict and design follow (``...; at the papers' sizes (sizes 1024 ... 32768, 10
+    draws): holds``)."""
     text = f"{row['row_id']}: {headline_verdict(row)}"
-    return text + (f" (stability {_float(row, 'stability'):.0%})" if is_fragile(row) else "")
+    text += f" (stability {_float(row, 'stability'):.0%})" if is_fragile(row) else ""
+    if at_scale is not None:
+        text += f"; at the papers' sizes ({design_text(at_scale)}): {headline_verdict(at_scale)}"
+    return text
 
 
 def power_text(row: Mapping) -> str:
@@ -219,8 +224,18 @@ VERDICT_TABLE_HEADER = (
 )
 
 
-def verdict_table(rows: Sequence[Mapping]) -> tuple[tuple, list[list]]:
-    """(header, rows) of the verdicts a figure's caption lists."""
+def verdict_table(
+    rows: Sequence[Mapping], at_scale: Mapping[str, Mapping] | None = None
+) -> tuple[tuple, list[list]]:
+    """(header, rows) of the verdicts a figure's caption lists; ``at_scale``: the paper preset's
+    rows by row id, whose verdicts (:func:`scale_text`) make one more column when given."""
+    if at_scale:
+        header = (*VERDICT_TABLE_HEADER, "at the papers' sizes")
+        _, table = verdict_table(rows)
+        return header, [
+            [*line, scale_text(at_scale[row["row_id"]]) if row["row_id"] in at_scale else "-"]
+            for line, row in zip(table, rows, strict=True)
+        ]
     return VERDICT_TABLE_HEADER, [
         [
             row["row_id"],

@@ -11,7 +11,7 @@ import logging
 import os
 import re
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -205,18 +205,29 @@ METHODS_HEADING = "**Methods.**"
 """The line of a caption that starts its methods block (after the short part: what is shown)."""
 
 
-def with_verdicts(caption: str, judged) -> str:
+def with_verdicts(caption: str, judged, at_scale: Mapping | None = None) -> str:
     """The caption with one line naming the verdict of each judged claims-table row (headline
-    verdicts, :func:`attnspec.claims.dashboard.verdict_label`) inserted before its methods block,
-    so that the short part a reader sees first says what is shown and what was decided; a caption
-    without a methods block, or a figure without judged rows, is returned unchanged."""
+    verdicts, :func:`attnspec.claims.dashboard.verdict_label`; ``at_scale``: the paper preset's
+    rows by row id, whose verdicts follow) inserted before its methods block, so that the short
+    part a reader sees first says what is shown and what was decided; a caption without a
+    methods block, or a figure without judged rows, is returned unchanged."""
     from attnspec.claims.dashboard import verdict_label
 
     if not judged or METHODS_HEADING not in caption:
         return caption
-    line = "Verdicts: " + "; ".join(verdict_label(row) for row in judged) + "."
+    at_scale = at_scale or {}
+    labels = [verdict_label(row, at_scale.get(row["row_id"])) for row in judged]
+    line = "Verdicts: " + "; ".join(labels) + "."
     head, tail = caption.split(METHODS_HEADING, 1)
     return f"{head.rstrip()}\n\n{line}\n\n{METHODS_HEADING}{tail}"
+
+
+def paper_scale_rows(smk) -> dict[str, Mapping]:
+    """The paper preset's judged rows by row id, from the job's ``paper_scale`` inputs (its
+    committed claims tables, given to the default preset's figures when they exist); empty
+    without them."""
+    paths = getattr(smk.input, "paper_scale", None) or []
+    return {row["row_id"]: row for path in paths for row in read_csv(path)}
 
 
 def write_plotted(smk, frame):
@@ -257,8 +268,9 @@ def write_figure_outputs(
     save_figure(figure, getattr(smk.output, "pdf", None), smk.output.png)
     pyplot.close(figure)
     tables = list(tables)
+    at_scale = paper_scale_rows(smk)
     if judged:
-        tables.append(verdict_table(judged))
-    caption = with_verdicts(rule_caption(smk), judged)
+        tables.append(verdict_table(judged, at_scale))
+    caption = with_verdicts(rule_caption(smk), judged, at_scale)
     markdown = "\n".join(to_markdown(header, rows, digits=digits) for header, rows in tables)
     write_text(smk.output.caption, caption + with_symbols(intro) + markdown)

@@ -133,6 +133,13 @@ def paper_scale_claims(wildcards):
     return [path for path in PAPER_SCALE_CLAIMS if os.path.exists(path)]
 
 
+def paper_scale_claims_of(paper):
+    """The paper preset's claims table of one paper, for the default preset's figures of that
+    paper (their captions give both scales' verdicts), where it exists."""
+    path = f"figures/paper-scale/paper{paper}/claims.csv"
+    return [path] if config["scale"] == "default" and os.path.exists(path) else []
+
+
 # The run's config snapshot (rule config_snapshot), an input of every figure and table and of
 # every target: on a fresh clone it is missing, so the targets make it, and every committed
 # figure and table older than it is recomputed (Snakemake does not rerun a job only because its

@@ -92,6 +92,7 @@ rule paperA_A1_figure:
             spectrum_batch(RESULTS, model, **STEPWISE_POINT) for model in MODEL_NAMES
         ],
         claims=f"{RESULTS}/paperA/claims.csv",
+        paper_scale=paper_scale_claims_of("A"),
         caption="workflow/report/paperA/A1-stepwise.rst",
         config=CONFIG_SNAPSHOT,
     output:

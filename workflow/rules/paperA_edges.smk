@@ -100,6 +100,7 @@ rule paperA_A5_figure:
     input:
         distances=f"{RESULTS}/paperA/linearisation/distances.npz",
         claims=f"{RESULTS}/paperA/claims.csv",
+        paper_scale=paper_scale_claims_of("A"),
         caption="workflow/report/paperA/A5-linearisation.rst",
         config=CONFIG_SNAPSHOT,
     output:

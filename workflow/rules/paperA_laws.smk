@@ -79,6 +79,7 @@ rule paperA_A3_figure:
         attention=bulk_laws_spectra(RESULTS, "attention"),
         linear=bulk_laws_spectra(RESULTS, "linear"),
         claims=f"{RESULTS}/paperA/claims.csv",
+        paper_scale=paper_scale_claims_of("A"),
         caption="workflow/report/paperA/A3-bulk-laws.rst",
         config=CONFIG_SNAPSHOT,
     output:

@@ -123,6 +123,7 @@ rule paperA_A6_figure:
     input:
         points=perron_files(RESULTS),
         claims=f"{RESULTS}/paperA/claims.csv",
+        paper_scale=paper_scale_claims_of("A"),
         caption="workflow/report/paperA/A6-perron.rst",
         config=CONFIG_SNAPSHOT,
     output:

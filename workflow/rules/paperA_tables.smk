@@ -78,6 +78,7 @@ rule paperA_AT2_table:
         summary=f"{RESULTS}/paperA/stepwise/summary.npz",
         pairs=f"{RESULTS}/paperA/equivalence/pairs.npz",
         claims=f"{RESULTS}/paperA/claims.csv",
+        paper_scale=paper_scale_claims_of("A"),
         caption="workflow/report/paperA/A-T2-stepwise.rst",
         config=CONFIG_SNAPSHOT,
     output:

@@ -87,6 +87,7 @@ rule paperB_B1_figure:
     input:
         draws=sticking_files(RESULTS),
         claims=f"{RESULTS}/paperB/claims.csv",
+        paper_scale=paper_scale_claims_of("B"),
         caption="workflow/report/paperB/B1-sticking.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -110,6 +111,7 @@ rule paperB_B2_figure:
     input:
         draws=sticking_files(RESULTS, 1.0),
         claims=f"{RESULTS}/paperB/claims.csv",
+        paper_scale=paper_scale_claims_of("B"),
         caption="workflow/report/paperB/B2-gap.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -133,6 +135,7 @@ rule paperB_B3_figure:
     input:
         draws=sticking_files(RESULTS, 1.0),
         claims=f"{RESULTS}/paperB/claims.csv",
+        paper_scale=paper_scale_claims_of("B"),
         caption="workflow/report/paperB/B3-uniform.rst",
         config=CONFIG_SNAPSHOT,
     output:

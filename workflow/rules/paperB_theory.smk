@@ -104,6 +104,7 @@ rule paperB_B5_figure:
     input:
         draws=conditional_files(RESULTS),
         claims=f"{RESULTS}/paperB/claims.csv",
+        paper_scale=paper_scale_claims_of("B"),
         caption="workflow/report/paperB/B5-conditional-edges.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -153,6 +154,7 @@ rule paperB_B4_figure:
     input:
         draws=sticking_files(RESULTS),
         claims=f"{RESULTS}/paperB/claims.csv",
+        paper_scale=paper_scale_claims_of("B"),
         caption="workflow/report/paperB/B4-edge-formula.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -178,6 +180,7 @@ rule paperB_BT2_table:
     (theory), with the verdicts of the identity rows B.4 (CSV, Markdown, LaTeX)."""
     input:
         claims=f"{RESULTS}/paperB/claims.csv",
+        paper_scale=paper_scale_claims_of("B"),
         caption="workflow/report/paperB/B-T2-edge-formulas.rst",
         config=CONFIG_SNAPSHOT,
     output:

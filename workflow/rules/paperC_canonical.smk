@@ -81,6 +81,7 @@ rule paperC_C1_figure:
     input:
         spectra=CANONICAL_SPECTRA.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
+        paper_scale=paper_scale_claims_of("C"),
         caption="workflow/report/paperC/C1-spectra.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -153,6 +154,7 @@ rule paperC_C2_figure:
     input:
         counts=CANONICAL_COUNTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
+        paper_scale=paper_scale_claims_of("C"),
         caption="workflow/report/paperC/C2-bulk.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -306,6 +308,7 @@ rule paperC_C3_figure:
         gaussian=expand(CANONICAL_GAUSSIAN, results=RESULTS),
         reference=CANONICAL_GAUSSIAN_REFERENCE,
         claims=f"{RESULTS}/paperC/claims.csv",
+        paper_scale=paper_scale_claims_of("C"),
         caption="workflow/report/paperC/C3-stable-rank.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -358,6 +361,7 @@ rule paperC_C4_figure:
     input:
         survival=expand(CANONICAL_SURVIVAL, results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
+        paper_scale=paper_scale_claims_of("C"),
         caption="workflow/report/paperC/C4-spike-survival.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -387,6 +391,7 @@ rule paperC_CT1_table:
         gaussian=expand(CANONICAL_GAUSSIAN, results=RESULTS),
         reference=CANONICAL_GAUSSIAN_REFERENCE,
         claims=f"{RESULTS}/paperC/claims.csv",
+        paper_scale=paper_scale_claims_of("C"),
         caption="workflow/report/paperC/C-T1-stable-rank.rst",
         config=CONFIG_SNAPSHOT,
     output:

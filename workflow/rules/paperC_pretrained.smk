@@ -244,6 +244,7 @@ rule paperC_C5_figure:
         },
         tests=PRETRAINED_TESTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
+        paper_scale=paper_scale_claims_of("C"),
         caption="workflow/report/paperC/C5-eigen-angles.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -270,6 +271,7 @@ rule paperC_C6_figure:
         model_long=PRETRAINED_DIAGNOSTICS["model_long"].format(results=RESULTS),
         isotropic_long=PRETRAINED_DIAGNOSTICS["isotropic_long"].format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
+        paper_scale=paper_scale_claims_of("C"),
         caption="workflow/report/paperC/C6-score-spectra.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -299,6 +301,7 @@ rule paperC_CT2_table:
         },
         tests=PRETRAINED_TESTS.format(results=RESULTS),
         claims=f"{RESULTS}/paperC/claims.csv",
+        paper_scale=paper_scale_claims_of("C"),
         caption="workflow/report/paperC/C-T2-pretrained.rst",
         config=CONFIG_SNAPSHOT,
     output:

@@ -9,6 +9,7 @@ rule paperD_D1_figure:
     input:
         draws=public_model_files(RESULTS),
         claims=f"{RESULTS}/paperD/claims.csv",
+        paper_scale=paper_scale_claims_of("D"),
         caption="workflow/report/paperD/D1-public-models.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -60,6 +61,7 @@ rule paperD_D3_figure:
     input:
         draws=sharing_files(RESULTS),
         claims=f"{RESULTS}/paperD/claims.csv",
+        paper_scale=paper_scale_claims_of("D"),
         caption="workflow/report/paperD/D3-sharing.rst",
         config=CONFIG_SNAPSHOT,
     output:
@@ -86,6 +88,7 @@ rule paperD_DT1_table:
     input:
         draws=public_model_files(RESULTS),
         claims=f"{RESULTS}/paperD/claims.csv",
+        paper_scale=paper_scale_claims_of("D"),
         caption="workflow/report/paperD/D-T1-public-models.rst",
         config=CONFIG_SNAPSHOT,
     output:
