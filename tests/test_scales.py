@@ -65,3 +65,35 @@ def test_the_dashboard_shows_the_paper_scale_verdicts_given_as_inputs(tmp_path, 
     assert rows and all(row["paper_scale"] for row in rows)
     assert all(row["scales_note"] == "" for row in rows)
     assert "at the papers' sizes" in (tmp_path / "figures" / "claims.md").read_text()
+
+
+def rules_keeping_draws() -> set[str]:
+    """Rules whose jobs read and keep their draws in the store (``store=config["store"]``)."""
+    found = set()
+    for path in (REPO / "workflow" / "rules").glob("*.smk"):
+        for block in re.split(r"^(?=rule \w+:)", path.read_text(encoding="utf-8"), flags=re.M):
+            name = re.match(r"rule (\w+):", block)
+            if name and 'store=config["store"]' in block:
+                found.add(name[1])
+    return found
+
+
+@pytest.mark.slow  # starts Snakemake
+def test_every_draw_the_paper_preset_keeps_is_in_the_committed_store():
+    """A fresh clone's paper preset computes none of the draws it keeps: each job of a rule that
+    keeps its draws has its record in data/store (one file for a job's draw, a folder of parts
+    for a job that makes several); tests/test_store.py checks that every record is current."""
+    from attnspec.workflow.store import entry_paths
+
+    keeping = rules_keeping_draws()
+    output = run([tool("snakemake"), "all", "-n", "-F", "--configfile", "config/paper.yaml"])
+    jobs = [job for job in planned_jobs(output.stdout + output.stderr) if job.rule in keeping]
+    missing = []
+    for job in jobs:
+        draw = next(f for f in job.outputs if f.endswith(".npz"))
+        npz, record = entry_paths(REPO / "data" / "store", draw)
+        parts = npz.with_suffix("")
+        if not record.is_file() and not (parts.is_dir() and any(parts.glob("*.json"))):
+            missing.append(draw)
+    assert len(jobs) > 100 and {"paperB_sticking_draw", "paperA_spectra"} <= keeping
+    assert not missing, f"{len(missing)} of {len(jobs)} not stored: {missing[:10]}"

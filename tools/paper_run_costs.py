@@ -4,11 +4,12 @@
                                    [--store data/store] [--output docs/paper-run.json]
 
 The run's jobs are those a dry run of the preset plans from scratch (``-F``) in RUN_FOLDER, the
-clone the run was made in. A job whose output has a record in the store (RUN_FOLDER/<store>) is
-costed by that record: what computing the draw cost, on whichever machine and session made it
-(a job that reused it took seconds). Every other job is costed by its benchmark file in
+clone the run was made in. A job whose output has records in the store (RUN_FOLDER/<store>) is
+costed by them: what computing its draws cost, on whichever machine and session made them (a
+job that reused them took seconds). Every other job is costed by its benchmark file in
 RUN_FOLDER/benchmarks: Snakemake's measurement, with the CPU time scaled to the job's exit
-(attnspec.workflow.costs.cpu_seconds_at_exit). Jobs with neither are counted as not measured.
+(attnspec.workflow.costs.cpu_seconds_at_exit). Target rules (no benchmark file declared) do no
+work of their own; any other job with neither is listed as not measured.
 docs/cluster.md shows the result (tools/readme_blocks.py).
 """
 
@@ -23,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from attnspec.workflow.costs import JobCost, costs_by_rule, cpu_seconds_at_exit  # noqa: E402
+from attnspec.workflow.store import entry_paths  # noqa: E402
 
 OUTPUT = ROOT / "docs" / "paper-run.json"
 
@@ -50,13 +52,19 @@ def dry_run(folder: Path, configfile: str) -> list[tuple[str, list[str], str | N
     return [tuple(job) for job in jobs]
 
 
-def store_records(store: Path) -> dict[str, dict]:
-    """The store's records by the job output each was made for."""
-    records = {}
+def store_costs(store: Path) -> dict[Path, tuple[float, float, float]]:
+    """(CPU s, wall s, peak MB) of every stored job output by its entry (the record's path
+    without suffix, :func:`attnspec.workflow.store.entry_paths`); a job that keeps several
+    draws (a folder of parts) sums its parts' CPU and wall time and keeps their largest peak."""
+    costs: dict[Path, list[float]] = {}
     for path in store.rglob("*.json"):
         record = json.loads(path.read_text(encoding="utf-8"))
-        records[record["output"]] = record
-    return records
+        npz, _ = entry_paths(store, record["output"])
+        entry = costs.setdefault(npz.with_suffix(""), [0.0, 0.0, 0.0])
+        entry[0] += record["cpu_s"]
+        entry[1] += record["wall_s"]
+        entry[2] = max(entry[2], record["peak_mb"])
+    return {key: tuple(value) for key, value in costs.items()}
 
 
 def benchmark_cost(path: Path) -> tuple[float, float, float] | None:
@@ -78,17 +86,19 @@ def main() -> None:
     parser.add_argument("--store", default="data/store")
     parser.add_argument("--output", type=Path, default=OUTPUT)
     args = parser.parse_args()
-    records = store_records(args.folder / args.store)
+    store = args.folder / args.store
+    stored = store_costs(store)
     costed, missing = [], []
     for rule, outputs, benchmark in dry_run(args.folder, args.configfile):
-        record = next((records[out] for out in outputs if out in records), None)
+        entries = [entry_paths(store, out)[0].with_suffix("") for out in outputs]
+        cost = next((stored[entry] for entry in entries if entry in stored), None)
         name = outputs[0] if outputs else rule
-        if record is not None:
-            costed.append(
-                JobCost(rule, name, record["cpu_s"], record["wall_s"], record["peak_mb"], "store")
-            )
+        if cost is not None:
+            costed.append(JobCost(rule, name, *cost, "store"))
             continue
-        measured = benchmark_cost(args.folder / benchmark) if benchmark else None
+        if benchmark is None:
+            continue  # a target rule (all, a paper's target): no work of its own
+        measured = benchmark_cost(args.folder / benchmark)
         if measured is None:
             missing.append(f"{rule}: {name}")
         else:
