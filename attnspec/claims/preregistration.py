@@ -3,19 +3,15 @@ before any data exist (what is judged, statistic, target, comparison, margin wit
 reason, interval, finite-size model, wrong theories, changes made after results were seen),
 written from the declared tests alone (:mod:`attnspec.claims.declared`), no evidence read.
 
-``python -m attnspec.claims.preregistration [--check]`` writes (or checks) docs/preregistration.md.
+``python tools/preregistration.py [--check]`` writes (or checks) docs/preregistration.md.
 """
 
-import argparse
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from attnspec.claims.catalogue import CLAIMS
 from attnspec.claims.declared import DeclaredTest
 from attnspec.claims.verdicts import CONFIDENCE, RULE_TEXT
 
-DOCUMENT = Path(__file__).resolve().parents[2] / "docs" / "preregistration.md"
 COMPARISON_TEXT = {
     "equivalence": "within +- margin of the target",
     "at_most": "at most target + margin",
@@ -106,7 +102,7 @@ def preregistration_markdown(registry: dict[str, Sequence[DeclaredTest]]) -> str
     parts = [
         "# Pre-registration of every verdict row\n",
         "Generated from the declared tests alone (`attnspec/papers/<paper>/declared_tests.py`) by "
-        "`python -m attnspec.claims.preregistration`; no data are read. A margin given in a "
+        "`python tools/preregistration.py`; no data are read. A margin given in a "
         "derived unit (a distance between two theoretical laws) is computed from theory when "
         "the row is judged; its value is the `margin` column of `figures/claims.csv`. The one "
         f"rule for every row: {RULE_TEXT}; holds also needs every declared wrong theory ruled "
@@ -118,24 +114,3 @@ def preregistration_markdown(registry: dict[str, Sequence[DeclaredTest]]) -> str
         parts.append(f"## Paper {paper}\n\n{listed}\n\n{summary_table(tests)}\n")
         parts += [row_section(test) for test in tests]
     return "\n".join(parts)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    from attnspec.papers.registry import registry_of
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if the file is not current")
-    args = parser.parse_args(argv)
-    text = preregistration_markdown({paper: registry_of(paper) for paper in "ABCD"})
-    if args.check:
-        current = DOCUMENT.is_file() and DOCUMENT.read_text(encoding="utf-8") == text
-        if not current:
-            print(f"{DOCUMENT} is not current: python -m attnspec.claims.preregistration")
-        return 0 if current else 1
-    DOCUMENT.write_text(text, encoding="utf-8")
-    print(f"wrote {DOCUMENT}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
