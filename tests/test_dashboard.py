@@ -114,6 +114,20 @@ def test_captions_give_the_paper_preset_s_verdict_beside_the_default_one():
     assert verdict_table([row], {})[0] == verdict_table([row])[0]  # no column without them
 
 
+def test_the_scales_note_names_a_rejected_fit_and_a_fragile_stability():
+    from attnspec.claims.dashboard import scales_note
+
+    row = judged(REGISTRY[0], stability="0.76")
+    large = {
+        **judged(REGISTRY[0], verdict=INCONCLUSIVE),
+        "limit_fit": "best p = 0.333, fit p-value 0.0067, rejected",
+    }
+    note = scales_note(row, large)
+    assert "does not fit at the papers' sizes (best p = 0.333, fit p-value 0.0067" in note
+    assert "stability 0.76 -> 1.00" in note
+    assert scales_note(row, judged(REGISTRY[0], stability="0.5")) == ""  # same verdict
+
+
 def test_dashboard_lists_every_registry_row_in_order():
     rows = dashboard_rows(all_rows())
     assert [r["row_id"] for r in rows] == [t.row_id for t in REGISTRY]

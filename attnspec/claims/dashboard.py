@@ -387,8 +387,9 @@ def scale_text(row: Mapping) -> str:
 
 def scales_note(row: Mapping, at_scale: Mapping) -> str:
     """Why the default and paper presets' verdicts differ, from their numbers: the judged
-    interval's and the limit's width at each scale and where each lies against the region;
-    empty when they agree."""
+    interval's and the limit's width at each scale and where each lies against the region, a
+    finite-size fit rejected at either scale, the stabilities when either is fragile; empty when
+    they agree."""
     if headline_verdict(row) == headline_verdict(at_scale):
         return ""
 
@@ -407,6 +408,13 @@ def scales_note(row: Mapping, at_scale: Mapping) -> str:
         parts.append(f"the judged interval is {small / large:.2g}x narrower at the papers' sizes")
     if limit_text(row) != "-" and limit_text(at_scale) != "-":
         parts.append(f"limit {limit_text(row)} -> {limit_text(at_scale)}")
+    for name, judged in (("default sizes", row), ("papers' sizes", at_scale)):
+        fit = str(judged.get("limit_fit", "") or "")
+        if "rejected" in fit:
+            parts.append(f"the finite-size model does not fit at the {name} ({fit})")
+    stabilities = [_float(r, "stability") for r in (row, at_scale)]
+    if any(value < FRAGILE_BELOW for value in stabilities):
+        parts.append(f"stability {stabilities[0]:.2f} -> {stabilities[1]:.2f}")
     return "; ".join(parts)
 
 
