@@ -25,8 +25,8 @@ def _cell(text: str) -> str:
 
 
 def margin_text(test: DeclaredTest, short: bool = False) -> str:
-    """The margin with its unit: ``0.005 x_+ (...)``, ``0.5 (unit: ...)``; ``short``: a unit of
-    more than a few words is named only as derived (the row's section gives it)."""
+    """The margin with its unit, ``0.005 (unit: x_+ (...))``; ``short``: ``0.005 x_+``, and a
+    unit of more than a few words named only as derived (the row's section gives it)."""
     unit = test.margin_unit.strip()
     if not unit:
         return f"{test.margin:g}"
