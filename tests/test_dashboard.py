@@ -105,8 +105,8 @@ def test_captions_give_the_paper_preset_s_verdict_beside_the_default_one():
     large = {**judged(REGISTRY[0]), "sizes": "1024, 2048, 32768", "draws": "10"}
     label = verdict_label(row, large)
     assert label == (
-        f"{row['row_id']}: {INCONCLUSIVE}; at the papers' sizes (sizes 1024 ... 32768, "
-        f"10 draws): {HOLDS}"
+        f"{row['row_id']}: {INCONCLUSIVE} (default preset: {row['draws']} draws); at the papers' "
+        f"sizes (sizes 1024 ... 32768, 10 draws): {HOLDS}"
     )
     header, table = verdict_table([row], {row["row_id"]: large})
     assert header[-1] == "at the papers' sizes"
@@ -125,6 +125,9 @@ def test_the_scales_note_names_a_rejected_fit_and_a_fragile_stability():
     note = scales_note(row, large)
     assert "does not fit at the papers' sizes (best p = 0.333, fit p-value 0.0067" in note
     assert "stability 0.76 -> 1.00" in note
+    assert "narrower" not in note  # the same interval width at both scales
+    replicated = {**judged(REGISTRY[0]), "replicate_verdicts": f"{HOLDS}; {INCONCLUSIVE}"}
+    assert "another replicate reads inconclusive" in scales_note(replicated, judged(REGISTRY[0]))
     assert scales_note(row, judged(REGISTRY[0], stability="0.5")) == ""  # same verdict
 
 

@@ -12,6 +12,7 @@ and count, and never counted among the holds (:func:`headline_verdict`).
 """
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -157,12 +158,15 @@ giving it."""
 def verdict_label(row: Mapping, at_scale: Mapping | None = None) -> str:
     """A label: row id and headline verdict (``fragile pass: holds`` for a fragile pass), with the
     stability when it is below FRAGILE_BELOW; ``at_scale``: the row as the paper preset judged
-    it, whose verdict and design follow (``...; at the papers' sizes (sizes 1024 ... 32768, 10
-    draws): holds``)."""
+    it, whose verdict follows, each with its design (``... (default preset: sizes 1024 ... 8192,
+    10 draws); at the papers' sizes (sizes 1024 ... 32768, 10 draws): holds``)."""
     text = f"{row['row_id']}: {headline_verdict(row)}"
     text += f" (stability {_float(row, 'stability'):.0%})" if is_fragile(row) else ""
     if at_scale is not None:
-        text += f"; at the papers' sizes ({design_text(at_scale)}): {headline_verdict(at_scale)}"
+        text += (
+            f" (default preset: {design_text(row)}); at the papers' sizes "
+            f"({design_text(at_scale)}): {headline_verdict(at_scale)}"
+        )
     return text
 
 
@@ -404,7 +408,7 @@ def scales_note(row: Mapping, at_scale: Mapping) -> str:
         width(row, "interval_low", "interval_high"),
         width(at_scale, "interval_low", "interval_high"),
     )
-    if np.isfinite(small) and np.isfinite(large) and large > 0:
+    if np.isfinite(small) and np.isfinite(large) and large > 0 and abs(small / large - 1) > 0.05:
         parts.append(f"the judged interval is {small / large:.2g}x narrower at the papers' sizes")
     if limit_text(row) != "-" and limit_text(at_scale) != "-":
         parts.append(f"limit {limit_text(row)} -> {limit_text(at_scale)}")
@@ -415,6 +419,12 @@ def scales_note(row: Mapping, at_scale: Mapping) -> str:
     stabilities = [_float(r, "stability") for r in (row, at_scale)]
     if any(value < FRAGILE_BELOW for value in stabilities):
         parts.append(f"stability {stabilities[0]:.2f} -> {stabilities[1]:.2f}")
+    others = [v for v in replicate_verdicts(row) if v != row["verdict"]]
+    if others and not is_fragile(row):
+        parts.append(
+            f"the default verdict is fragile because another replicate reads {others[0]}; the "
+            "paper preset ran one replicate"
+        )
     return "; ".join(parts)
 
 
@@ -576,6 +586,30 @@ def counts_text(rows: Sequence[Mapping]) -> str:
     )
 
 
+def scale_verdict(row: Mapping) -> str:
+    """The paper preset's headline verdict from a dashboard row's ``paper_scale`` cell (empty
+    when the paper preset was not run)."""
+    text = str(row.get("paper_scale", "") or "")
+    heads = sorted({f"{FRAGILE_PASS}: {v}" for v in PASSES} | set(VERDICTS), key=len, reverse=True)
+    return next((head for head in heads if text.startswith(f"{head}:")), "")
+
+
+def scales_text(rows: Sequence[Mapping]) -> str:
+    """The paper preset's evidence counts and how many rows read otherwise there, or empty."""
+    evidence = [row for row in evidence_rows(rows) if scale_verdict(row)]
+    if not evidence:
+        return ""
+    counts = Counter(scale_verdict(row) for row in evidence)
+    listed = ", ".join(f"{n} {verdict}" for verdict, n in counts.most_common())
+    moved = sum(scale_verdict(r) not in ("", headline_verdict(r)) for r in rows)
+    return (
+        f"At the papers' sizes (the paper preset, `figures/paper-scale/`, one replicate; the "
+        f"column 'at the papers' sizes' gives its verdict, value and design; every other "
+        f"column is the default preset's): evidence {listed}; {moved} of {len(rows)} rows read "
+        "otherwise than at the default sizes, and their known-cause column says why. "
+    )
+
+
 def outcome_markdown(rows: Sequence[Mapping]) -> str:
     """The dashboard in a paragraph, for the README: the headline counts, how many rows' tests
     were changed after some of their results were seen, and each claim whose evidence rows do
@@ -589,7 +623,7 @@ def outcome_markdown(rows: Sequence[Mapping]) -> str:
         elif any(headline_verdict(r) not in PASSES for r in evidence):
             open_claims.append(f"{claim} ({_count(evidence)})")
     return (
-        f"**What the dashboard says.** {counts_text(rows)}\n\n"
+        f"**What the dashboard says.** {counts_text(rows)}{scales_text(rows)}\n\n"
         f"{len(changed)} of the {len(rows)} rows' tests were changed after some of their results "
         "had been seen: `figures/claims.md` lists each change with its commit, date and reason, "
         "and the 'test changed' column below names it. Claims whose evidence rows do not "
@@ -606,6 +640,7 @@ def dashboard_markdown(rows: Sequence[Mapping]) -> str:
     parts = [
         f"# Claims of papers {', '.join(sorted({r['paper'] for r in rows}))}: verdicts\n",
         counts_text(rows)
+        + scales_text(rows)
         + f"{sum(is_fragile(r) for r in rows)} verdicts are fragile (stability below "
         f"{FRAGILE_BELOW:g}); a fragile pass (that, or a pass another replicate does not give"
         + (
