@@ -119,25 +119,19 @@ PAPER_CATEGORIES = {
 }
 
 
-# The paper preset's judged rows, committed by its run: the default preset's dashboard shows
-# them beside its own when they exist (the CI preset's does not: its sizes are for the tests).
-PAPER_SCALE_CLAIMS = [
-    f"figures/paper-scale/paper{paper}/claims.csv" for paper in PAPER_CATEGORIES
-]
+# The paper preset's judged rows, committed by its run: the default preset's dashboard and
+# figures show them beside its own when they exist (the CI preset's do not: its sizes are for the
+# tests).
+def paper_scale_claims_of(paper):
+    """The paper preset's claims table of one paper, where it exists, for the default preset's
+    figures of that paper (their captions give both scales' verdicts)."""
+    path = f"figures/paper-scale/paper{paper}/claims.csv"
+    return [path] if config["scale"] == "default" and os.path.exists(path) else []
 
 
 def paper_scale_claims(wildcards):
     """The paper preset's claims tables for the default preset's dashboard, where they exist."""
-    if config["scale"] != "default":
-        return []
-    return [path for path in PAPER_SCALE_CLAIMS if os.path.exists(path)]
-
-
-def paper_scale_claims_of(paper):
-    """The paper preset's claims table of one paper, for the default preset's figures of that
-    paper (their captions give both scales' verdicts), where it exists."""
-    path = f"figures/paper-scale/paper{paper}/claims.csv"
-    return [path] if config["scale"] == "default" and os.path.exists(path) else []
+    return [path for paper in PAPER_CATEGORIES for path in paper_scale_claims_of(paper)]
 
 
 # The run's config snapshot (rule config_snapshot), an input of every figure and table and of
