@@ -14,11 +14,11 @@ from attnspec.claims.verdicts import (
     INCONCLUSIVE,
     judge_row,
 )
+from attnspec.models.blocked_scores import sample_scores
 from attnspec.models.sampling import attention_matrix
 from attnspec.papers.b.sticking import (
     ceil_root,
     query_key_width,
-    sample_scores,
     spike_strength,
     sticking_draw,
     sticking_jobs,

@@ -9,15 +9,12 @@ import sys
 import numpy as np
 import pytest
 
+from attnspec.models.blocked_scores import sample_scores
 from attnspec.models.gaussian_equivalent import linear_model
 from attnspec.models.softmax import row_softmax
 from attnspec.papers.b.sticking import (
-    DENSE_CROSSOVER,
-    LANCZOS_TOLERANCE,
     SCORE_FLOAT32_BOUND,
     draw_parameters,
-    leading_attention_values,
-    sample_scores,
     spike_strength,
     sticking_draw,
     sticking_job_mem_mb,
@@ -25,6 +22,7 @@ from attnspec.papers.b.sticking import (
 )
 from attnspec.seeding import rng_for
 from attnspec.spectra.dense import squared_singular_values, top_squared_singular_values_dense
+from attnspec.spectra.leading import DENSE_CROSSOVER, LANCZOS_TOLERANCE, leading_attention_values
 from attnspec.spectra.localisation import inverse_participation_ratio
 
 RANDOM_OUTPUTS = ("attention", "linear", "theta_max", "ipr_left", "ipr_right")
@@ -166,7 +164,7 @@ def test_the_float32_lanczos_values_of_a_meet_the_contract_at_ell_4096(beta):
 
     single = scores(np.float32)
     same_scores = dense(single)
-    _, values, _, _ = leading_attention_values(single, beta, k, np.empty_like(single))
+    values = leading_attention_values(single, beta, k, out=np.empty_like(single)).values
     del single
     exact = dense(scores(np.float64))
     lanczos_error = np.max(np.abs(ell * values - same_scores) / same_scores)

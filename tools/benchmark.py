@@ -360,6 +360,7 @@ def case_draw_old(sizes):
     """The old way (before issue 11): S, A and Y_lin in float64, A's leading values by float64
     block Lanczos on A itself, two whole Gram-Schmidt passes per block, tolerance 1e-8 (the same
     streams as sticking_draw; the numbers of the code before issue 11, bit for bit)."""
+    from attnspec.models.blocked_scores import sample_scores
     from attnspec.models.gaussian_equivalent import linear_model
     from attnspec.models.softmax import row_softmax
     from attnspec.papers.b import sticking
@@ -372,7 +373,7 @@ def case_draw_old(sizes):
     timer = PartTimer()
     lanczos._block_lanczos = timer.count_vectors(lanczos._block_lanczos)
     lanczos._orthonormalise = _old_orthonormalise
-    scores_of = timer.wrap("scores", sticking.sample_scores)
+    scores_of = timer.wrap("scores", sample_scores)
     softmax = timer.wrap("softmax", row_softmax)
     attention_lanczos = timer.wrap("attention_lanczos", lanczos.top_squared_singular_values)
     build = timer.wrap("linear_build", linear_model)

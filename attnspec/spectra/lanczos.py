@@ -4,40 +4,14 @@ The k largest eigenvalues of H = M^T M, for M = sqrt(ell) A_perp = sqrt(ell) (A 
 (never formed: M v = sqrt(ell) (A v - (sum_i v_i / ell) 1), M^T w = sqrt(ell) (A^T w -
 (sum_i w_i / ell) 1)), for A = A_perp + 1 1^T / ell given A_perp, or for a dense M itself, by
 block Lanczos with full reorthogonalisation and Rayleigh-Ritz. The basis grows as needed (no cap
-below the whole space). Blocks of 16 vectors: A @ V is memory-bound for few vectors, so a block
-of 16 costs about four single products. At ell = 8192, k = 10 (attention, beta = 1, 2 threads)
-blocks of 1, 8, 16, 24 needed 200, 464, 720, 888 vectors and 16 took the least time, about 5 s,
-against 12-15 s for ARPACK (scipy eigsh on the normal operator, or svds), 35 s for the Gram
-eigenvalues and 205 s for a full SVD; svds with PROPACK did not converge within its default 100
-iterations. For the k = 91 leading values of A at ell = 8192 (beta = 1, one thread, float32
-products) blocks of 8, 16, 24, 32, 64, 128 needed 928, 1008, 1224, 1312, 1728, 2688 vectors and
-14.7, 10.5, 11.5, 11.8, 17.7, 37.9 s: wider blocks (up to a randomised block start of k + p
-vectors) make each product faster but need more vectors, more reorthogonalisation (O(m^2 n))
-and larger Rayleigh-Ritz problems. Float32 operands (products in float32, basis and
-Rayleigh-Ritz in float64) halve the time per product (SGEMM) and the memory of the operand.
-
-Issue 21 (same problem, float32 A_perp, one thread, 2-core AMD EPYC with OpenBLAS's Haswell
-kernels, shared with other jobs: CPU times +-10 %). The normal product (V C^T) C as two whole
-products ran at 28, 43-50, 60-62, 75, 86, 97 GFLOP per CPU-s for blocks of 8, 16, 32, 64, 128,
-256 against 100-117 for square SGEMM: a narrow block cannot amortise OpenBLAS's packing of C.
-In one pass over slices of C's rows (_normal_product: both products on a slice still in cache,
-C read once per block) it ran at 35, 52-60, 66-76, 75, 85, 91 (128 to 1024 rows per slice
-within the noise). With it, the k = 91 values needed 1008, 1104, 1184, 1440 vectors with
-blocks of 16, 24, 32, 48 and 6.4-7.4, 7.5-7.8, 7.7-8.0, 10.9 CPU-s: the products took 4.5-5.3 s
-at every width from 16 to 32 (more vectors cancel the faster rate) while Gram-Schmidt and
-Rayleigh-Ritz grow with the width, so the block stays 16. Y_lin's top 5 (three betas) needed
-272-336, 348-408, 432-480 vectors with blocks of 8, 12, 16 and 8.0, 7.7, 8.3 s (within the
-noise). A randomised block Krylov method with a block of k + p spans the same space as block
-Lanczos with that block (2688 vectors at 128), and thick restart bounds the basis but adds
-products: neither lowers the products, which are the cost. Whole Gram-Schmidt passes in float32
-(_orthonormalise) took 0.6-0.7 s per solve instead of 0.9; Rayleigh-Ritz by scipy's eigh with a
-subset (evr, evx) cost as much as numpy's eigh (the reduction to tridiagonal form dominates)
-and eig_banded with the selected vectors more (1.0 s against 0.63 s per solve); scheduling the
-tests by the errors' trend (_next_check) stopped at 976 vectors instead of 1008 (beta = 1) and
-704 instead of 736 (beta = 1.5). One solve at beta = 1 now: products 5.0 s, Gram-Schmidt 0.6 s,
-Rayleigh-Ritz 0.7 s (21 tests), growing the basis 0.26 s, the rest (Perron terms, vectors)
-0.4 s, about 7.0 s against 8.0-8.5 s before; its floor (1008 vectors at the square-SGEMM rate)
-is 2.5 s, so the products alone are 2x the floor: the rate of a 16-wide block is the limit.
+below the whole space). Blocks of 16 vectors: a narrow block's product is memory-bound, so 16
+vectors cost about four single products, while wider blocks need more vectors, more
+reorthogonalisation (O(m^2 n)) and larger Rayleigh-Ritz problems. The normal product runs in one
+pass over slices of the operand's rows (both products on a slice still in cache). Float32
+operands (products in float32, basis and Rayleigh-Ritz in float64) halve the time per product
+and the operand's memory. The measurements behind these choices (against ARPACK, PROPACK, full
+and Gram solves, randomised block Krylov, thick restart, other block widths) are in
+docs/measurements.md.
 """
 
 from collections.abc import Callable
@@ -46,7 +20,7 @@ import numpy as np
 
 from attnspec.validation import all_finite, check_positive
 
-# Vectors per Lanczos block (module notes).
+# Vectors per Lanczos block (module doc).
 _BLOCK_SIZE = 16
 # The convergence test (an m x m eigh) runs when the basis has grown by this factor.
 _CHECK_GROWTH = 1.1
@@ -289,7 +263,8 @@ def _normal_product(M: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
 
     M's rows are taken _OPERAND_ROWS at a time: W = rows @ R^T, then out += W @ R while the
     slice R is still in cache, so M is read from memory once per block instead of twice and
-    each slice's two products run at the rate of a small GEMM on cached data (module notes).
+    each slice's two products run at the rate of a small GEMM on cached data
+    (docs/measurements.md).
     The rows are rounded to M's dtype; the result is returned in float64.
     """
 
@@ -384,8 +359,7 @@ def top_squared_singular_values_from_perp(
     / ell with r = C^T 1 (exact for any C; r is summed in float64): only C's products run in
     C's dtype. The Perron value s_1(A)^2 ~ 1 is carried by the float64 rank-one terms, so
     float32 rounding in C^T C v is relative to the bulk, s_2(A)^2 ~ x_+ / ell, not to s_1(A)^2:
-    with float32 C the relative error of the bulk values is about 1e-8 (measured, module notes
-    of :mod:`attnspec.papers.b.sticking`).
+    the measured errors are in docs/measurements.md.
 
     Parameters
     ----------

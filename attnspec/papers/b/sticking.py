@@ -14,9 +14,10 @@ section 1) between every beta of the job. For each beta, with A = row-softmax(be
 
 S is formed in float32 and every softmax in float64 (SCORE_DTYPE). Only the needed leading values
 are computed: dense Gram eigenvalues (subset, float64) for ell < DENSE_CROSSOVER, block Lanczos
-above (:func:`leading_attention_values`, :func:`leading_squared_singular_values`), where
+above (:mod:`attnspec.spectra.leading`), where
 A_perp and then Y_lin share one float32 ell x ell buffer. Memory above the crossover: K and S
-while S is formed (Q is drawn in blocks of rows), then S, the buffer and the Krylov basis.
+while S is formed (Q is drawn in blocks of rows, :mod:`attnspec.models.blocked_scores`), then
+S, the buffer and the Krylov basis.
 """
 
 import logging
@@ -26,50 +27,28 @@ from typing import NamedTuple
 
 import numpy as np
 
+from attnspec.models.blocked_scores import QUERY_BLOCK_ROWS, sample_scores
 from attnspec.models.gaussian_equivalent import linear_model
-from attnspec.models.sampling import perp_attention
-from attnspec.models.softmax import row_softmax
 from attnspec.papers.progress import Stopwatch
 from attnspec.seeding import rng_for
-from attnspec.spectra.lanczos import (
-    top_squared_singular_values,
-    top_squared_singular_values_from_perp,
+from attnspec.spectra.leading import (
+    DENSE_CROSSOVER,
+    leading_attention_values,
+    leading_squared_singular_values,
+    solve_dtype,
 )
 from attnspec.spectra.localisation import inverse_participation_ratio
 
 LOG = logging.getLogger(__name__)
-
-# Below this ell the k = ceil(sqrt(ell)) leading values (with vectors) of A and the top values of
-# Y_lin come at least as fast from float64 Gram matrices as from float32 block Lanczos. CPU of a
-# whole draw (c = 1, 3 betas, top 5 of Y_lin), single-threaded, dense / Lanczos: 0.81 / 0.83 s
-# at ell = 1024, 2.54 / 1.65 s at 1536, 5.9 / 2.64 s at 2048 (the dense route grows like ell^3).
-DENSE_CROSSOVER = 1536
-# Relative accuracy asked of the Lanczos values. The figures resolve relative gaps of 1e-3 and
-# more, the verdicts' margins are 0.5 % of x_+ (paper B's rows in attnspec.papers.b.declared_tests),
-# and with float32 products the values are good to ~1e-6 anyway. Against 1e-8, 1e-6 used
-# 8-9 % fewer Krylov vectors at ell = 2048 and 4096 and moved no value by more than 7e-9.
-LANCZOS_TOLERANCE = 1e-6
-# S is formed in float32 (SGEMM, about twice the DGEMM rate) from the float64 draws of Q and K;
-# every softmax runs in float64. Above DENSE_CROSSOVER A_perp and Y_lin are stored in float32
-# too and their Lanczos products run in float32. Relative error of ell s_k(A)^2 and s_k(Y_lin)^2
-# against float64: at most SCORE_FLOAT32_BOUND (tests/test_sticking_draw.py, at ell = 2048
-# against the dense float64 solve). Measured, largest over k <= ceil(sqrt(ell)), at beta = 0.5,
-# 1, 1.5: ell = 2048 (draws 0, 1) 5.8e-8, 5.1e-7, 2.2e-6; ell = 8192 (draw 0, against float64
-# Lanczos) 5.0e-8, 1.0e-6, 2.1e-6; Y_lin under 5e-8. Draw-to-draw spreads: 0.5 %, 8.5 %, 47 %.
-# Nearly all of it is the rounding of float32 S, which depends on the CPU's SGEMM kernels: at
-# ell = 4096, beta = 2, a dense float64 solve of the same float32 S is 3.9e-6 off, the float32
-# Lanczos 2.5e-7 off that solve (2026-12-03).
+# S in float32 (SGEMM, about twice the DGEMM rate), every softmax in float64. Relative error of
+# ell s_k(A)^2 and s_k(Y_lin)^2 against the float64 path: at most SCORE_FLOAT32_BOUND
+# (tests/test_sticking_draw.py; the measurements, and why they depend on the CPU's SGEMM
+# kernels, in docs/measurements.md), far below the draw-to-draw spread and the 0.5 % margins.
 SCORE_DTYPE = np.float32
 SCORE_FLOAT32_BOUND = 1e-5
-# Rows of Q drawn (and multiplied by K^T) per block while S is formed. SGEMM of a block of rows
-# against K^T at ell = 8192, one thread, against square SGEMM (2048): 0.95 for 256 rows, 1.0
-# for 512, 1.01 for 1024 and 2048 (1 % to 3 % noise).
-_QUERY_BLOCK_ROWS = 1024
-# Memory model (sticking_peak_mb). Peak resident memory of a draw's job process at small ell
-# (interpreter, numpy, Snakemake's script preamble, attnspec): 45 MB, and 63 MB when the dense
-# solver's scipy.linalg is loaded (ell < DENSE_CROSSOVER). Krylov vectors used for A's leading
-# ceil(sqrt(ell)) values (largest over beta = 0.5, 1, 1.5; Y_lin's top 5 used fewer): 528 at
-# ell = 2048, 736 at 4096, 1008 at 8192, i.e. 11-12 sqrt(ell).
+# Memory model (sticking_peak_mb), fitted to measured peaks (docs/measurements.md): the job
+# process's resident baseline, what scipy.linalg adds below DENSE_CROSSOVER, and the Krylov
+# vectors used for A's ceil(sqrt(ell)) leading values per sqrt(ell).
 _PROCESS_MB = 45
 _DENSE_SOLVER_MB = 20
 _KRYLOV_VECTORS_PER_ROOT = 12
@@ -172,7 +151,7 @@ def sticking_peak_mb(n_tokens: int, ratio: float) -> float:
     """
     d_qk = query_key_width(n_tokens, ratio)
     ell, item = int(n_tokens), np.dtype(SCORE_DTYPE).itemsize
-    forming = ell * d_qk * item + ell * ell * item + _QUERY_BLOCK_ROWS * d_qk * (item + 8)
+    forming = ell * d_qk * item + ell * ell * item + QUERY_BLOCK_ROWS * d_qk * (item + 8)
     if ell < DENSE_CROSSOVER:
         return _PROCESS_MB + _DENSE_SOLVER_MB + max(forming, ell * ell * (item + 8 + 8)) / 1e6
     vectors = min(ell, _KRYLOV_VECTORS_PER_ROOT * ceil_root(ell, 2))
@@ -187,77 +166,12 @@ def sticking_job_mem_mb(n_tokens: int, ratio: float) -> int:
     return math.ceil(1.2 * sticking_peak_mb(n_tokens, ratio))
 
 
-def sample_scores(
-    keys_rng: np.random.Generator,
-    queries_rng: np.random.Generator,
-    n_tokens: int,
-    d_qk: int,
-    *,
-    dtype: type = np.float64,
-) -> np.ndarray:
-    """S = Q K^T / sqrt(d_qk), Q, K iid N(0, 1) of shape (ell, d_qk) (papers A, B, section 1).
-
-    K and Q are drawn in float64 from ``keys_rng`` and ``queries_rng`` in blocks of rows (the
-    same numbers as one (ell, d_qk) draw each, into one reused float64 block) and stored in
-    ``dtype``; Q is never held whole. With ``dtype=np.float32`` the product runs in float32
-    (SGEMM) on the rounded draws.
-    """
-    rows_per_block = min(_QUERY_BLOCK_ROWS, n_tokens)
-    draws = np.empty((rows_per_block, d_qk))
-    keys = np.empty((n_tokens, d_qk), dtype)
-    for r0 in range(0, n_tokens, rows_per_block):
-        block = keys[r0 : r0 + rows_per_block]
-        block[...] = keys_rng.standard_normal(out=draws[: block.shape[0]])
-    scores = np.empty((n_tokens, n_tokens), dtype)
-    queries = draws if dtype == np.float64 else np.empty((rows_per_block, d_qk), dtype)
-    for r0 in range(0, n_tokens, rows_per_block):
-        block = scores[r0 : r0 + rows_per_block]
-        rows = queries[: block.shape[0]]
-        rows[...] = queries_rng.standard_normal(out=draws[: block.shape[0]])
-        np.matmul(rows, keys.T, out=block)
-    scores *= dtype(1.0 / np.sqrt(d_qk))
-    return scores
-
-
 def spike_strength(matrix: np.ndarray, *, centred: bool = False) -> float:
     """theta_max = max_ij |(sqrt(ell) A_perp)_ij| = sqrt(ell) max_ij |A_ij - 1/ell| (papers.md
     section 3), from the extreme entries (no copy) of A, or of A_perp if ``centred``."""
     ell = matrix.shape[0]
     mean = 0.0 if centred else 1.0 / ell
     return float(np.sqrt(ell) * max(matrix.max() - mean, mean - matrix.min()))
-
-
-def leading_attention_values(scores: np.ndarray, beta: float, k: int, buffer: np.ndarray):
-    """theta_max and s_1(A)^2 >= ... >= s_k(A)^2 with unit singular vectors of A =
-    row-softmax(beta S), built in ``buffer``: (theta_max, values, left, right).
-
-    ell < DENSE_CROSSOVER: A in a float64 buffer, dense Gram eigenvalues (subset; scipy.linalg
-    is imported only then, 0.2 s of a job's start-up). Above: A_perp
-    (softmax in float64, stored in the buffer's dtype) and block Lanczos on A = A_perp + 1 1^T
-    / ell (relative accuracy LANCZOS_TOLERANCE, float32 products for a float32 buffer).
-    """
-    ell = scores.shape[0]
-    if ell < DENSE_CROSSOVER:
-        from attnspec.spectra.dense import top_squared_singular_values_dense  # scipy.linalg
-
-        attention = row_softmax(scores, scale=beta, out=buffer)
-        values = top_squared_singular_values_dense(attention, k, return_vectors=True)
-        return spike_strength(attention), *values
-    perp = perp_attention(scores, beta, out=buffer)
-    return spike_strength(perp, centred=True), *top_squared_singular_values_from_perp(
-        perp, k, return_vectors=True, tol=LANCZOS_TOLERANCE
-    )
-
-
-def leading_squared_singular_values(M: np.ndarray, k: int) -> np.ndarray:
-    """s_1(M)^2 >= ... >= s_k(M)^2 of a square M, never a full SVD: dense Gram eigenvalues
-    (subset) when ell < DENSE_CROSSOVER, block Lanczos (relative accuracy LANCZOS_TOLERANCE,
-    products in M's dtype) otherwise."""
-    if M.shape[0] < DENSE_CROSSOVER:
-        from attnspec.spectra.dense import top_squared_singular_values_dense  # scipy.linalg
-
-        return top_squared_singular_values_dense(M, k)
-    return top_squared_singular_values(M, k, tol=LANCZOS_TOLERANCE)
 
 
 def draw_parameters(n_tokens: int, d_qk: int) -> dict:
@@ -311,13 +225,13 @@ def sticking_draw(
         "ipr_right": np.empty((len(betas), top_k - 1)),
     }
     # A (or A_perp) and then Y_lin, for each beta: float64 for the dense solves.
-    buffer = np.empty_like(scores, np.float64 if n_tokens < DENSE_CROSSOVER else score_dtype)
+    buffer = np.empty_like(scores, solve_dtype(n_tokens, score_dtype))
     for j, beta in enumerate(betas):
-        theta, values, left, right = leading_attention_values(scores, beta, n_values, buffer)
-        result["theta_max"][j] = theta
-        result["attention"][j] = n_tokens * values
-        result["ipr_left"][j] = inverse_participation_ratio(left[:, 1:top_k])
-        result["ipr_right"][j] = inverse_participation_ratio(right[:, 1:top_k])
+        leading = leading_attention_values(scores, beta, n_values, out=buffer)
+        result["theta_max"][j] = spike_strength(leading.matrix, centred=leading.centred)
+        result["attention"][j] = n_tokens * leading.values
+        result["ipr_left"][j] = inverse_participation_ratio(leading.left[:, 1:top_k])
+        result["ipr_right"][j] = inverse_participation_ratio(leading.right[:, 1:top_k])
         noise = stream(f"noise/linear/beta={float(beta)!r}")
         linear = linear_model(scores, beta, noise, out=buffer)
         result["linear"][j] = leading_squared_singular_values(linear, top_k - 1)
