@@ -5,7 +5,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pandas as pd
 
-from attnspec.claims.verdicts import ROW_HEADER, judge_paper
+from attnspec.claims.rows import ROW_HEADER, judge_paper
 from attnspec.papers.registry import registry_of
 from attnspec.workflow.io import configure_logging, load_evidence, write_table
 

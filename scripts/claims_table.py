@@ -4,7 +4,7 @@ evidence they were judged on as figures/paper<X>/claims-evidence.npz."""
 import pandas as pd
 
 from attnspec.claims.dashboard import paper_markdown
-from attnspec.claims.verdicts import ROW_HEADER
+from attnspec.claims.rows import ROW_HEADER
 from attnspec.papers.registry import TESTS
 from attnspec.workflow.io import (
     configure_logging,

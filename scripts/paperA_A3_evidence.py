@@ -1,7 +1,7 @@
 """Evidence of the rows A.4 (nu_inf is not Marchenko-Pastur): per draw the share of the bulk
 above 4 theta_1 at every ell of paperA.linearisation (c = 1), at each judged beta."""
 
-from attnspec.claims.verdicts import sizes_text
+from attnspec.claims.rows import sizes_text
 from attnspec.papers.a.bulk_laws import not_marchenko_pastur_evidence_rows
 from attnspec.workflow.io import configure_logging, load_npz, save_evidence
 

@@ -14,7 +14,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "attnspec"
 LIBRARY = ("theory", "models", "spectra", "multihead", "pretrained")
-ROOT_HELPERS = ("distances", "seeding", "validation", "tables", "__init__")
+ROOT_HELPERS = ("distances", "intervals", "seeding", "validation", "tables", "__init__")
 RANK = {
     **{name: 0 for name in (*LIBRARY, *ROOT_HELPERS)},
     "claims": 1,

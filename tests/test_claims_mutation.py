@@ -17,13 +17,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attnspec.claims.verdicts import (
-    DOES_NOT_REPRODUCE,
-    FINITE_SIZE_CAVEAT,
-    HOLDS,
-    judge_declared,
-    judge_paper,
-)
+from attnspec.claims.engine import judge
+from attnspec.claims.rows import judge_paper
+from attnspec.claims.verdict import Verdict
 from attnspec.papers.registry import TESTS, registry_of
 from attnspec.workflow.io import load_evidence, read_csv
 
@@ -39,7 +35,7 @@ def quick_stability_inner_resamples():
     only the stability and its commonest other verdict depend on them, and neither is checked
     here; the intervals, limits, verdicts and power keep the engine's bootstrap counts."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("attnspec.claims.verdicts.STABILITY_INNER_RESAMPLES", 50)
+        patch.setattr("attnspec.claims.stability.STABILITY_INNER_RESAMPLES", 50)
         yield
 
 
@@ -83,11 +79,11 @@ def test_every_wrong_theory_is_ruled_out_by_every_row_that_passes(paper):
         if test.kind != "empirical":
             continue
         assert [a.name for a in test.alternatives] == list(evidence[row_id].alternatives)
-        if row["verdict"] not in (HOLDS, FINITE_SIZE_CAVEAT):
+        if row["verdict"] not in (Verdict.HOLDS, Verdict.FINITE_SIZE_CAVEAT):
             continue
         for name, alternative in evidence[row_id].alternatives.items():
-            found = judge_declared(test, alternative, alone=True, stability_resamples=QUICK)
-            assert found.verdict == DOES_NOT_REPRODUCE, (row_id, name)
+            found = judge(test, alternative, alone=True, stability_resamples=QUICK)
+            assert found.verdict == Verdict.DOES_NOT_REPRODUCE, (row_id, name)
 
 
 def _shifted(item, offset):
@@ -111,5 +107,5 @@ def test_a_target_shifted_by_the_reported_power_does_not_reproduce(paper):
                 continue
             for factor, fails in ((1.01, True), (0.99, False)):
                 moved = _shifted(evidence[row_id], sign * power * factor * margin)
-                got = judge_declared(test, moved, stability_resamples=QUICK).verdict
-                assert (got == DOES_NOT_REPRODUCE) == fails, (row_id, key, factor, got)
+                got = judge(test, moved, stability_resamples=QUICK).verdict
+                assert (got == Verdict.DOES_NOT_REPRODUCE) == fails, (row_id, key, factor, got)

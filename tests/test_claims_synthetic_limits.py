@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 from conftest import REPO
 
-from attnspec.claims.verdicts import FINITE_SIZE_CAVEAT, HOLDS, judge
+from attnspec.claims.engine import judge
+from attnspec.claims.verdict import Verdict
 from attnspec.papers.registry import registry_of
 from attnspec.workflow.io import load_evidence
 
@@ -23,7 +24,7 @@ RATES = (1 / 3, 1 / 2, 2 / 3, 1.0, 3 / 2, 2.0)
 # The judged (largest) size's offset from the wrong limit, in margins and towards the target:
 # 0 (an outlier that never moves), short of, at and beyond the target, and away from it.
 STARTS = (0.0, 0.5, 1.0, 1.5, -1.0)
-PASSING = (HOLDS, FINITE_SIZE_CAVEAT)
+PASSING = (Verdict.HOLDS, Verdict.FINITE_SIZE_CAVEAT)
 
 
 def _rows(figures="figures"):
@@ -84,18 +85,10 @@ def synthetic_evidence(test, evidence, *, limit, start, rate, rng, columns="firs
 
 
 def _judged(test, evidence):
-    model = test.finite_size
-    return judge(
-        evidence,
-        statistic=test.statistic,
-        comparison=test.comparison,
-        margin=test.margin,
-        interval=test.interval,
-        seed_key={"row": test.row_id, "synthetic": 1},
-        exponents=model.exponents,
-        caveat_distance=model.caveat_distance,
-        stability_resamples=1,
-    ).claim
+    """The claim's theory alone (the synthetic evidence declares no wrong theories)."""
+    alone = replace(test, kind="model", alternatives=())
+    streams = {"row": test.row_id, "synthetic": 1}
+    return judge(alone, evidence, streams=streams, stability_resamples=1).claim
 
 
 # Layouts with many indices (B.2 at k_ell = ell^(1/3), ell^(1/2): 20 and 90 columns) are the

@@ -17,12 +17,13 @@ from attnspec.claims.dashboard import (
     verdict_label,
     verdict_table,
 )
-from attnspec.claims.verdicts import HOLDS, INCONCLUSIVE, ROW_HEADER, VERDICTS, describe_test
+from attnspec.claims.rows import ROW_HEADER, describe_test
+from attnspec.claims.verdict import ORDER, Verdict
 from attnspec.papers.registry import REGISTRY, TESTS, registry_of
 from attnspec.workflow.io import read_csv
 
 
-def judged(test, verdict=HOLDS, stability="1.0", alternative="", standing=""):
+def judged(test, verdict=Verdict.HOLDS, stability="1.0", alternative="", standing=""):
     """A judged row as read back from a claims CSV (values as text)."""
     names = [a.name for a in test.alternatives]
     ruled = len(names) - (1 if standing else 0)
@@ -46,7 +47,7 @@ def judged(test, verdict=HOLDS, stability="1.0", alternative="", standing=""):
         "limit_low": "nan" if test.finite_size is None else "0.08",
         "limit_high": "nan" if test.finite_size is None else "0.14",
         "limit_target": "0.1",
-        "claim_verdict": HOLDS if standing else verdict,
+        "claim_verdict": Verdict.HOLDS if standing else verdict,
         "verdict": verdict,
         "stability": stability,
         "alternative": alternative,
@@ -67,7 +68,10 @@ def judged(test, verdict=HOLDS, stability="1.0", alternative="", standing=""):
 
 
 def all_rows(**verdicts):
-    return {p: [judged(t, verdicts.get(t.row_id, HOLDS)) for t in registry_of(p)] for p in "ABCD"}
+    return {
+        p: [judged(t, verdicts.get(t.row_id, Verdict.HOLDS)) for t in registry_of(p)]
+        for p in "ABCD"
+    }
 
 
 def test_every_claim_has_existing_evidence_and_a_mechanism():
@@ -91,7 +95,7 @@ def test_regions_are_written_in_numbers():
 
 
 def test_fragile_verdicts_name_their_alternative():
-    row = judged(REGISTRY[0], stability="0.62", alternative=f"{INCONCLUSIVE} (31%)")
+    row = judged(REGISTRY[0], stability="0.62", alternative=f"{Verdict.INCONCLUSIVE} (31%)")
     header, table = verdict_table([row])
     stability = table[0][header.index("stability")]
     assert stability == "0.62, fragile: inconclusive at these sizes in 31% of resamples"
@@ -101,16 +105,16 @@ def test_fragile_verdicts_name_their_alternative():
 
 
 def test_captions_give_the_paper_preset_s_verdict_beside_the_default_one():
-    row = judged(REGISTRY[0], verdict=INCONCLUSIVE)
+    row = judged(REGISTRY[0], verdict=Verdict.INCONCLUSIVE)
     large = {**judged(REGISTRY[0]), "sizes": "1024, 2048, 32768", "draws": "10"}
     label = verdict_label(row, large)
     assert label == (
-        f"{row['row_id']}: {INCONCLUSIVE} (default preset: {row['draws']} draws); at the papers' "
-        f"sizes (sizes 1024 ... 32768, 10 draws): {HOLDS}"
+        f"{row['row_id']}: {Verdict.INCONCLUSIVE} (default preset: {row['draws']} draws); "
+        f"at the papers' sizes (sizes 1024 ... 32768, 10 draws): {Verdict.HOLDS}"
     )
     header, table = verdict_table([row], {row["row_id"]: large})
     assert header[-1] == "at the papers' sizes"
-    assert table[0][-1].startswith(f"{HOLDS}: ")
+    assert table[0][-1].startswith(f"{Verdict.HOLDS}: ")
     assert verdict_table([row], {})[0] == verdict_table([row])[0]  # no column without them
 
 
@@ -119,14 +123,17 @@ def test_the_scales_note_names_a_rejected_fit_and_a_fragile_stability():
 
     row = judged(REGISTRY[0], stability="0.76")
     large = {
-        **judged(REGISTRY[0], verdict=INCONCLUSIVE),
+        **judged(REGISTRY[0], verdict=Verdict.INCONCLUSIVE),
         "limit_fit": "best p = 0.333, fit p-value 0.0067, rejected",
     }
     note = scales_note(row, large)
     assert "does not fit at the papers' sizes (best p = 0.333, fit p-value 0.0067" in note
     assert "stability 0.76 -> 1.00" in note
     assert "narrower" not in note  # the same interval width at both scales
-    replicated = {**judged(REGISTRY[0]), "replicate_verdicts": f"{HOLDS}; {INCONCLUSIVE}"}
+    replicated = {
+        **judged(REGISTRY[0]),
+        "replicate_verdicts": f"{Verdict.HOLDS}; {Verdict.INCONCLUSIVE}",
+    }
     assert "another replicate reads inconclusive" in scales_note(replicated, judged(REGISTRY[0]))
     assert scales_note(row, judged(REGISTRY[0], stability="0.5")) == ""  # same verdict
 
@@ -151,7 +158,7 @@ def test_dashboard_lists_every_registry_row_in_order():
 
 
 def test_mechanism_is_shown_only_for_rows_that_do_not_hold():
-    rows = dashboard_rows(all_rows(**{"B.1/beta=1": INCONCLUSIVE}))
+    rows = dashboard_rows(all_rows(**{"B.1/beta=1": Verdict.INCONCLUSIVE}))
     summary = summary_markdown(rows)
     assert FINITE_SIZE_MECHANISMS["B.1"] in summary
     assert FINITE_SIZE_MECHANISMS["A.2"] not in summary
@@ -159,7 +166,7 @@ def test_mechanism_is_shown_only_for_rows_that_do_not_hold():
 
 def test_a_row_without_power_names_the_alternative_left_standing():
     test = next(t for t in REGISTRY if t.row_id == "B.1/beta=0.5")
-    row = {**judged(test, INCONCLUSIVE, standing="x+ +1%"), "paper": "B", "fragile": False}
+    row = {**judged(test, Verdict.INCONCLUSIVE, standing="x+ +1%"), "paper": "B", "fragile": False}
     summary = summary_markdown([row])
     assert "2 of 3, not: x+ +1%" in summary
     assert "no power against x+ +1%" in summary
@@ -193,7 +200,7 @@ def test_paper_markdown_gives_each_row_its_test_and_kind():
 def test_replicates_table_marks_disagreement():
     base = all_rows()["A"]
     other = [dict(row) for row in base]
-    other[0]["verdict"] = INCONCLUSIVE
+    other[0]["verdict"] = Verdict.INCONCLUSIVE
     header, table = replicates_rows({0: base, 1: other, 2: base})
     assert header[-1] == "agree" and table[0][-1] == "no" and table[1][-1] == "yes"
     assert f"{len(table) - 1} of {len(table)} rows" in replicates_markdown(header, table)
@@ -218,7 +225,7 @@ def test_committed_dashboard_has_every_registry_row_with_existing_figures():
         item = row["figure"]
         extension = "md" if is_table(item) else "png"
         assert (REPO / "figures" / f"paper{row['paper']}" / f"{item}.{extension}").is_file()
-        assert row["verdict"] in VERDICTS
+        assert row["verdict"] in ORDER
 
 
 def test_a_scope_row_names_its_own_cause_not_its_claims_finite_size_mechanism():
@@ -234,10 +241,11 @@ def test_a_scope_row_names_its_own_cause_not_its_claims_finite_size_mechanism():
 
 def test_the_rule_is_stated_once_for_the_dashboard_and_every_row():
     """The dashboard's engine text and each row's test column state the same decision rule
-    (attnspec.claims.verdicts.RULE_TEXT / FINITE_SIZE_RULE_TEXT, checked against decide in
+    (attnspec.claims.rule.RULE_TEXT / FINITE_SIZE_RULE_TEXT, checked against decide in
     tests/test_verdicts.py)."""
     from attnspec.claims.dashboard import ENGINE_TEXT
-    from attnspec.claims.verdicts import FINITE_SIZE_RULE_TEXT, RULE_TEXT, describe_test
+    from attnspec.claims.rows import describe_test
+    from attnspec.claims.rule import FINITE_SIZE_RULE_TEXT, RULE_TEXT
 
     assert RULE_TEXT in ENGINE_TEXT and FINITE_SIZE_RULE_TEXT in ENGINE_TEXT
     for test in TESTS.values():
@@ -347,7 +355,7 @@ def test_the_outcome_names_each_claim_whose_evidence_does_not_all_pass():
     from attnspec.claims.dashboard import outcome_markdown
 
     passing = {**judged(REGISTRY[0]), "changed_after_results": ""}
-    other = {**judged(REGISTRY[0], verdict=INCONCLUSIVE), "claim_id": "B.9",
+    other = {**judged(REGISTRY[0], verdict=Verdict.INCONCLUSIVE), "claim_id": "B.9",
              "changed_after_results": ""}  # fmt: skip
     changed = {**passing, "changed_after_results": "abc1234 (2026-12-05): widened"}
     text = outcome_markdown([passing, other, changed])

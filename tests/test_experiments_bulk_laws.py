@@ -4,13 +4,8 @@ several ell) judged by the registry's tests on synthetic bulks that pass and tha
 import numpy as np
 import pytest
 
-from attnspec.claims.verdicts import (
-    DOES_NOT_REPRODUCE,
-    FINITE_SIZE_CAVEAT,
-    HOLDS,
-    judge_row,
-    variant_verdicts,
-)
+from attnspec.claims.rows import judge_row, variant_verdicts
+from attnspec.claims.verdict import Verdict
 from attnspec.distances import law_kolmogorov_distance
 from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
@@ -180,9 +175,9 @@ def test_bulk_drawn_from_nu_inf_holds_and_rules_out_every_wrong_theory():
                 wrong = own.alternatives[name]
                 assert wrong.target == wrong.limit_target == mass_above_mp_edge(factor * beta)
                 np.testing.assert_array_equal(wrong.sizes, SIZES)
-        assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
+        assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
         assert row["sizes"] == "250, 500, 1000, 2000"
-        assert row["other_resolutions"] == f"{BETA_VARIANT}: {HOLDS}"
+        assert row["other_resolutions"] == f"{BETA_VARIANT}: {Verdict.HOLDS}"
 
 
 def test_bulk_drawn_from_mp_never_passes():
@@ -191,7 +186,7 @@ def test_bulk_drawn_from_mp_never_passes():
     evidence = series_from(MarchenkoPasturSurrogate(0.5), 0.5, seed=3)
     assert all(np.all(own["values"] == 0.0) for own in evidence.by_size)
     row = judged(evidence)
-    assert row["verdict"] not in (HOLDS, FINITE_SIZE_CAVEAT)
+    assert row["verdict"] not in (Verdict.HOLDS, Verdict.FINITE_SIZE_CAVEAT)
     assert row["interval_high"] < row["target"] - row["margin"]
 
 
@@ -206,7 +201,7 @@ def test_a_bulk_at_a_wrong_beta_misses_the_target_and_its_alternative_is_not_rul
     for own in evidence.by_size:
         assert abs(np.mean(own["values"]) - wrong_mass) < abs(wrong_mass - evidence.target) / 2
     row = judged(evidence)
-    assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert row["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE
     assert "beta+1%: does not reproduce" not in row["alternatives"]
 
 
@@ -214,8 +209,8 @@ def test_a_bulk_three_percent_off_fails_at_both_resolutions():
     """nu_inf(1.03 beta) judged as nu_inf(beta): at 1 % the claim does not reproduce; at the
     variant's 3 % its beta+3% theory is left standing, so the claim cannot hold there either."""
     evidence = series_from(NuInfinity(1.03, 1.0), 1.0, seed=5)
-    assert judged(evidence)["verdict"] == DOES_NOT_REPRODUCE
-    assert variant_verdicts(TESTS[evidence.row_id], evidence) != f"{BETA_VARIANT}: {HOLDS}"
+    assert judged(evidence)["verdict"] == Verdict.DOES_NOT_REPRODUCE
+    assert variant_verdicts(TESTS[evidence.row_id], evidence) != f"{BETA_VARIANT}: {Verdict.HOLDS}"
 
 
 def test_evidence_rows_need_the_judged_betas_and_table_rows_follow_the_header():

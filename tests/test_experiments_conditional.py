@@ -5,7 +5,8 @@ batches and replicates."""
 import numpy as np
 import pytest
 
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_row
+from attnspec.claims.rows import judge_row
+from attnspec.claims.verdict import Verdict
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
 from attnspec.papers.b.conditional import (
@@ -178,7 +179,7 @@ def test_rows_hold_at_the_edge_and_rule_out_both_mutants():
     # Within a tenth of the margin (0.5 % of x_+), tight.
     at_edge = synthetic_results(x_plus, ELLS, DRAWS, exponent=0.0, amplitude=5e-4 * x_plus)
     for row in judged(conditional_series(1.0, 1.0, ELLS, at_edge)).values():
-        assert row["claim_verdict"] == HOLDS and row["verdict"] == HOLDS
+        assert row["claim_verdict"] == Verdict.HOLDS and row["verdict"] == Verdict.HOLDS
         assert row["ruled_out"] == "2 of 2" and row["no_power_against"] == ""
 
 
@@ -187,8 +188,8 @@ def test_rows_fail_an_edge_one_percent_off_and_that_mutant_stands():
     for name, factor in (("x+ -1%", 0.99), ("x+ +1%", 1.01)):
         off = synthetic_results(factor * x_plus, ELLS, DRAWS, exponent=0.0, amplitude=0.0)
         for row in judged(conditional_series(1.0, 1.0, ELLS, off)).values():
-            assert row["claim_verdict"] == DOES_NOT_REPRODUCE
-            assert row["verdict"] == DOES_NOT_REPRODUCE and row["no_power_against"] == ""
+            assert row["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE
+            assert row["verdict"] == Verdict.DOES_NOT_REPRODUCE and row["no_power_against"] == ""
             assert f"{name}: holds" in row["alternatives"], row["alternatives"]
 
 
@@ -209,8 +210,8 @@ def test_rows_carry_the_three_percent_variant():
                 variant.alternatives[name].samples["values"], edges / (factor * x_plus) - 1
             )
     for row in judged(series).values():
-        assert row["verdict"] == DOES_NOT_REPRODUCE
-        assert row["other_resolutions"] == f"{X_PLUS_VARIANT}: {HOLDS}", row["row_id"]
+        assert row["verdict"] == Verdict.DOES_NOT_REPRODUCE
+        assert row["other_resolutions"] == f"{X_PLUS_VARIANT}: {Verdict.HOLDS}", row["row_id"]
 
 
 def test_a_gap_three_margins_off_at_the_judged_size_is_no_caveat_while_the_rate_is_unknown():
@@ -221,7 +222,9 @@ def test_a_gap_three_margins_off_at_the_judged_size_is_no_caveat_while_the_rate_
     x_plus = bulk_edge(1.0)
     shrinking = synthetic_results(x_plus, ELLS, DRAWS, amplitude=3 * 0.005 * x_plus * 2048)
     for row in judged(conditional_series(1.0, 1.0, ELLS, shrinking)).values():
-        assert row["claim_verdict"] == INCONCLUSIVE and row["verdict"] == INCONCLUSIVE
+        assert (
+            row["claim_verdict"] == Verdict.INCONCLUSIVE and row["verdict"] == Verdict.INCONCLUSIVE
+        )
         assert float(row["limit_low"]) < -0.005
 
 
@@ -231,7 +234,7 @@ def test_caption_findings_read_both_rows_with_their_limits():
     series = conditional_series(1.0, 1.0, ELLS, shrinking)
     text = conditional_findings(series, judged(series))
     for label in ("Sigma_f", "Sigma_G"):
-        assert f"row B.3/{label}: {INCONCLUSIVE}" in text
+        assert f"row B.3/{label}: {Verdict.INCONCLUSIVE}" in text
     assert "limit of the declared finite-size model" in text and "ruled out: 0 of 2" in text
 
 

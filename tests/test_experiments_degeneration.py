@@ -6,7 +6,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
+from attnspec.claims.rows import judge_row
+from attnspec.claims.verdict import Verdict
 from attnspec.models.canonical import spike_positions
 from attnspec.papers.c.degeneration import (
     bulk_count_job,
@@ -212,11 +213,11 @@ def test_canonical_evidence_rows_and_their_verdicts(canonical_jobs):
     assert all(e.by_size is None for e in evidence.values())
     assert [row for row, e in evidence.items() if e.alternatives] == ["C.4/canonical"]
     rows = {row: judged(row, e) for row, e in evidence.items()}
-    assert rows["C.1/canonical/bidirectional"]["verdict"] == HOLDS
+    assert rows["C.1/canonical/bidirectional"]["verdict"] == Verdict.HOLDS
     limit = evidence["C.3/canonical-limit"]
     # |srank - (r + 1)| ~ (r + 1) sqrt(r / n): at n = 16384, 0.054, inside the margin 0.1
     assert np.mean(limit.samples["values"]) == pytest.approx(4 / (1 + np.sqrt(3 / 16384)), abs=1e-3)
-    assert rows["C.3/canonical-limit"]["verdict"] == HOLDS
+    assert rows["C.3/canonical-limit"]["verdict"] == Verdict.HOLDS
     with pytest.raises(ValueError, match="stable_rank.profiles"):
         canonical_evidence(ns, jobs, model=MODEL, profiles=["zeros"])
 
@@ -230,11 +231,11 @@ def test_causal_growth_rules_out_a_bounded_stable_rank(canonical_jobs):
     causal = evidence["C.4/canonical"]
     assert causal.alternatives["bounded"].target == 0.0
     row = judged("C.4/canonical", causal)
-    assert row["verdict"] == HOLDS and row["ruled_out"] == "1 of 1"
+    assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "1 of 1"
     bounded = {"values": evidence["C.3/canonical-slope"].samples["values"], "sizes": ns[-3:]}
     wrong = with_alternatives(replace(causal, samples=bounded, alternatives={}), {"bounded": 0.0})
     row = judged("C.4/canonical", wrong)
-    assert row["claim_verdict"] == DOES_NOT_REPRODUCE and row["no_power_against"] == ""
+    assert row["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE and row["no_power_against"] == ""
     assert "bounded: holds" in row["alternatives"]
 
 
@@ -246,7 +247,7 @@ def test_canonical_limit_far_from_the_limit_does_not_reproduce(canonical_jobs):
         e.row_id: e for e in canonical_evidence(ns[:3], jobs[:3], model=MODEL, profiles=["iid"])
     }
     row = judged("C.3/canonical-limit", evidence["C.3/canonical-limit"])
-    assert row["verdict"] == DOES_NOT_REPRODUCE and np.isnan(row["limit"])
+    assert row["verdict"] == Verdict.DOES_NOT_REPRODUCE and np.isnan(row["limit"])
 
 
 def isotropic_jobs():
@@ -261,7 +262,7 @@ def test_isotropic_evidence_does_not_reproduce_and_its_spikes_are_lost():
     evidence = isotropic_evidence(ns, jobs, model=MODEL)
     assert "scope of C.1" in evidence.note
     row = judged("C.1/isotropic", evidence)
-    assert row["verdict"] == DOES_NOT_REPRODUCE and row["ruled_out"] == "0 of 1"
+    assert row["verdict"] == Verdict.DOES_NOT_REPRODUCE and row["ruled_out"] == "0 of 1"
     assert row["no_power_against"] == "" and "spikes lost: holds" in row["alternatives"]
 
 
@@ -274,7 +275,7 @@ def test_kept_spikes_rule_out_spikes_lost():
         for job in jobs
     ]
     row = judged("C.1/isotropic", isotropic_evidence(ns, kept, model=MODEL))
-    assert row["verdict"] == HOLDS and row["ruled_out"] == "1 of 1"
+    assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "1 of 1"
 
 
 def test_bulk_evidence_slopes_near_minus_one_rule_out_the_non_degenerate_rate():
@@ -289,15 +290,15 @@ def test_bulk_evidence_slopes_near_minus_one_rule_out_the_non_degenerate_rate():
     zeros = evidence[-1]
     assert zeros.draws == 1 and not zeros.alternatives
     row = judged("C.2/zeros/causal", zeros)  # exact interval: one deterministic draw
-    assert row["verdict"] == HOLDS and row["interval_low"] == row["interval_high"]
+    assert row["verdict"] == Verdict.HOLDS and row["interval_low"] == row["interval_high"]
     for item in evidence[:2]:  # truth: slope -1; the alternative: -1/2
         row = judged(item.row_id, item)
-        assert row["verdict"] == HOLDS and row["ruled_out"] == "1 of 1"
+        assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "1 of 1"
         # a non-degenerate bulk (every median times n^(1/2)): slope -1/2, the claim fails
         lifted = {"values": item.samples["values"] * np.sqrt(ns), "sizes": item.samples["sizes"]}
         wrong = with_alternatives(replace(item, samples=lifted), {"slope -0.5": -0.5})
         row = judged(item.row_id, wrong)
-        assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+        assert row["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE
         assert "slope -0.5: holds" in row["alternatives"]
     with pytest.raises(ValueError, match="bulk.profiles"):
         bulk_evidence(counts, ns, spikes=3, profiles=["iid"])
@@ -338,7 +339,7 @@ def test_gaussian_rows_rule_out_their_alternatives(gaussian_rows):
     evidence = gaussian_rows[-1]
     for row_id in ("C.3/gaussian", "C.4/gaussian"):
         row = judged(row_id, evidence[row_id])
-        assert row["claim_verdict"] != DOES_NOT_REPRODUCE
+        assert row["claim_verdict"] != Verdict.DOES_NOT_REPRODUCE
         assert row["no_power_against"] == "" and row["ruled_out"] == "2 of 2", row["alternatives"]
 
 
@@ -349,7 +350,7 @@ def test_a_wrong_beta_is_caught_by_the_gaussian_limit_row():
     jobs = [gaussian_model_job(n, 1.06, 4) for n in ns]
     wrong = {e.row_id: e for e in gaussian_evidence(ns, jobs, reference_table(ns, 1.0), beta=1.0)}
     row = judged("C.3/gaussian", wrong["C.3/gaussian"])
-    assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert row["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE
     assert "beta-1%: does not reproduce" in row["alternatives"]
 
 

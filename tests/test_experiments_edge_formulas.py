@@ -6,7 +6,8 @@ import pytest
 
 import attnspec.papers.b.edge_formulas as edge_formulas
 import attnspec.theory.edge as general_edge
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
+from attnspec.claims.rows import judge_row
+from attnspec.claims.verdict import Verdict
 from attnspec.papers.b.edge_formulas import (
     SIMULATED_POINT_HEADER,
     RouteAgreement,
@@ -82,12 +83,16 @@ def test_identity_rows_from_the_real_formulas_hold_and_a_broken_formula_fails():
     assert "9 (beta, c) points" in route.quantity and "(0, 1/3): True" in square.note
     for item in (square, route):
         row = judge_row(TESTS[item.row_id], item)
-        assert row["kind"] == "identity" and row["verdict"] == HOLDS and row["stability"] == 1.0
+        assert (
+            row["kind"] == "identity"
+            and row["verdict"] == Verdict.HOLDS
+            and row["stability"] == 1.0
+        )
     assert route.note == "every point agrees to rounding (< 1e-13 relative)"
     broken = rows[1]._replace(relative_difference=1e-6)
     worse = RouteAgreement(1e-6, 1.0, 2.0, 9)
     for item in edge_formula_evidence([rows[0], broken], worse):
-        assert judge_row(TESTS[item.row_id], item)["verdict"] == DOES_NOT_REPRODUCE
+        assert judge_row(TESTS[item.row_id], item)["verdict"] == Verdict.DOES_NOT_REPRODUCE
     assert edge_formula_evidence(rows, worse)[1].note == "largest at beta = 1, c = 2"
 
 

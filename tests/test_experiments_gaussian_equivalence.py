@@ -6,7 +6,8 @@ fail."""
 import numpy as np
 import pytest
 
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row
+from attnspec.claims.rows import judge_row
+from attnspec.claims.verdict import Verdict
 from attnspec.distances import kolmogorov_distance, law_kolmogorov_distance
 from attnspec.papers.a.bulk_laws import (
     BETA_VARIANT,
@@ -136,8 +137,8 @@ def test_the_same_law_holds_and_rules_out_every_wrong_law_at_both_resolutions(sa
     assert list(variant.alternatives) == list(VARIANT_LAWS)
     assert variant.margin_scale == nearest_law_unit(1.0, mutants=COARSE_BETA_MUTANTS)
     row = judge_row(TESTS["A.3/beta=1"], same, stability_resamples=QUICK)
-    assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
-    assert row["other_resolutions"] == f"{BETA_VARIANT}: {HOLDS}"
+    assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
+    assert row["other_resolutions"] == f"{BETA_VARIANT}: {Verdict.HOLDS}"
 
 
 def test_a_series_that_needs_the_rates_to_place_its_limit_does_not_hold(same_law):
@@ -146,7 +147,7 @@ def test_a_series_that_needs_the_rates_to_place_its_limit_does_not_hold(same_law
     margin = 0.5 * nearest_law_unit(1.0)
     slow = equivalence_evidence(synthetic_table(lambda ell: 1.5 * margin * 2000 / ell), beta=1.0)
     row = judge_row(TESTS["A.3/beta=1"], slow, stability_resamples=QUICK)
-    assert row["verdict"] != HOLDS and row["limit_high"] - row["limit_low"] > 2 * margin
+    assert row["verdict"] != Verdict.HOLDS and row["limit_high"] - row["limit_low"] > 2 * margin
 
 
 def test_a_dilated_law_does_not_reproduce():
@@ -156,7 +157,11 @@ def test_a_dilated_law_does_not_reproduce():
     }
     dilated = equivalence_evidence(pair_distance_table(spectra, beta=1.0), beta=1.0)
     row = judge_row(TESTS["A.3/beta=1"], dilated, stability_resamples=QUICK)
-    assert row["verdict"] == DOES_NOT_REPRODUCE, (row["value"], row["limit"], row["limit_fit"])
+    assert row["verdict"] == Verdict.DOES_NOT_REPRODUCE, (
+        row["value"],
+        row["limit"],
+        row["limit_fit"],
+    )
 
 
 def test_fewer_than_three_sizes_are_named_by_their_config_key(same_law):

@@ -3,11 +3,15 @@ the threshold beta*, and the evidence of the rows A.1 (a finite-size series over
 the variant at beta +- 3 %) and A.5 judged by the registry's tests on synthetic data, with their
 declared alternatives."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
+from attnspec.claims.engine import judge
 from attnspec.claims.evidence import Evidence, threshold_crossings
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge, judge_row
+from attnspec.claims.rows import judge_row
+from attnspec.claims.verdict import Verdict
 from attnspec.distances import kolmogorov_distance
 from attnspec.papers.a.bulk_laws import (
     BETA_VARIANT,
@@ -259,13 +263,13 @@ def test_a_bulk_at_its_floor_holds_and_a_breakdown_at_large_beta_holds():
     evidence = linearisation_evidence(summary_of(threshold_at(sqrt_log_location)))
     for row_id in ("A.1/beta=0.5", "A.5/breakdown"):
         row = judged(evidence, row_id)
-        assert row["verdict"] == HOLDS and row["no_power_against"] == "", row_id
+        assert row["verdict"] == Verdict.HOLDS and row["no_power_against"] == "", row_id
 
 
 def test_a_bulk_far_from_nu_inf_does_not_reproduce_a1():
     attention = floor_values() + 0.05  # excess 0.05 at every beta and ell
     evidence = linearisation_evidence(summary_of(attention))
-    assert judged(evidence, "A.1/beta=1")["verdict"] == DOES_NOT_REPRODUCE
+    assert judged(evidence, "A.1/beta=1")["verdict"] == Verdict.DOES_NOT_REPRODUCE
 
 
 def test_an_old_distance_table_without_the_wrong_laws_is_named():
@@ -309,7 +313,7 @@ def test_a1_rules_out_mp_and_the_wrong_betas_where_the_old_cancellation_could_no
 ):
     evidence = convergence_evidence(rigid_summary, beta)
     row = judge_row(TESTS[evidence.row_id], evidence, stability_resamples=QUICK)
-    assert row["verdict"] == HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
+    assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "3 of 3", row["alternatives"]
     # The old statistic, KS(attention, L) - KS(Y_lin, L), with L = MP: the same law on both
     # sides cancels, so it reads near 0 and MP is not ruled out.
     j = int(np.flatnonzero(rigid_summary["beta"] == beta)[0])
@@ -317,18 +321,16 @@ def test_a1_rules_out_mp_and_the_wrong_betas_where_the_old_cancellation_could_no
     attention = rigid_summary["kolmogorov/MP/attention/draws"][-1, j]
     n = RIGID_SIZES[-1]
     linear = [kolmogorov_distance(d, mp.cdf) for d in rigid_spectra(NuInfinity(beta), n, 6, n + 1)]
-    old = Evidence(evidence.row_id, {"values": attention - np.array(linear)}, target=0.0)
-    test = TESTS[evidence.row_id]
-    cancelled = judge(
-        old,
-        statistic=test.statistic,
-        comparison="equivalence",
-        margin=test.margin * evidence.margin_scale,
-        interval=test.interval,
-        seed_key={"row": "old A.1"},
-        stability_resamples=QUICK,
+    old = Evidence(
+        evidence.row_id,
+        {"values": attention - np.array(linear)},
+        target=0.0,
+        margin_scale=evidence.margin_scale,
     )
-    assert cancelled.verdict != DOES_NOT_REPRODUCE
+    # The old statistic at the judged size alone: no finite-size model, no wrong theories.
+    test = replace(TESTS[evidence.row_id], kind="model", finite_size=None, alternatives=())
+    cancelled = judge(test, old, alone=True, streams={"row": "old A.1"}, stability_resamples=QUICK)
+    assert cancelled.verdict != Verdict.DOES_NOT_REPRODUCE
 
 
 def wrong_beta_summary(factor):
@@ -358,9 +360,9 @@ def test_a1_of_a_bulk_at_a_wrong_beta_fails_and_leaves_that_beta_standing():
     depends on the resolution."""
     evidence = convergence_evidence(wrong_beta_summary(1.01), 1.0)
     row = judge_row(TESTS[evidence.row_id], evidence, stability_resamples=QUICK)
-    assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert row["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE
     assert "beta+1%: does not reproduce" not in row["alternatives"]
-    assert row["other_resolutions"] == f"{BETA_VARIANT}: {HOLDS}"
+    assert row["other_resolutions"] == f"{BETA_VARIANT}: {Verdict.HOLDS}"
 
 
 def test_fewer_than_three_sizes_are_named_by_their_config_key():
@@ -386,17 +388,20 @@ def test_threshold_location_sqrt_log_holds_and_a_fixed_threshold_does_not_reprod
     moving = linearisation_evidence(summary_of(threshold_at(sqrt_log_location)))
     row = judged(moving, "A.5/location")
     assert float(row["value"]) == pytest.approx(0.5, abs=0.1)
-    assert row["verdict"] == HOLDS and row["ruled_out"] == "2 of 2", row["alternatives"]
+    assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "2 of 2", row["alternatives"]
     fixed = linearisation_evidence(summary_of(threshold_at(lambda ell: 1.5 + 0 * ell)))
     row = judged(fixed, "A.5/location")
     assert float(row["value"]) == pytest.approx(0.0, abs=0.1)
-    assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert row["verdict"] == Verdict.DOES_NOT_REPRODUCE
     assert "fixed: does not reproduce" not in row["alternatives"]
 
 
 def test_noisy_thresholds_are_inconclusive_not_holds():
     noisy = linearisation_evidence(summary_of(threshold_at(sqrt_log_location), spread=0.5))
-    assert judged(noisy, "A.5/location")["verdict"] in (INCONCLUSIVE, DOES_NOT_REPRODUCE)
+    assert judged(noisy, "A.5/location")["verdict"] in (
+        Verdict.INCONCLUSIVE,
+        Verdict.DOES_NOT_REPRODUCE,
+    )
 
 
 def test_a_judged_beta_missing_from_the_config_is_named():

@@ -4,7 +4,8 @@ the registry's tests on synthetic series."""
 import numpy as np
 import pytest
 
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_row
+from attnspec.claims.rows import judge_row
+from attnspec.claims.verdict import Verdict
 from attnspec.models.sampling import attention_matrix
 from attnspec.papers.a.full_spectrum import (
     FULL_SPECTRUM_TABLE_HEADER,
@@ -125,21 +126,21 @@ def test_evidence_holds_the_draws_the_sizes_and_the_declared_alternatives():
 
 def test_data_following_the_prediction_hold_and_rule_out_both_wrong_slopes():
     row = verdict(synthetic_series(predicted_deviation()))
-    assert row["verdict"] == HOLDS and row["ruled_out"] == "2 of 2"
+    assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "2 of 2"
     assert float(row["value"]) == pytest.approx(-1.0, abs=0.05)
 
 
 def test_a_slower_decay_does_not_reproduce_and_its_own_theory_is_not_ruled_out():
     row = verdict(synthetic_series(lambda ell: 0.1 / np.sqrt(ell)))
     assert float(row["value"]) == pytest.approx(-0.5, abs=0.05)
-    assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert row["verdict"] == Verdict.DOES_NOT_REPRODUCE
     assert "slope -0.5: does not reproduce" not in row["alternatives"]
     assert row["no_power_against"] == ""  # the claim fails on its own: not a lack of power
 
 
 def test_noisy_draws_are_inconclusive_not_holds():
     row = verdict(synthetic_series(predicted_deviation(), draws=3, scatter=0.6, seed=2))
-    assert row["verdict"] in (INCONCLUSIVE, DOES_NOT_REPRODUCE)
+    assert row["verdict"] in (Verdict.INCONCLUSIVE, Verdict.DOES_NOT_REPRODUCE)
 
 
 def test_evidence_rows_need_the_judged_betas():

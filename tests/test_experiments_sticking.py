@@ -8,12 +8,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from attnspec.claims.verdicts import (
-    DOES_NOT_REPRODUCE,
-    HOLDS,
-    INCONCLUSIVE,
-    judge_row,
-)
+from attnspec.claims.rows import judge_row
+from attnspec.claims.verdict import Verdict
 from attnspec.models.blocked_scores import sample_scores
 from attnspec.models.sampling import attention_matrix
 from attnspec.papers.b.sticking import (
@@ -292,15 +288,17 @@ def declared(row_id):
 
 def assert_claim_holds_and_rules_out_every_alternative(row):
     total = len(TESTS[row["row_id"]].alternatives)
-    assert row["claim_verdict"] == HOLDS and row["verdict"] == HOLDS, row["alternatives"]
+    assert row["claim_verdict"] == Verdict.HOLDS and row["verdict"] == Verdict.HOLDS, row[
+        "alternatives"
+    ]
     assert row["ruled_out"] == f"{total} of {total}" and row["no_power_against"] == ""
 
 
 def assert_wrong_truth_fails_the_claim(row, truth):
     """Data made by a declared wrong theory: the claim does not reproduce, that theory is not
     ruled out (it is the truth)."""
-    assert row["claim_verdict"] == DOES_NOT_REPRODUCE, (row["value"], row["limit"])
-    assert row["verdict"] == DOES_NOT_REPRODUCE
+    assert row["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE, (row["value"], row["limit"])
+    assert row["verdict"] == Verdict.DOES_NOT_REPRODUCE
     assert f"{truth}: " in row["alternatives"]
     assert f"{truth}: does not reproduce" not in row["alternatives"]
 
@@ -366,7 +364,7 @@ def test_an_excursion_at_the_judged_size_is_no_caveat_while_the_rate_is_unknown(
     )
     assert fading.samples["values"].min() > fading.target + 0.005
     row = judged(fading)
-    assert row["claim_verdict"] == INCONCLUSIVE and row["verdict"] == INCONCLUSIVE
+    assert row["claim_verdict"] == Verdict.INCONCLUSIVE and row["verdict"] == Verdict.INCONCLUSIVE
     assert float(row["limit_low"]) < -0.005 < 0.005 < float(row["limit_high"])
 
 
@@ -379,8 +377,8 @@ def test_more_noise_never_turns_an_inconclusive_edge_row_into_holds():
         )["verdict"]
         for j in (1e-3, 3e-2, 1e-1)
     ]
-    assert noisy[0] == HOLDS and noisy[-1] == INCONCLUSIVE
-    assert all(v != HOLDS for v in noisy[noisy.index(INCONCLUSIVE) :])
+    assert noisy[0] == Verdict.HOLDS and noisy[-1] == Verdict.INCONCLUSIVE
+    assert all(v != Verdict.HOLDS for v in noisy[noisy.index(Verdict.INCONCLUSIVE) :])
 
 
 def test_uniform_evidence_is_every_index_against_its_own_location():
@@ -450,9 +448,9 @@ def test_uniform_row_catches_an_outlier_at_a_deeper_index():
     for a in attention:
         a[:, 4] *= 1.02  # k = 5, 2 % above its classical location at every ell
     deep = replace(series, attention=attention)
-    assert judged(edge_evidence(deep))["claim_verdict"] == HOLDS  # B.1 reads k = 2 only
+    assert judged(edge_evidence(deep))["claim_verdict"] == Verdict.HOLDS  # B.1 reads k = 2 only
     row = judged(uniform_evidence(deep, "log"))
-    assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert row["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE
     assert "at k = 5" in uniform_evidence(deep, "log").note
 
 
@@ -589,8 +587,8 @@ def test_an_edge_one_percent_off_fails_at_one_percent_and_holds_at_three():
     resolution, and its other_resolutions shows that at 3 % it would hold."""
     per_beta = [dilated(synthetic_series(b, lambda ell: 0.0, ratio=0.5), 1.01) for b in (0.5, 1.0)]
     row = judged(linear_edge_evidence(per_beta, 4096))
-    assert row["verdict"] == DOES_NOT_REPRODUCE
-    assert row["other_resolutions"] == f"{X_PLUS_VARIANT}: {HOLDS}"
+    assert row["verdict"] == Verdict.DOES_NOT_REPRODUCE
+    assert row["other_resolutions"] == f"{X_PLUS_VARIANT}: {Verdict.HOLDS}"
 
 
 # --- collection and table -------------------------------------------------------------------
@@ -646,7 +644,12 @@ def test_caption_findings_read_the_judged_rows_and_compute_no_verdict():
     assert "declared wrong theories ruled out: 3 of 3" in text and "no power" not in text
     fragile = {**row, "stability": "0.55", "alternative": "inconclusive at these sizes (40%)"}
     assert "fragile: the same verdict in 55% of resampled draws" in reading(fragile)
-    standing = {**row, "verdict": INCONCLUSIVE, "ruled_out": "2 of 3", "no_power_against": "x+ +1%"}
+    standing = {
+        **row,
+        "verdict": Verdict.INCONCLUSIVE,
+        "ruled_out": "2 of 3",
+        "no_power_against": "x+ +1%",
+    }
     assert "ruled out: 2 of 3 (no power against x+ +1%)" in reading(standing)
     without_model = {**row, "limit": "nan", "limit_low": "nan", "limit_high": "nan"}
     assert "finite-size model" not in reading(without_model)

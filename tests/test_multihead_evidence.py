@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from attnspec.claims.evidence import Evidence
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, INCONCLUSIVE, judge_paper, judge_row
+from attnspec.claims.rows import judge_paper, judge_row
+from attnspec.claims.verdict import Verdict
 from attnspec.multihead import (
     MultiHeadLaw,
     TiedKeyValueLaw,
@@ -196,9 +197,9 @@ def test_published_rows_hold_at_the_published_mean_and_rule_out_far_mutants():
         )
 
     row = judge_row(test, evidence(base), stability_resamples=QUICK)
-    assert row["verdict"] == HOLDS and row["ruled_out"] == "4 of 4", row
+    assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "4 of 4", row
     far = judge_row(test, evidence(base + 3 * test.margin), stability_resamples=QUICK)
-    assert far["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert far["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE
 
 
 def test_mutants_are_the_registry_alternatives_with_the_declared_coefficients():
@@ -243,7 +244,7 @@ def test_d1_rules_out_wrong_gaussian_equivalents_where_the_truth_is_known(
         items[f"D.1/dinov3-l16/{metric}"],
         stability_resamples=QUICK,
     )
-    assert row["claim_verdict"] == HOLDS
+    assert row["claim_verdict"] == Verdict.HOLDS
     for name in ruled_out:
         assert f"{name}: does not reproduce" in row["alternatives"], row["alternatives"]
 
@@ -255,7 +256,7 @@ def test_one_draw_gives_a_value_without_interval():
     items = public_model_evidence("dinov3-l16", record, 1.0)
     assert "one draw: no interval" in items[0].note
     for item in items:
-        assert row_of(item)["verdict"] == INCONCLUSIVE
+        assert row_of(item)["verdict"] == Verdict.INCONCLUSIVE
 
 
 def test_sharing_evidence_has_rows_d2_d3_with_the_declared_samples(spectra, laws):
@@ -295,7 +296,7 @@ def test_every_d_row_gets_one_evidence_and_is_judged(spectra, laws):
         registry_of("D"), evidence + sharing_evidence(spectra, laws), stability_resamples=QUICK
     )
     assert [row["row_id"] for row in rows] == [test.row_id for test in registry_of("D")]
-    assert {row["row_id"]: row["claim_verdict"] for row in rows}["D.3/tied"] == HOLDS
+    assert {row["row_id"]: row["claim_verdict"] for row in rows}["D.3/tied"] == Verdict.HOLDS
 
 
 def test_sharing_alternatives_are_ruled_out_where_the_truth_is_known(spectra, laws):
@@ -306,10 +307,12 @@ def test_sharing_alternatives_are_ruled_out_where_the_truth_is_known(spectra, la
         spectra, laws
     )}  # fmt: skip
     for row_id in ("D.2/mqa", "D.2/gqa", "D.3/tied"):
-        assert rows[row_id]["claim_verdict"] == HOLDS, row_id
+        assert rows[row_id]["claim_verdict"] == Verdict.HOLDS, row_id
     assert "tied law" not in rows["D.2/gqa"]["no_power_against"]
-    assert rows["D.2/mqa"]["ruled_out"] == "2 of 2" and rows["D.2/mqa"]["verdict"] == HOLDS
-    assert rows["D.3/tied"]["ruled_out"] == "1 of 1" and rows["D.3/tied"]["verdict"] == HOLDS
+    assert rows["D.2/mqa"]["ruled_out"] == "2 of 2" and rows["D.2/mqa"]["verdict"] == Verdict.HOLDS
+    assert (
+        rows["D.3/tied"]["ruled_out"] == "1 of 1" and rows["D.3/tied"]["verdict"] == Verdict.HOLDS
+    )
 
 
 def test_fewer_heads_shape_keeps_the_total_widths():
@@ -331,9 +334,9 @@ def test_negative_controls_the_sharing_statistics_reject(spectra, laws):
     rows = {item.row_id: row_of(item) for item in sharing_evidence(
         swapped, laws
     )}  # fmt: skip
-    assert rows["D.2/mqa"]["verdict"] == DOES_NOT_REPRODUCE
-    assert rows["D.3/tied"]["verdict"] == DOES_NOT_REPRODUCE
-    assert rows["D.2/gqa"]["claim_verdict"] == HOLDS
+    assert rows["D.2/mqa"]["verdict"] == Verdict.DOES_NOT_REPRODUCE
+    assert rows["D.3/tied"]["verdict"] == Verdict.DOES_NOT_REPRODUCE
+    assert rows["D.2/gqa"]["claim_verdict"] == Verdict.HOLDS
 
 
 def test_missing_points_name_the_config_key(spectra, laws):

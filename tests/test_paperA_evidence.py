@@ -7,7 +7,7 @@ the variant at beta +- 3 %, which survives the evidence file."""
 import numpy as np
 
 from attnspec.claims.evidence import STATISTICS
-from attnspec.claims.verdicts import judge_row
+from attnspec.claims.rows import judge_row
 from attnspec.papers.a.bulk_laws import (
     BETA_MUTANTS,
     BETA_VARIANT,

@@ -12,7 +12,8 @@ import pytest
 import yaml
 from conftest import FIGURES, REPO, TABLES
 
-from attnspec.claims.verdicts import ROW_HEADER, VERDICTS
+from attnspec.claims.rows import ROW_HEADER
+from attnspec.claims.verdict import ORDER
 from attnspec.papers.d.summary import (
     FLOOR,
     INDEPENDENT_LAW,
@@ -51,7 +52,7 @@ def test_claims_have_one_row_per_registry_row(ci_clone):
     rows = read_rows(ci_clone / "figures/paperD/claims.csv")
     assert list(rows[0]) == list(ROW_HEADER)
     assert [row["row_id"] for row in rows] == [test.row_id for test in registry_of("D")]
-    assert all(row["verdict"] in VERDICTS for row in rows)
+    assert all(row["verdict"] in ORDER for row in rows)
     for row in rows:
         assert (ci_clone / f"figures/paperD/{row['figure']}.md").is_file()
 
@@ -64,7 +65,7 @@ def test_tables_have_their_columns_and_every_configuration(ci_clone):
     assert len(verdicts) == 4  # the published means (paper D's claim), then beyond the paper
     for row in rows:  # the headline verdict, "(stability ...)" when unstable
         shown = {row[c].split(" (")[0].removeprefix("fragile pass: ") for c in verdicts}
-        assert shown <= set(VERDICTS)
+        assert shown <= set(ORDER)
     moments = read_rows(ci_clone / "figures/paperD/D-T2-moments.csv")
     assert list(moments[0]) == list(MOMENTS_HEADER)
     configurations = 2 * len(CI["heads"]["head_counts"]) + len(CI["sharing"]["schemes"])

@@ -5,7 +5,9 @@ import numpy as np
 import pytest
 
 from attnspec.claims.evidence import STATISTICS
-from attnspec.claims.verdicts import DOES_NOT_REPRODUCE, HOLDS, judge_row, statistic_value
+from attnspec.claims.resampling import statistic_value
+from attnspec.claims.rows import judge_row
+from attnspec.claims.verdict import Verdict
 from attnspec.papers.c.pretrained import (
     eigen_angles,
     isotropic_diagnostics,
@@ -116,7 +118,7 @@ def test_the_structured_control_is_detected_and_gaussian_scores_are_not(samples)
     }
     control = judge_row(TESTS["C.5/control"], evidence["C.5/control"], stability_resamples=QUICK)
     # truth: known structure; the alternative "blind" (distance 0) is ruled out
-    assert control["verdict"] == HOLDS and control["value"] > 0.9
+    assert control["verdict"] == Verdict.HOLDS and control["value"] > 0.9
     assert control["ruled_out"] == "1 of 1"
     # 240 Haar "model" distances against 600: far too few for the margin 0.04 (the percentile
     # interval of a Kolmogorov distance lies above its value at such sizes, here above 0.04);
@@ -197,7 +199,7 @@ def test_a_structured_share_is_ruled_out_and_a_haar_like_sample_is_not(haar_like
     """Truth Haar-like: the claim does not read does not reproduce, while the data mutant with
     5 % of each passage's distances from the aligned control does (it is ruled out)."""
     evidence, row = c5_row(*haar_like)
-    assert row["claim_verdict"] != DOES_NOT_REPRODUCE and row["value"] < 0.04
+    assert row["claim_verdict"] != Verdict.DOES_NOT_REPRODUCE and row["value"] < 0.04
     assert row["ruled_out"] == "1 of 1", row["alternatives"]
     mutant = evidence.alternatives["5% structured"]
     # the same reference blocks (their totals; the grid is that of the pooled mutant data)
@@ -212,7 +214,7 @@ def test_a_model_with_a_structured_share_does_not_hold(haar_like):
     distances = full_rank_distances(model)
     mutant = structured_share(distances, full_rank_distances(aligned), 0.05, structured_share_rng())
     _, row = c5_row(synthetic(mutant.reshape(SHAPE)), reference, aligned, local)
-    assert row["claim_verdict"] == DOES_NOT_REPRODUCE
+    assert row["claim_verdict"] == Verdict.DOES_NOT_REPRODUCE
 
 
 def test_the_structured_share_replaces_round_share_per_passage_reproducibly():
@@ -244,11 +246,11 @@ def test_dominance_evidence_per_passage_medians():
     isotropic = np.median(reference["energy"][..., 1])
     assert evidence.alternatives["isotropic"].target == pytest.approx(isotropic)
     row = judge_row(TESTS["C.6/minilm"], evidence, stability_resamples=QUICK)
-    assert row["claim_verdict"] != HOLDS and row["ruled_out"] == "0 of 1"
+    assert row["claim_verdict"] != Verdict.HOLDS and row["ruled_out"] == "0 of 1"
     queries, keys = rng.standard_normal((2, 6, 2, 3, 40, 8))
     keys[..., 2:] *= 0.05  # scores of nearly rank 2: E_2 close to 1
     dominated = dominance_evidence(
         model_diagnostics(queries, keys), reference, top_k=2, passage_tokens=40
     )
     row = judge_row(TESTS["C.6/minilm"], dominated, stability_resamples=QUICK)
-    assert row["verdict"] == HOLDS and row["ruled_out"] == "1 of 1"
+    assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "1 of 1"

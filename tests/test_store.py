@@ -51,7 +51,7 @@ def test_a_changed_draw_parameter_invalidates_exactly_the_draws_it_touches():
 def test_the_code_digest_follows_the_draw_s_imports():
     closure = module_closure("attnspec.papers.b.sticking")
     assert "attnspec.spectra.lanczos" in closure and "attnspec.seeding" in closure
-    assert "attnspec.claims.verdicts" not in closure  # judging is not drawing
+    assert "attnspec.claims.engine" not in closure  # judging is not drawing
     assert code_digest(sticking_draw) == code_digest(sticking_draw)
 
 

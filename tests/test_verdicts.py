@@ -1,25 +1,18 @@
-"""The verdict engine on synthetic evidence whose truth is known (attnspec.claims.verdicts)."""
+"""The verdict engine on synthetic evidence whose truth is known (attnspec.claims.engine and
+the modules it joins: rule, resampling, stability, power, rows)."""
 
 import dataclasses
 
 import numpy as np
 import pytest
 
+from attnspec.claims.declared import Alternative, DeclaredTest, FiniteSize
+from attnspec.claims.engine import judge
 from attnspec.claims.evidence import STATISTICS, Evidence
-from attnspec.claims.verdicts import (
-    DOES_NOT_REPRODUCE,
-    FINITE_SIZE_CAVEAT,
-    HOLDS,
-    INCONCLUSIVE,
-    ROW_HEADER,
-    VERDICTS,
-    Interval,
-    decide,
-    judge,
-    judge_row,
-    pass_region,
-    statistic_value,
-)
+from attnspec.claims.resampling import statistic_value
+from attnspec.claims.rows import ROW_HEADER, judge_row
+from attnspec.claims.rule import Interval, decide, pass_region
+from attnspec.claims.verdict import ORDER, Verdict
 from attnspec.papers.registry import REGISTRY, TESTS, registry_of
 
 SIZES = np.array([1024.0, 2048.0, 4096.0, 8192.0])
@@ -37,35 +30,79 @@ def evidence(values, target=0.0, **extra):
 
 
 # Stability resamples of the tests that do not read the stability (the engine's default: 1000).
-QUICK = {"stability_resamples": 20}
+QUICK = 20
 
 
-def verdict_of(ev, margin=0.1, comparison="equivalence", statistic="median", **options):
-    """The engine's judgement; quick stability unless ``stability_resamples`` is given."""
-    return judge(
-        ev,
+def declared(
+    statistic="median",
+    comparison="equivalence",
+    margin=0.1,
+    interval="bootstrap",
+    exponents=None,
+    alternatives=(),
+    alternative_exponents=None,
+    caveat_distance=np.inf,
+    interval_scale=1.0,
+) -> DeclaredTest:
+    """A declared test for synthetic evidence: a model row (so that it may declare no wrong
+    theories) of claim A.1, with ``exponents`` its finite-size model's rates (None: none) and
+    ``alternative_exponents`` the rates of those wrong theories that declare their own."""
+    own = alternative_exponents or {}
+    model = None
+    if exponents is not None:
+        model = FiniteSize(exponents, "synthetic", "synthetic", "0", caveat_distance, "synthetic")
+    return DeclaredTest(
+        row_id="A.1/synthetic",
+        kind="model",
+        subject="synthetic",
+        figure="",
         statistic=statistic,
+        describes="synthetic",
+        points="synthetic",
+        target="synthetic",
         comparison=comparison,
         margin=margin,
-        interval="bootstrap",
-        seed_key={"test": ev.row_id},
-        **{**QUICK, **options},
+        margin_unit="",
+        margin_reason="synthetic",
+        interval=interval,
+        finite_size=model,
+        interval_scale=interval_scale,
+        interval_scale_reason="synthetic" if interval_scale != 1.0 else "",
+        alternatives=tuple(
+            Alternative(
+                name,
+                "synthetic",
+                "synthetic",
+                own.get(name),
+                "synthetic" * (name in own),
+                "synthetic" * (name in own),
+            )
+            for name in alternatives
+        ),  # fmt: skip
     )
+
+
+def verdict_of(ev, *, streams=None, stability_resamples=QUICK, **declaration):
+    """The engine's judgement of ``ev`` by :func:`declared`'s test (quick stability unless
+    ``stability_resamples`` is given), its streams keyed by the evidence's row unless given."""
+    test = declared(**declaration)
+    keyed = {"test": ev.row_id} if streams is None else streams
+    return judge(test, ev, streams=keyed, stability_resamples=stability_resamples)
 
 
 def test_wide_noise_centred_on_target_is_inconclusive():
     rng = np.random.default_rng(1)
     found = verdict_of(evidence(rng.normal(0.0, 1.0, 10)))
     assert found.interval.high - found.interval.low > 2 * 0.1
-    assert found.verdict == INCONCLUSIVE
+    assert found.verdict == Verdict.INCONCLUSIVE
 
 
 def test_tight_at_target_holds_and_tight_far_off_does_not_reproduce():
     rng = np.random.default_rng(2)
     found = verdict_of(evidence(rng.normal(0.0, 0.01, 12)))
-    assert found.verdict == HOLDS
+    assert found.verdict == Verdict.HOLDS
     assert -0.1 <= found.interval.low <= found.interval.high <= 0.1
-    assert verdict_of(evidence(rng.normal(0.5, 0.01, 12))).verdict == DOES_NOT_REPRODUCE
+    assert verdict_of(evidence(rng.normal(0.5, 0.01, 12))).verdict == Verdict.DOES_NOT_REPRODUCE
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -84,30 +121,33 @@ def test_more_noise_never_turns_a_verdict_into_a_pass(seed):
                 extra = {"sizes": SIZES, "by_size": tuple({"values": c} for c in spread.T)}
             options = {"exponents": (2 / 3, 2 / 3)} if model else {}
             verdicts.append(verdict_of(evidence(spread[:, -1], **extra), **options).verdict)
-        passes = (HOLDS, FINITE_SIZE_CAVEAT)
+        passes = (Verdict.HOLDS, Verdict.FINITE_SIZE_CAVEAT)
         for before, after in zip(verdicts, verdicts[1:], strict=False):
             assert not (before not in passes and after in passes), verdicts
-            assert not (before != HOLDS and after == HOLDS), verdicts
+            assert not (before != Verdict.HOLDS and after == Verdict.HOLDS), verdicts
 
 
 def test_decide_never_holds_with_an_interval_wider_than_the_region():
     region = pass_region("equivalence", 0.0, 0.1)
     for centre in np.linspace(-0.2, 0.2, 41):
         wide = Interval(centre - 0.11, centre + 0.11, 0.05)
-        assert decide(wide, region) != HOLDS
+        assert decide(wide, region) != Verdict.HOLDS
         narrow = Interval(-0.01, 0.01, 0.005)
-        assert decide(narrow, region, wide, region) not in (HOLDS, FINITE_SIZE_CAVEAT)
+        assert decide(narrow, region, wide, region) not in (
+            Verdict.HOLDS,
+            Verdict.FINITE_SIZE_CAVEAT,
+        )
 
 
 @pytest.mark.parametrize(
     "judged, limit, verdict",
     [
-        ((-0.01, 0.01), (-0.05, 0.05), HOLDS),
-        ((0.2, 0.3), (-0.05, 0.05), FINITE_SIZE_CAVEAT),
-        ((-0.01, 0.01), (-0.05, 0.2), INCONCLUSIVE),  # the limit cannot be placed
-        ((0.2, 0.3), (-0.3, 0.5), INCONCLUSIVE),  # wide is inconclusive, not a failure
-        ((-0.01, 0.01), (0.2, 0.3), DOES_NOT_REPRODUCE),  # a crossing, not agreement
-        ((0.2, 0.3), (0.2, 0.3), DOES_NOT_REPRODUCE),
+        ((-0.01, 0.01), (-0.05, 0.05), Verdict.HOLDS),
+        ((0.2, 0.3), (-0.05, 0.05), Verdict.FINITE_SIZE_CAVEAT),
+        ((-0.01, 0.01), (-0.05, 0.2), Verdict.INCONCLUSIVE),  # the limit cannot be placed
+        ((0.2, 0.3), (-0.3, 0.5), Verdict.INCONCLUSIVE),  # wide is inconclusive, not a failure
+        ((-0.01, 0.01), (0.2, 0.3), Verdict.DOES_NOT_REPRODUCE),  # a crossing, not agreement
+        ((0.2, 0.3), (0.2, 0.3), Verdict.DOES_NOT_REPRODUCE),
     ],
 )
 def test_with_a_finite_size_model_the_limit_decides(judged, limit, verdict):
@@ -122,14 +162,14 @@ def test_stability_near_a_boundary_is_below_0_9():
     values += 0.1 - np.percentile(values, 97.5)  # the interval's upper end sits on the margin
     found = verdict_of(evidence(values), stability_resamples=1000)
     assert found.stability < 0.9
-    assert found.alternative in VERDICTS and found.alternative != found.verdict
+    assert found.alternative in ORDER and found.alternative != found.verdict
     assert found.fragile
 
 
 def test_stability_far_from_boundaries_is_one():
     rng = np.random.default_rng(7)
     found = verdict_of(evidence(rng.normal(0.0, 0.001, 10)), stability_resamples=1000)
-    assert found.verdict == HOLDS and found.stability == 1.0
+    assert found.verdict == Verdict.HOLDS and found.stability == 1.0
 
 
 def test_judgement_is_reproducible_bit_for_bit():
@@ -155,25 +195,25 @@ def test_power_is_the_smallest_target_shift_the_engine_calls_a_failure(model):
                 evidence(data[:, -1], **extra), target=offset, limit_target=offset
             )
             got = verdict_of(moved, **options).verdict
-            assert (got == DOES_NOT_REPRODUCE) == fails, (shift, factor, got)
+            assert (got == Verdict.DOES_NOT_REPRODUCE) == fails, (shift, factor, got)
 
 
 def test_a_one_sided_row_cannot_fail_on_its_passing_side():
     rng = np.random.default_rng(10)
     found = verdict_of(evidence(5.0 + rng.normal(0, 0.01, 10)), margin=1.0, comparison="at_least")
-    assert found.verdict == HOLDS
+    assert found.verdict == Verdict.HOLDS
     assert np.isfinite(found.power_up) and np.isinf(found.power_down)
 
 
 @pytest.mark.parametrize(
     "comparison, value, verdict",
     [
-        ("at_most", -5.0, HOLDS),
-        ("at_most", 5.0, DOES_NOT_REPRODUCE),
-        ("at_least", 5.0, HOLDS),
-        ("at_least", -5.0, DOES_NOT_REPRODUCE),
-        ("below", -5.0, HOLDS),
-        ("below", 5.0, DOES_NOT_REPRODUCE),
+        ("at_most", -5.0, Verdict.HOLDS),
+        ("at_most", 5.0, Verdict.DOES_NOT_REPRODUCE),
+        ("at_least", 5.0, Verdict.HOLDS),
+        ("at_least", -5.0, Verdict.DOES_NOT_REPRODUCE),
+        ("below", -5.0, Verdict.HOLDS),
+        ("below", 5.0, Verdict.DOES_NOT_REPRODUCE),
     ],
 )
 def test_one_sided_regions(comparison, value, verdict):
@@ -193,12 +233,12 @@ def test_a_row_that_cannot_rule_out_an_alternative_is_inconclusive_without_power
     values = rng.normal(0.0, 0.01, 12)
     near = {"near": (values, 0.05), "far": (values, 1.0)}
     found = verdict_of(_with_alternatives(values, near), alternatives=list(near))
-    assert found.claim.verdict == HOLDS
-    assert found.verdict == INCONCLUSIVE and found.standing == ("near",)
-    assert found.alternatives["far"].verdict == DOES_NOT_REPRODUCE
+    assert found.claim.verdict == Verdict.HOLDS
+    assert found.verdict == Verdict.INCONCLUSIVE and found.standing == ("near",)
+    assert found.alternatives["far"].verdict == Verdict.DOES_NOT_REPRODUCE
     apart = {"far": (values, 1.0), "other": (values, -0.5)}
     found = verdict_of(_with_alternatives(values, apart), alternatives=list(apart))
-    assert found.verdict == HOLDS and found.standing == ()
+    assert found.verdict == Verdict.HOLDS and found.standing == ()
 
 
 def test_alternatives_of_a_one_sided_row_are_placed_against_their_own_prediction():
@@ -210,12 +250,15 @@ def test_alternatives_of_a_one_sided_row_are_placed_against_their_own_prediction
     found = verdict_of(
         _with_alternatives(values, null), margin=1.0, comparison="at_least", alternatives=["null"]
     )
-    assert found.verdict == HOLDS and found.alternatives["null"].verdict == DOES_NOT_REPRODUCE
+    assert (
+        found.verdict == Verdict.HOLDS
+        and found.alternatives["null"].verdict == Verdict.DOES_NOT_REPRODUCE
+    )
     close = {"close": (values, 5.0)}
     found = verdict_of(
         _with_alternatives(values, close), margin=1.0, comparison="at_least", alternatives=["close"]
     )
-    assert found.claim.verdict == HOLDS and found.verdict == INCONCLUSIVE
+    assert found.claim.verdict == Verdict.HOLDS and found.verdict == Verdict.INCONCLUSIVE
 
 
 def test_no_power_is_named_only_when_an_alternative_turned_a_pass_into_inconclusive():
@@ -224,11 +267,11 @@ def test_no_power_is_named_only_when_an_alternative_turned_a_pass_into_inconclus
     rng = np.random.default_rng(14)
     values = rng.normal(0.5, 0.01, 12)
     found = verdict_of(_with_alternatives(values, {"truth": (values, 0.5)}), alternatives=["truth"])
-    assert found.verdict == DOES_NOT_REPRODUCE and found.standing == ("truth",)
+    assert found.verdict == Verdict.DOES_NOT_REPRODUCE and found.standing == ("truth",)
     assert found.no_power_against == ()
     near = rng.normal(0.0, 0.01, 12)
     found = verdict_of(_with_alternatives(near, {"near": (near, 0.05)}), alternatives=["near"])
-    assert found.verdict == INCONCLUSIVE and found.no_power_against == ("near",)
+    assert found.verdict == Verdict.INCONCLUSIVE and found.no_power_against == ("near",)
 
 
 def test_an_alternative_must_have_the_claims_draws_and_takes_its_margin_unit():
@@ -250,7 +293,7 @@ def test_an_at_most_limit_extrapolated_below_the_target_does_not_pass():
     ev = evidence(data[:, -1], sizes=SIZES, by_size=by_size)
     found = verdict_of(ev, margin=0.005, comparison="at_most", exponents=(1.0, 1.0))
     assert found.interval.high < 0.005 and found.claim.limit.high < -0.005
-    assert found.verdict == DOES_NOT_REPRODUCE
+    assert found.verdict == Verdict.DOES_NOT_REPRODUCE
 
 
 @pytest.mark.parametrize(
@@ -266,17 +309,8 @@ def test_judge_refuses_arguments_it_cannot_honour(options, message):
     values = np.random.default_rng(17).normal(0.0, 0.01, (12, SIZES.size))
     by_size = tuple({"values": values[:, i]} for i in range(SIZES.size))
     ev = evidence(values[:, -1], sizes=SIZES, by_size=by_size)
-    arguments = {
-        "statistic": "median",
-        "comparison": "equivalence",
-        "margin": 0.1,
-        "interval": "bootstrap",
-        "seed_key": {"test": "refused"},
-        "exponents": (1.0, 1.0),
-        **options,
-    }
     with pytest.raises(ValueError, match=message):
-        judge(ev, **arguments)
+        verdict_of(ev, streams={"test": "refused"}, **{"exponents": (1.0, 1.0), **options})
 
 
 def test_the_evidence_must_carry_exactly_the_declared_alternatives():
@@ -293,14 +327,7 @@ def test_student_t_interval_of_a_mean_difference_is_welch():
     rng = np.random.default_rng(11)
     a, b = rng.normal(1.0, 1.0, 10), rng.normal(0.0, 3.0, 20)
     ev = Evidence("t", {"values": a, "reference": b}, target=0.0)
-    found = judge(
-        ev,
-        statistic="mean_difference",
-        comparison="equivalence",
-        margin=0.1,
-        interval="student-t",
-        seed_key={},
-    )
+    found = verdict_of(ev, statistic="mean_difference", interval="student-t", streams={})
     from scipy import stats
 
     welch = stats.ttest_ind(a, b, equal_var=False).confidence_interval(0.95)
@@ -310,15 +337,15 @@ def test_student_t_interval_of_a_mean_difference_is_welch():
 
 def test_exact_value_has_a_point_interval_and_full_stability():
     ev = Evidence("exact", {"values": np.array([3e-16])}, target=0.0)
-    found = judge(
-        ev, statistic="value", comparison="at_most", margin=1e-10, interval="exact", seed_key={}
+    found = verdict_of(
+        ev, statistic="value", comparison="at_most", margin=1e-10, interval="exact", streams={}
     )
     assert found.interval.low == found.interval.high == pytest.approx(3e-16)
-    assert found.verdict == HOLDS and found.stability == 1.0
+    assert found.verdict == Verdict.HOLDS and found.stability == 1.0
 
 
 def test_one_draw_is_inconclusive_not_holds():
-    assert verdict_of(evidence([0.0])).verdict == INCONCLUSIVE
+    assert verdict_of(evidence([0.0])).verdict == Verdict.INCONCLUSIVE
 
 
 def test_slope_statistics_match_least_squares():
@@ -474,11 +501,11 @@ def test_judge_row_has_every_column_and_changes_with_the_margin():
     ev = dataclasses.replace(
         shifted(0.0), alternatives={a.name: shifted(0.03) for a in test.alternatives}
     )
-    row = judge_row(test, ev, **QUICK)
+    row = judge_row(test, ev, stability_resamples=QUICK)
     assert tuple(row) == ROW_HEADER
-    assert row["verdict"] == HOLDS and row["ruled_out"] == "2 of 2"
-    tighter = judge_row(dataclasses.replace(test, margin=1e-5), ev, **QUICK)
-    assert tighter["verdict"] != HOLDS
+    assert row["verdict"] == Verdict.HOLDS and row["ruled_out"] == "2 of 2"
+    tighter = judge_row(dataclasses.replace(test, margin=1e-5), ev, stability_resamples=QUICK)
+    assert tighter["verdict"] != Verdict.HOLDS
 
 
 def _tracy_widom(rng, count, size=100):
@@ -528,11 +555,10 @@ def test_true_sticking_of_the_gaussian_model_passes_and_never_fails():
     rng = np.random.default_rng(20)
     verdicts = []
     for _ in range(8):
-        found = judge(_edge_evidence(_sticking_data(rng), TW_SCALE), seed_key={}, **EDGE, **QUICK,
-                      interval="bootstrap")  # fmt: skip
+        found = verdict_of(_edge_evidence(_sticking_data(rng), TW_SCALE), streams={}, **EDGE)
         verdicts.append(found.verdict)
-    assert DOES_NOT_REPRODUCE not in verdicts
-    assert sum(v in (HOLDS, FINITE_SIZE_CAVEAT) for v in verdicts) >= 6, verdicts
+    assert Verdict.DOES_NOT_REPRODUCE not in verdicts
+    assert sum(v in (Verdict.HOLDS, Verdict.FINITE_SIZE_CAVEAT) for v in verdicts) >= 6, verdicts
 
 
 @pytest.mark.parametrize("location", [0.01, 0.02, 0.05])
@@ -543,10 +569,11 @@ def test_an_outlier_converging_above_the_edge_never_passes(location):
     for amplitude in (0.0, 2.0, 8.0):
         for _ in range(4):
             data = _sticking_data(rng, 20, lambda ell, a=amplitude: location + a * ell ** (-1 / 2))
-            found = judge(
-                _edge_evidence(data, TW_SCALE), seed_key={}, interval="bootstrap", **EDGE, **QUICK
+            found = verdict_of(_edge_evidence(data, TW_SCALE), streams={}, **EDGE)
+            assert found.verdict not in (Verdict.HOLDS, Verdict.FINITE_SIZE_CAVEAT), (
+                amplitude,
+                found,
             )
-            assert found.verdict not in (HOLDS, FINITE_SIZE_CAVEAT), (amplitude, found)
 
 
 @pytest.mark.parametrize("factor", [1.02, 1.05, 1.1, 0.98, 0.985])
@@ -555,8 +582,8 @@ def test_true_sticking_against_a_wrong_edge_never_passes(factor):
     rng = np.random.default_rng(22)
     for _ in range(4):
         ev = _edge_evidence(_sticking_data(rng), TW_SCALE, x_plus_factor=factor)
-        found = judge(ev, seed_key={}, interval="bootstrap", **EDGE, **QUICK)
-        assert found.verdict not in (HOLDS, FINITE_SIZE_CAVEAT), (factor, found)
+        found = verdict_of(ev, streams={}, **EDGE)
+        assert found.verdict not in (Verdict.HOLDS, Verdict.FINITE_SIZE_CAVEAT), (factor, found)
 
 
 def test_a_declared_interval_scale_widens_the_interval_about_its_value():
@@ -566,7 +593,7 @@ def test_a_declared_interval_scale_widens_the_interval_about_its_value():
     assert wide.value == plain.value
     assert wide.interval.high - wide.value == pytest.approx(3 * (plain.interval.high - plain.value))
     assert wide.value - wide.interval.low == pytest.approx(3 * (plain.value - plain.interval.low))
-    assert plain.verdict == HOLDS and wide.verdict == INCONCLUSIVE
+    assert plain.verdict == Verdict.HOLDS and wide.verdict == Verdict.INCONCLUSIVE
     with pytest.raises(ValueError, match="interval_scale"):
         verdict_of(ev, interval_scale=0.5)
 
@@ -625,23 +652,25 @@ def test_a5_location_widening_is_the_replicate_calibration_ratio():
 def test_a_rejected_fit_passes_nothing_and_fails_only_data_off_on_one_side():
     """Issue 33, item 1: a model that does not fit the sizes cannot vouch for a limit (no holds,
     no caveat), but a wrong law whose distance sits far off at every scale is still ruled out."""
-    from attnspec.claims.verdicts import _decide
+    from attnspec.claims.rule import decide_codes
 
     region = limit_region = (-0.005, 0.005)
 
     def verdict(judged, limit, fit_ok):
-        found = _decide(
+        found = decide_codes(
             np.array([judged[0]]), np.array([judged[1]]), region,
             np.array([limit[0]]), np.array([limit[1]]), limit_region,
             np.array([fit_ok]), 0.005,
         )  # fmt: skip
-        return VERDICTS[int(found[0])]
+        return ORDER[int(found[0])]
 
-    assert verdict((-0.001, 0.001), (-0.002, 0.002), True) == HOLDS
-    assert verdict((-0.001, 0.001), (-0.002, 0.002), False) == INCONCLUSIVE
-    assert verdict((0.006, 0.008), (-0.002, 0.002), True) == FINITE_SIZE_CAVEAT
-    assert verdict((0.006, 0.008), (-0.002, 0.002), False) == INCONCLUSIVE
-    assert verdict((0.012, 0.014), (-0.002, 0.002), True) == INCONCLUSIVE  # too far for a caveat
-    assert verdict((0.10, 0.12), (0.09, 0.13), False) == DOES_NOT_REPRODUCE
-    assert verdict((-0.001, 0.001), (0.09, 0.13), False) == INCONCLUSIVE  # a crossing, bad fit
-    assert verdict((-0.001, 0.001), (0.09, 0.13), True) == DOES_NOT_REPRODUCE
+    assert verdict((-0.001, 0.001), (-0.002, 0.002), True) == Verdict.HOLDS
+    assert verdict((-0.001, 0.001), (-0.002, 0.002), False) == Verdict.INCONCLUSIVE
+    assert verdict((0.006, 0.008), (-0.002, 0.002), True) == Verdict.FINITE_SIZE_CAVEAT
+    assert verdict((0.006, 0.008), (-0.002, 0.002), False) == Verdict.INCONCLUSIVE
+    too_far_for_a_caveat = verdict((0.012, 0.014), (-0.002, 0.002), True)
+    assert too_far_for_a_caveat == Verdict.INCONCLUSIVE
+    assert verdict((0.10, 0.12), (0.09, 0.13), False) == Verdict.DOES_NOT_REPRODUCE
+    crossing_with_a_bad_fit = verdict((-0.001, 0.001), (0.09, 0.13), False)
+    assert crossing_with_a_bad_fit == Verdict.INCONCLUSIVE
+    assert verdict((-0.001, 0.001), (0.09, 0.13), True) == Verdict.DOES_NOT_REPRODUCE

@@ -14,7 +14,8 @@ from conftest import FIGURES, TABLES, planned_rules, run, tool, tracked_copy
 from conftest import snakemake_ci as snakemake
 from test_report import STATUSES
 
-from attnspec.claims.verdicts import KINDS, VERDICTS
+from attnspec.claims.rule import KINDS
+from attnspec.claims.verdict import ORDER
 from attnspec.papers.registry import REGISTRY, registry_of
 from attnspec.theory import bulk_edge, mp_edge
 from attnspec.workflow.io import load_npz
@@ -70,7 +71,7 @@ def test_claims_table_has_one_row_per_registry_row(ci_clone, paper):
     rows = read_rows(ci_clone / f"figures/paper{paper}/claims.csv")
     assert [r["row_id"] for r in rows] == [t.row_id for t in registry_of(paper)]
     for row in rows:
-        assert row["verdict"] in VERDICTS and row["kind"] in KINDS
+        assert row["verdict"] in ORDER and row["kind"] in KINDS
         assert 0.0 <= float(row["stability"]) <= 1.0
         assert float(row["margin"]) >= 0 and row["test"].startswith("statistic:")
         low, high = float(row["interval_low"]), float(row["interval_high"])

@@ -1,7 +1,7 @@
 """The claims dashboard and the tables built from judged registry rows.
 
 Input rows are those of ``{results}/paper<X>/claims.csv``
-(:data:`attnspec.claims.verdicts.ROW_HEADER`, values as text). Outputs: a paper's ``claims.md``,
+(:data:`attnspec.claims.rows.ROW_HEADER`, values as text). Outputs: a paper's ``claims.md``,
 the dashboard ``figures/claims.{csv,md}`` (every row of papers A-D; a verdict with stability below
 0.9 is marked fragile, with the verdict its resamples give instead), the replicates comparison
 ``figures/claims-replicates.md``, and the short labels and caption tables the figures use.
@@ -25,15 +25,10 @@ from attnspec.claims.catalogue import (
     ROW_CAUSES,
 )
 from attnspec.claims.declared import DeclaredTest
-from attnspec.claims.verdicts import (
-    DOES_NOT_REPRODUCE,
-    FINITE_SIZE_RULE_TEXT,
-    FRAGILE_BELOW,
-    REGION_TEXT,
-    ROW_HEADER,
-    RULE_TEXT,
-    VERDICTS,
-)
+from attnspec.claims.rows import REGION_TEXT, ROW_HEADER
+from attnspec.claims.rule import FINITE_SIZE_RULE_TEXT, RULE_TEXT
+from attnspec.claims.stability import FRAGILE_BELOW
+from attnspec.claims.verdict import ORDER, Verdict
 from attnspec.tables import Residual, format_cell, to_markdown
 
 PAPERS = {
@@ -51,7 +46,7 @@ DASHBOARD_HEADER = (
     "paper_scale",
     "scales_note",
 )
-PASSES = (VERDICTS[0], VERDICTS[1])
+PASSES = tuple(verdict for verdict in ORDER if verdict.passes)
 FRAGILE_PASS = "fragile pass"
 KIND_NOTE = {
     "empirical": "",
@@ -191,7 +186,7 @@ def standing_alternatives(row: Mapping) -> list[str]:
     standing = []
     for part in str(row.get("alternatives", "") or "").split("; "):
         name, _, rest = part.partition(": ")
-        if rest and not rest.startswith(f"{DOES_NOT_REPRODUCE},"):
+        if rest and not rest.startswith(f"{Verdict.DOES_NOT_REPRODUCE},"):
             standing.append(name)
     return standing
 
@@ -445,7 +440,7 @@ def _other_replicates(row: Mapping) -> list[str]:
     return [str(row[k]).rsplit(" (", 1)[0] for k in columns]
 
 
-HEADLINES = (VERDICTS[0], VERDICTS[1], *(f"{FRAGILE_PASS}: {v}" for v in PASSES), *VERDICTS[2:])
+HEADLINES = (*PASSES, *(f"{FRAGILE_PASS}: {v}" for v in PASSES), *ORDER[len(PASSES) :])
 
 
 def _count(rows: Sequence[Mapping]) -> str:
@@ -590,7 +585,7 @@ def scale_verdict(row: Mapping) -> str:
     """The paper preset's headline verdict from a dashboard row's ``paper_scale`` cell (empty
     when the paper preset was not run)."""
     text = str(row.get("paper_scale", "") or "")
-    heads = sorted({f"{FRAGILE_PASS}: {v}" for v in PASSES} | set(VERDICTS), key=len, reverse=True)
+    heads = sorted({f"{FRAGILE_PASS}: {v}" for v in PASSES} | set(ORDER), key=len, reverse=True)
     return next((head for head in heads if text.startswith(f"{head}:")), "")
 
 

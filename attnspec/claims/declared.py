@@ -8,7 +8,7 @@ units, never derived from the spread of the data it judges and never widening wh
 size shrinks), the interval method, the finite-size model (a declared exponent and its reason,
 or none: then no finite-size caveat is possible), and the wrong theories a referee would put
 forward that the row must rule out on its own data (:class:`Alternative`). The engine
-(:mod:`attnspec.claims.verdicts`) applies the one rule to all of them; per-paper code only
+(:func:`attnspec.claims.engine.judge`) applies the one rule to all of them; per-paper code only
 computes the samples (:class:`attnspec.claims.evidence.Evidence`).
 
 The tests themselves are data, one table per paper (``attnspec/papers/<paper>/declared_tests.py``,
@@ -21,12 +21,13 @@ evaluate a closed-form model whose spread over draws is below what the margin re
 construction (a theorem). Only empirical rows are evidence; every claim has at least one.
 """
 
+import math
 from dataclasses import dataclass
 
 from attnspec.claims.catalogue import CLAIMS
 from attnspec.claims.evidence import STATISTICS
 from attnspec.claims.finite_size import exponent_grid
-from attnspec.claims.verdicts import COMPARISONS, INTERVALS, KINDS, check_finite_size_test
+from attnspec.claims.rule import COMPARISONS, INTERVALS, KINDS, check_finite_size_test
 from attnspec.validation import check_choice
 
 
@@ -112,18 +113,25 @@ class DeclaredTest:
             ("interval", self.interval, INTERVALS),
         ):
             check_choice(value, f"{self.row_id}: {name}", allowed)
-        if not self.margin >= 0:
-            raise ValueError(f"{self.row_id}: margin must be >= 0, got {self.margin!r}")
-        if not self.interval_scale >= 1.0 or (self.interval_scale != 1.0) != bool(
-            self.interval_scale_reason
-        ):
+        if not (math.isfinite(self.margin) and self.margin >= 0):
+            raise ValueError(f"{self.row_id}: margin must be finite and >= 0, got {self.margin!r}")
+        scaled = self.interval_scale != 1.0
+        if not (
+            math.isfinite(self.interval_scale) and self.interval_scale >= 1.0
+        ) or scaled != bool(self.interval_scale_reason):
             raise ValueError(
-                f"{self.row_id}: interval_scale must be >= 1 and differ from 1 exactly when "
-                f"interval_scale_reason is given, got {self.interval_scale!r} with "
+                f"{self.row_id}: interval_scale must be finite, >= 1 and differ from 1 exactly "
+                f"when interval_scale_reason is given, got {self.interval_scale!r} with "
                 f"{'a' if self.interval_scale_reason else 'no'} reason"
             )
         if self.finite_size is not None:
             check_finite_size_test(self.row_id, self.comparison, self.interval)
+        own_rates = [a.name for a in self.alternatives if a.exponents is not None]
+        if own_rates and self.finite_size is None:
+            raise ValueError(
+                f"{self.row_id}: alternatives {own_rates} declare their own rates, which need a "
+                "finite-size model"
+            )
         if self.kind == "empirical" and not self.alternatives:
             raise ValueError(f"{self.row_id}: an empirical row must declare its alternatives")
         names = [a.name for a in self.alternatives]

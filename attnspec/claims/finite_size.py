@@ -19,7 +19,7 @@ and the limit then decides nothing. Interval: percentile bootstrap, each size's 
 on their own (the sizes are independent simulations), the weights held at those of the data
 being resampled.
 
-The verdict engine (:mod:`attnspec.claims.verdicts`) reads "holds with a finite-size caveat" only
+The verdict engine (:mod:`attnspec.claims.rule`) reads "holds with a finite-size caveat" only
 when this union lies inside the limit's pass region, the fit is acceptable and the judged size's
 interval, though not inside its region, lies within the declared distance of it: a limit that the
 sizes or the rates cannot place is wide, and wide is inconclusive.

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from attnspec.claims.catalogue import CLAIMS
 from attnspec.claims.declared import DeclaredTest
-from attnspec.claims.verdicts import CONFIDENCE, RULE_TEXT
+from attnspec.claims.rule import CONFIDENCE, RULE_TEXT
 
 COMPARISON_TEXT = {
     "equivalence": "within +- margin of the target",

@@ -7,7 +7,7 @@ alone, coloured by verdict on a symmetric-log axis (linear within +-2 margins, l
 beyond, so that every value is placed).
 
 Pass regions in margins: equivalence [-1, 1]; at_most (-inf, 1]; at_least [1, inf);
-below (-inf, -1] (:func:`attnspec.claims.verdicts.pass_region`).
+below (-inf, -1] (:func:`attnspec.claims.rule.pass_region`).
 """
 
 import re
@@ -22,7 +22,8 @@ from matplotlib.ticker import NullLocator
 from matplotlib.transforms import blended_transform_factory
 
 from attnspec.claims.dashboard import REPLICATE_KEYS, headline_class, is_beyond, is_unstable
-from attnspec.claims.verdicts import COMPARISONS, FRAGILE_BELOW, pass_region
+from attnspec.claims.rule import COMPARISONS, pass_region
+from attnspec.claims.stability import FRAGILE_BELOW
 from attnspec.plotting.style import (
     COLOURS,
     LEGEND_KEY,

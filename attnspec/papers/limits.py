@@ -7,7 +7,7 @@ from the committed evidence (figures/paper<X>/claims-evidence.npz) and the claim
 :func:`plot_limits` draws figures/claims-limits.png from that table alone.
 
 The fits weight each size by the inverse variance of its statistic over the resamples, as the
-engine does (:func:`attnspec.claims.verdicts._limit_intervals`); the engine's own numbers (the
+engine does (:func:`attnspec.claims.resampling.limit_intervals`); the engine's own numbers (the
 limit, its interval, the best rate) are the claims row's, drawn as they are.
 """
 
@@ -23,7 +23,7 @@ from matplotlib.ticker import NullLocator
 from attnspec.claims.dashboard import headline_class
 from attnspec.claims.evidence import STATISTICS, Evidence
 from attnspec.claims.finite_size import exponent_grid, inverse_variances
-from attnspec.claims.verdicts import CONFIDENCE, pass_region
+from attnspec.claims.rule import CONFIDENCE, pass_region
 from attnspec.plotting.style import (
     COLOURS,
     TWO_COLUMNS,

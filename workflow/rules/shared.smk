@@ -5,7 +5,7 @@
 rule claims_judge:
     """Judge every registry row of one paper (attnspec.papers.registry) on its evidence: the 95 %
     interval against the declared margin, the finite-size model's limit, the declared wrong
-    theories on the same data, stability under 1000 resamples and the power (attnspec.claims.verdicts).
+    theories on the same data, stability under 1000 resamples and the power (attnspec.claims.engine).
     """
     input:
         lambda wildcards: evidence_files(wildcards.results, wildcards.paper),

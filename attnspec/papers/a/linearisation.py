@@ -32,6 +32,7 @@ import numpy as np
 
 from attnspec.claims.evidence import Evidence, threshold_crossings
 from attnspec.distances import kolmogorov_distance, wasserstein1
+from attnspec.intervals import student_t_half_width
 from attnspec.papers.a.bulk_laws import (
     ALTERNATIVE_LAWS,
     BETA_VARIANT,
@@ -58,7 +59,6 @@ ALTERNATIVE_METRICS = tuple(f"kolmogorov/{name}" for name in WRONG_LAWS)
 # A.5/location: beta*(ell) is where the excess Kolmogorov distance over the Y_lin floor first
 # reaches this value (the registry row's statistic).
 EXCESS_THRESHOLD = 0.1
-CONFIDENCE = 0.95
 # Points of the common grid on which the curves of different ell are compared.
 COLLAPSE_POINTS = 200
 
@@ -255,9 +255,7 @@ def size_exponent(n_tokens: np.ndarray, log_values: np.ndarray, log_errors: np.n
 
 def interval_factor(draws: int) -> float:
     """The Student-t quantile t_{0.975, draws - 1}: a 95 % interval is value +- factor x s.e."""
-    from scipy import stats  # lazy: jobs that never call it skip the import
-
-    return float(stats.t.ppf(0.5 + CONFIDENCE / 2, int(draws) - 1))
+    return float(student_t_half_width(1.0, int(draws) - 1))
 
 
 def _common_grid(coordinates: np.ndarray, points: int) -> np.ndarray:

@@ -1,6 +1,6 @@
 """The evidence of paper B's rows B.1, B.2 and B.4/c=<c> from the sticking draws, as the
 registry (:mod:`attnspec.papers.b.declared_tests`) declares them, each with the same data judged
-against the wrong theories the row declares; :mod:`attnspec.claims.verdicts` judges it. Every
+against the wrong theories the row declares; :func:`attnspec.claims.engine.judge` judges it. Every
 statistic is relative to x_+, so the registry's margin (0.5 % of x_+) is in the statistic's
 units (margin scale 1).
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from attnspec.claims.verdicts import FRAGILE_BELOW
+from attnspec.claims.stability import FRAGILE_BELOW
 from attnspec.papers.b.conditional import COVARIANCE_LABELS, COVARIANCES, ConditionalSeries
 from attnspec.papers.b.sticking import uniform_index_counts
 from attnspec.papers.b.sticking_evidence import (

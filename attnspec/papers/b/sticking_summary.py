@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from attnspec.intervals import student_t_half_width
 from attnspec.papers.b.sticking import uniform_index_counts
 from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, SymmetrisedLinearModel
@@ -38,8 +39,6 @@ from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN, SymmetrisedLinearMod
 TRACY_WIDOM_1_SD = 1.2679622
 """Standard deviation of the GOE Tracy-Widom law, sqrt(1.6077810345) (Tracy & Widom 1996)."""
 
-RATE_CONFIDENCE = 0.95
-"""Confidence level of the interval of a fitted rate (figures B2, B5)."""
 
 QUANTILES = (0.1, 0.5, 0.9)
 """The quantiles (q10, median, q90) over draws of table B-T1 and of the key-number tables in the
@@ -204,7 +203,7 @@ def fit_rate(n_tokens: Sequence[int], values: Sequence[np.ndarray]) -> Rate:
     if y.size < 3 or np.unique(x).size < 2:
         return NO_RATE
     fit = stats.linregress(x, y)
-    half = float(stats.t.ppf(0.5 + RATE_CONFIDENCE / 2, y.size - 2) * fit.stderr)
+    half = float(student_t_half_width(fit.stderr, y.size - 2))
     return Rate(float(fit.slope), fit.slope - half, fit.slope + half, float(fit.intercept))
 
 

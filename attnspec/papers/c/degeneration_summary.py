@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from attnspec.intervals import student_t_half_width
 from attnspec.models.softmax import MASKS
 from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, tidy_table
 from attnspec.tables import Residual
@@ -45,9 +46,7 @@ class LineFit(NamedTuple):
 
 def confidence_halfwidth(standard_error: float, dof: int) -> float:
     """Half-width t_{0.975, dof} x standard error of a 95 % Student-t interval."""
-    from scipy import stats  # lazy: jobs that never call it skip the import
-
-    return float(stats.t.ppf(0.975, dof) * standard_error)
+    return float(student_t_half_width(standard_error, dof))
 
 
 def fit_line(x, y) -> LineFit:

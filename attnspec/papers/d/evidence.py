@@ -1,5 +1,5 @@
 """The evidence of paper D's registry rows (:mod:`attnspec.papers.d.declared_tests`), from
-simulated spectra; :mod:`attnspec.claims.verdicts` judges it.
+simulated spectra; :func:`attnspec.claims.engine.judge` judges it.
 
 - ``D.1/<model>/published-<metric>`` (table D-T1, figure D1; paper D's own statement), metric
   ``w1`` (relative W1: the mean absolute difference of the ordered eigenvalues over the common
