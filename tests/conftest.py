@@ -1,4 +1,9 @@
-"""Shared fixtures: the repository root and a runner for the workflow's command-line tools."""
+"""Shared fixtures: the repository root and a runner for the workflow's command-line tools.
+
+The test folders are packages (an ``__init__.py`` each, ``tests/`` itself none): pytest puts
+``tests/`` on ``sys.path``, so test modules import this module and ``figure_checks`` by name, a
+test module of another folder as ``<folder>.<module>``, and two folders may hold modules of one
+name."""
 
 import os
 

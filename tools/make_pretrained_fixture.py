@@ -2,7 +2,7 @@
 
 The fixture holds the attention probabilities that the Hugging Face ``transformers`` BertModel
 (PyTorch, eager attention, float32) computes for one short sentence with all-MiniLM-L6-v2, so
-that tests/test_pretrained_bert.py can check attnspec's numpy forward pass against it (within
+that tests/pretrained/test_bert.py can check attnspec's numpy forward pass against it (within
 1e-5). torch is not a dependency of attnspec: run this in a scratch virtualenv, never in the
 project's environment, and never from the workflow:
 

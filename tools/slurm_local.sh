@@ -189,9 +189,8 @@ ReturnToService=2
 SchedulerType=sched/backfill
 # Seconds from scancel (or the time limit) to SIGKILL; clusters often use 30.
 # The job's Snakemake takes the SIGTERM and waits for its script, which runs on
-# until the SIGKILL (measured: killed 9.8 s after scancel with KillWait=10,
-# about 5 s with 2). Short here, so that a cancelled test job is killed
-# mid-script as a long job is on a cluster.
+# until the SIGKILL (the delays measured: docs/benchmark.md). Short here, so
+# that a cancelled test job is killed mid-script as a long job is on a cluster.
 KillWait=2
 MinJobAge=300
 SlurmctldTimeout=60

@@ -1,4 +1,4 @@
-"""Count the synthetic families of tests/test_claims_synthetic_limits.py that read holds or
+"""Count the synthetic families of tests/claims/test_synthetic_limits.py that read holds or
 caveat, every set of every finite-size row (the suite thins the widest layouts), in the default
 preset's layouts and, when its evidence is committed, in the paper preset's; exits 1 on a pass
 that is not among the test's known false passes.
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-import test_claims_synthetic_limits as synthetic  # noqa: E402
+from claims import test_synthetic_limits as synthetic  # noqa: E402
 
 
 def main() -> int:

@@ -3,7 +3,7 @@
 The blocked form of :func:`attnspec.models.sampling.sample_queries_keys` followed by
 :func:`attnspec.models.sampling.score_matrix`: Q is never held whole, and S may be formed in
 float32 (SGEMM) from the float64 draws. The block size is a cache choice, not a parameter of the
-law (docs/measurements.md).
+law (docs/benchmark.md).
 """
 
 import numpy as np

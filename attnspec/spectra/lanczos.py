@@ -11,7 +11,7 @@ pass over slices of the operand's rows (both products on a slice still in cache)
 operands (products in float32, basis and Rayleigh-Ritz in float64) halve the time per product
 and the operand's memory. The measurements behind these choices (against ARPACK, PROPACK, full
 and Gram solves, randomised block Krylov, thick restart, other block widths) are in
-docs/measurements.md.
+docs/benchmark.md.
 """
 
 from collections.abc import Callable
@@ -264,7 +264,7 @@ def _normal_product(M: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
     M's rows are taken _OPERAND_ROWS at a time: W = rows @ R^T, then out += W @ R while the
     slice R is still in cache, so M is read from memory once per block instead of twice and
     each slice's two products run at the rate of a small GEMM on cached data
-    (docs/measurements.md).
+    (docs/benchmark.md).
     The rows are rounded to M's dtype; the result is returned in float64.
     """
 
@@ -359,7 +359,7 @@ def top_squared_singular_values_from_perp(
     / ell with r = C^T 1 (exact for any C; r is summed in float64): only C's products run in
     C's dtype. The Perron value s_1(A)^2 ~ 1 is carried by the float64 rank-one terms, so
     float32 rounding in C^T C v is relative to the bulk, s_2(A)^2 ~ x_+ / ell, not to s_1(A)^2:
-    the measured errors are in docs/measurements.md.
+    the measured errors are in docs/benchmark.md.
 
     Parameters
     ----------

@@ -6,7 +6,7 @@ fast from a float64 Gram matrix (:mod:`attnspec.spectra.dense`, subset of eigenv
 block Lanczos (:mod:`attnspec.spectra.lanczos`); the dense route grows like ell^3 and loses
 above it. Lanczos is asked for relative accuracy LANCZOS_TOLERANCE: far below what any figure
 or verdict resolves, and float32 operands are good to about 1e-6 anyway. The measurements that
-set both are in docs/measurements.md.
+set both are in docs/benchmark.md.
 """
 
 from typing import NamedTuple

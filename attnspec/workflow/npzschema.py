@@ -430,9 +430,9 @@ KINDS = (
         for source, rule in EVIDENCE_RULES.items()
     ),
 )
-"""Every kind of intermediate ``.npz`` the workflow writes (tests/test_npzschema.py checks that
-each npz output of a rule has one); a path takes the first kind it matches (paper B's batches,
-``draws<n>.npz``, before its single draws, ``draw<i>.npz``)."""
+"""Every kind of intermediate ``.npz`` the workflow writes (tests/workflow/test_npzschema.py
+checks that each npz output of a rule has one); a path takes the first kind it matches (paper
+B's batches, ``draws<n>.npz``, before its single draws, ``draw<i>.npz``)."""
 
 
 def _regex(pattern: str, wildcard: str) -> re.Pattern:

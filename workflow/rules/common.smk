@@ -415,7 +415,7 @@ def perron_files(results):
 
 
 # Memory every job holds besides its script: on a SLURM cluster the job's two Snakemake processes
-# (batch step and srun step, about 190 MB resident each, measured), counted against the job's
+# (batch step and srun step; their measured size: docs/benchmark.md), counted against the job's
 # limit. Locally it only makes the reservation conservative.
 SNAKEMAKE_JOB_MB = 400
 

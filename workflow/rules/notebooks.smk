@@ -68,7 +68,7 @@ rule paper_notebook:
         "../envs/notebook.yaml"
     threads: 1
     resources:
-        # measured peak about 130 MB: the executing process (nbclient, nbconvert) and the kernel
+        # the executing process (nbclient, nbconvert) and the kernel (measured: docs/benchmark.md)
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
         "../../scripts/paper_notebook.py"

@@ -203,7 +203,7 @@ def conditional_evidence(series: ConditionalSeries) -> list[Evidence]:
             f"x_+; median relative gap per ell: {medians}; |E_ell - x_+| ~ ell^slope with slope "
             f"{series.rates[name].describe()} (OLS, 95 % interval). The kernel form of Sigma_f is "
             "exact given K (Gaussian conditioning; Monte Carlo test in "
-            "tests/test_experiments_conditional.py)"
+            "tests/papers/b/test_conditional.py)"
         )
         claim = _edge_evidence(
             series, name, quantity=quantity, note=note, alternatives=alternatives

@@ -42,11 +42,11 @@ from attnspec.spectra.localisation import inverse_participation_ratio
 LOG = logging.getLogger(__name__)
 # S in float32 (SGEMM, about twice the DGEMM rate), every softmax in float64. Relative error of
 # ell s_k(A)^2 and s_k(Y_lin)^2 against the float64 path: at most SCORE_FLOAT32_BOUND
-# (tests/test_sticking_draw.py; the measurements, and why they depend on the CPU's SGEMM
-# kernels, in docs/measurements.md), far below the draw-to-draw spread and the 0.5 % margins.
+# (tests/papers/b/test_sticking_draw.py; the measurements, and why they depend on the CPU's SGEMM
+# kernels, in docs/benchmark.md), far below the draw-to-draw spread and the 0.5 % margins.
 SCORE_DTYPE = np.float32
 SCORE_FLOAT32_BOUND = 1e-5
-# Memory model (sticking_peak_mb), fitted to measured peaks (docs/measurements.md): the job
+# Memory model (sticking_peak_mb), fitted to measured peaks (docs/benchmark.md): the job
 # process's resident baseline, what scipy.linalg adds below DENSE_CROSSOVER, and the Krylov
 # vectors used for A's ceil(sqrt(ell)) leading values per sqrt(ell).
 _PROCESS_MB = 45
@@ -141,7 +141,7 @@ def sticking_jobs(sticking: Mapping, ratio_scan: Mapping) -> dict[tuple[int, flo
 
 def sticking_peak_mb(n_tokens: int, ratio: float) -> float:
     """Peak resident memory of one sticking draw at (ell, c), in MB (1e6 bytes): a model
-    measured on this machine (tests/test_sticking_draw.py, tools/benchmark.py).
+    measured on this machine (tests/papers/b/test_sticking_draw.py, tools/benchmark.py).
 
     The job's process (_PROCESS_MB, plus _DENSE_SOLVER_MB below DENSE_CROSSOVER) and the larger
     of forming S (K and S in SCORE_DTYPE, a block of Q) and the solves: above DENSE_CROSSOVER

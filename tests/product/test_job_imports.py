@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 HEAVY = ("scipy.stats", "scipy.optimize", "seaborn", "matplotlib", "pandas")
 
 

@@ -60,6 +60,6 @@ def test_docs_table_is_what_the_cases_give(outcomes):
 
 
 def test_every_fault_of_the_table_names_a_test_that_checks_it():
-    source = (REPO / "tests" / "test_committed_outputs.py").read_text()
+    source = (REPO / "tests" / "product" / "test_committed_outputs.py").read_text()
     for _, _, _, test in bad_inputs.FAULTS:
         assert f"def {test}(" in source, test

@@ -144,7 +144,7 @@ def test_every_rule_writing_committed_outputs_publishes_them_through_run_staged(
     ending in run_staged; every other rule writing under figures/ (in_figures) is the notebooks'
     (their files are not committed)."""
     from conftest import REPO
-    from test_workflow_static import rule_blocks
+    from product.test_workflow_static import rule_blocks
 
     staged, other = set(), set()
     for name, body in rule_blocks():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "attnspec"
+PACKAGE = Path(__file__).resolve().parents[2] / "attnspec"
 LIBRARY = ("theory", "models", "spectra", "multihead", "pretrained")
 ROOT_HELPERS = ("distances", "intervals", "seeding", "validation", "tables", "__init__")
 RANK = {

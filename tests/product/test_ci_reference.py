@@ -18,7 +18,7 @@ def outputs(root):
 def expected_outputs():
     """Every figure's PNG, vector PDF, CSV and caption (each paper's claims forest included),
     every table's CSV, Markdown and LaTeX, each paper's claims, the dashboard, the claims forest
-    and the finite-size limits (the outputs test_workflow_e2e checks)."""
+    and the finite-size limits (the outputs test_workflow_end_to_end checks)."""
     figure = ("png", "pdf", "csv", "md")
     names = {"claims.csv", "claims.md"}
     names |= {f"claims-{f}.{ext}" for f in ("forest", "limits") for ext in figure}

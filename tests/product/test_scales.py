@@ -82,7 +82,8 @@ def rules_keeping_draws() -> set[str]:
 def test_every_draw_the_paper_preset_keeps_is_in_the_committed_store():
     """A fresh clone's paper preset computes none of the draws it keeps: each job of a rule that
     keeps its draws has its record in data/store (one file for a job's draw, a folder of parts
-    for a job that makes several); tests/test_store.py checks that every record is current."""
+    for a job that makes several); tests/workflow/test_store.py checks that every record is
+    current."""
     from attnspec.workflow.store import entry_paths
 
     keeping = rules_keeping_draws()

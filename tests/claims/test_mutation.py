@@ -23,7 +23,7 @@ from attnspec.claims.verdict import Verdict
 from attnspec.papers.registry import TESTS, registry_of
 from attnspec.workflow.io import load_evidence, read_csv
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAPERS = ("A", "B", "C", "D")
 QUICK = 20  # stability resamples: the stability column is not re-checked here
 NUMBERS = ("value", "interval_low", "interval_high", "limit", "limit_low", "limit_high")

@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 from conftest import FIGURES, TABLES, planned_rules, run, tool, tracked_copy
 from conftest import snakemake_ci as snakemake
-from test_report import STATUSES
 
 from attnspec.claims.rule import KINDS
 from attnspec.claims.verdict import ORDER
 from attnspec.papers.registry import REGISTRY, registry_of
 from attnspec.theory import bulk_edge, mp_edge
 from attnspec.workflow.io import load_npz
+from product.test_report import STATUSES
 
 pytestmark = pytest.mark.slow
 

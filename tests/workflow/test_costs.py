@@ -142,7 +142,7 @@ def test_runtime_is_rounded_up_with_a_floor():
 
 def load_estimate_tool():
     """tools/estimate_core_hours.py as a module (tools/ is not a package)."""
-    path = Path(__file__).resolve().parents[1] / "tools" / "estimate_core_hours.py"
+    path = Path(__file__).resolve().parents[2] / "tools" / "estimate_core_hours.py"
     spec = importlib.util.spec_from_file_location("estimate_core_hours", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -1,5 +1,5 @@
 """`python -m attnspec.workflow.redo RULE`: the jobs of one rule and those depending on them, and
-nothing of the work not yet done (the run itself: tests/test_committed_outputs.py)."""
+nothing of the work not yet done (the run itself: tests/product/test_committed_outputs.py)."""
 
 import pytest
 
