@@ -71,4 +71,4 @@ rule paper_notebook:
         # measured peak about 130 MB: the executing process (nbclient, nbconvert) and the kernel
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
-        "../../scripts/paper_notebook.py"
+        f"{SCRIPTS}/paper_notebook.py"
