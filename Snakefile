@@ -1,4 +1,4 @@
-"""attnspec: figures and tables of three random-matrix papers on softmax attention.
+"""attnspec: figures and tables of random-matrix papers on softmax attention.
 
 The workflow: `snakemake --cores all` from the repository root (the working directory; every
 path is relative to it) runs this file. It calls attnspec.workflow.startup, which checks the
