@@ -1,16 +1,28 @@
-"""The claims registry: each paper's table of declared tests
-(``attnspec/papers/<paper>/declared_tests.py``), collected in claim order. What a declared test
-is: :mod:`attnspec.claims.declared`."""
+"""The rooms and the claims registry. :data:`ROOMS` is the one list of the papers' rooms
+(``attnspec/papers/<room>/``); the plumbing finds a room's modules of one kind through
+:func:`room_modules` rather than by naming papers: each room's table of declared tests
+(``declared_tests.py``, collected here in claim order into :data:`REGISTRY`) and its config
+check (``config_check.py``, :mod:`attnspec.papers.config_rules`). What a declared test is:
+:mod:`attnspec.claims.declared`."""
 
+import importlib
 from collections import Counter
+from types import ModuleType
 
 from attnspec.claims.declared import DeclaredTest
-from attnspec.papers.a.declared_tests import TESTS as PAPER_A
-from attnspec.papers.b.declared_tests import TESTS as PAPER_B
-from attnspec.papers.c.declared_tests import TESTS as PAPER_C
-from attnspec.papers.d.declared_tests import TESTS as PAPER_D
 
-REGISTRY: tuple[DeclaredTest, ...] = (*PAPER_A, *PAPER_B, *PAPER_C, *PAPER_D)
+ROOMS: tuple[str, ...] = ("a", "b", "c", "d")
+"""The papers' rooms, in claim order: attnspec.papers.<room> holds paper <ROOM>."""
+
+
+def room_modules(name: str) -> list[ModuleType]:
+    """Module ``name`` of every room (``attnspec.papers.<room>.<name>``), in the order of ROOMS."""
+    return [importlib.import_module(f"attnspec.papers.{room}.{name}") for room in ROOMS]
+
+
+REGISTRY: tuple[DeclaredTest, ...] = tuple(
+    test for module in room_modules("declared_tests") for test in module.TESTS
+)
 """Every declared test, in claim order."""
 
 _repeated = sorted(row_id for row_id, n in Counter(t.row_id for t in REGISTRY).items() if n > 1)

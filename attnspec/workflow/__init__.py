@@ -1,5 +1,6 @@
 """The workflow's plumbing: what the Snakemake rules and scripts need around the maths.
 
+``startup`` (what the Snakefile runs while Snakemake reads it),
 ``configcheck`` and ``configdoc`` (the config schema's check and its documentation),
 ``memorycheck`` and ``preflight`` (refusals before any job), ``provenance`` (code commit and
 config of an output), ``io`` (reading and writing results),

@@ -14,16 +14,15 @@ from IPython.display import Image, Markdown, display
 
 
 def repository_root(start: Path | None = None) -> Path:
-    """The nearest folder at or above ``start`` (default: the working directory) with a Snakefile,
-    passing over ``workflow/`` (its Snakefile is the one the root's includes).
+    """The nearest folder at or above ``start`` (default: the working directory) with a Snakefile
+    (the repository root holds the workflow's only one).
 
     The workflow executes a notebook in the repository root; Jupyter opens it in
     ``workflow/notebooks/``: both find the same folder.
     """
     start = Path.cwd() if start is None else Path(start)
     for folder in (start, *start.parents):
-        included = folder.name == "workflow" and (folder.parent / "Snakefile").is_file()
-        if (folder / "Snakefile").is_file() and not included:
+        if (folder / "Snakefile").is_file():
             return folder
     raise FileNotFoundError(
         f"no Snakefile in {start} or above: open the notebook in the repository"

@@ -360,89 +360,21 @@ def schema_problems(config: Mapping, schema: Mapping) -> list[str]:
     return lines
 
 
-# Paper A draws d_qk = round(ell / c): the realised ratio must be within this of the nominal c.
-RATIO_ROUNDING = 0.01
-
-
-def _check_widths(key: str, sizes, ratios, *, exact: bool) -> None:
-    """Every ell / c of ``sizes`` x ``ratios`` gives a query/key width d_qk >= 1: a whole number
-    (``exact``, paper B) or one whose rounding moves c by at most RATIO_ROUNDING (paper A)."""
-    for ell in sizes:
-        for c in ratios:
-            width = ell / c
-            rounded = round(width)
-            if exact and (width < 1 or width != rounded):
-                raise ConfigError(
-                    f"config key {key}: ell / c = {ell} / {c} = {width:g} is not a whole number "
-                    f">= 1; allowed: ratios c that divide every ell into a query/key width d_qk"
-                )
-            if not exact and (rounded < 1 or abs(ell / rounded - c) > RATIO_ROUNDING * c):
-                realised = ell / max(rounded, 1)
-                raise ConfigError(
-                    f"config key {key}: c = {c} at ell = {ell} needs d_qk = round(ell / c) = "
-                    f"{max(rounded, 1)}, i.e. c = {realised:g}; allowed: c with ell / c at least "
-                    f"1 and within {RATIO_ROUNDING:.0%} of a whole number"
-                )
-
-
 def check_cross_key_constraints(config: Mapping) -> None:
     """Raise :class:`ConfigError` for key combinations the schema cannot rule out.
 
-    The literal sampler builds X with orthonormal rows (X X^T = I_ell), which needs
-    n_tokens <= d_model (paper A, section 1: ell <= d); a beta range needs beta_min < beta_max;
-    figure A1 drops n_removed < ell values; paper B's top_k < ell; every ratio c gives a
-    query/key width ell / c >= 1 (paper B: a whole number, as its jobs require; paper A rounds,
-    by at most 1 % in c).
+    First each paper's own (its room's ``config_check.first_problem``, found through
+    :func:`attnspec.papers.registry.room_modules`, in the registry's order of rooms; what they
+    share: :mod:`attnspec.papers.config_rules`), then those of every section: a beta range needs
+    beta_min < beta_max; the literal sampler builds X with orthonormal rows (X X^T = I_ell),
+    which needs n_tokens <= d_model (paper A, section 1: ell <= d).
     """
-    stepwise = config.get("paperA", {}).get("stepwise", {})
-    if "n_removed" in stepwise and stepwise["n_removed"] >= stepwise.get("n_tokens", 0):
-        raise ConfigError(
-            f"config key paperA.stepwise.n_removed: got {stepwise['n_removed']}; allowed: "
-            f"n_removed < paperA.stepwise.n_tokens = {stepwise['n_tokens']}"
-        )
-    ratios = config.get("paperA", {}).get("ratios", {})
-    if "ratios" in ratios:
-        _check_widths("paperA.ratios.ratios", [ratios["n_tokens"]], ratios["ratios"], exact=False)
-    scan = config.get("paperB", {}).get("ratio_scan", {})
-    if "ratios" in scan:
-        _check_widths("paperB.ratio_scan.ratios", scan["n_tokens"], scan["ratios"], exact=True)
-    # What the registry rows of papers A and B judge, from the modules that build their evidence.
-    from attnspec.papers.a import bulk_laws, linearisation, perron
-    from attnspec.papers.b import sticking_evidence
+    from attnspec.papers.registry import room_modules
 
-    paper_a = config.get("paperA", {})
-    sticking = config.get("paperB", {}).get("sticking", {})
-    for key, section, field, judged in (
-        (
-            "paperA.linearisation.betas",
-            paper_a.get("linearisation", {}),
-            "betas",
-            tuple(dict.fromkeys(linearisation.JUDGED_BETAS + bulk_laws.JUDGED_BETAS)),
-        ),
-        ("paperA.perron.betas", paper_a.get("perron", {}), "betas", perron.JUDGED_BETAS),
-        ("paperB.sticking.betas", sticking, "betas", sticking_evidence.JUDGED_BETAS),
-        ("paperB.ratio_scan.ratios", scan, "ratios", sticking_evidence.JUDGED_RATIOS),
-    ):
-        missing = [value for value in judged if value not in section.get(field, judged)]
-        if missing:
-            paper = key.partition(".")[0].removeprefix("paper")
-            raise ConfigError(
-                f"config key {key}: got {shown(section[field])}; allowed: a list containing "
-                f"{list(judged)} (the values paper {paper}'s registry rows judge), "
-                f"missing {missing}"
-            )
-    if "top_k" in sticking:
-        sizes = list(sticking.get("n_tokens", [])) + list(scan.get("n_tokens", []))
-        if sizes and sticking["top_k"] >= min(sizes):
-            raise ConfigError(
-                f"config key paperB.sticking.top_k: got {sticking['top_k']}; allowed: top_k < "
-                f"every n_tokens of paperB.sticking and paperB.ratio_scan (smallest {min(sizes)})"
-            )
-    conditional = config.get("paperB", {}).get("conditional", {})
-    if "ratio" in conditional:
-        _check_widths(
-            "paperB.conditional.ratio", conditional["n_tokens"], [conditional["ratio"]], exact=True
-        )
+    for room in room_modules("config_check"):
+        problem = room.first_problem(config)
+        if problem:
+            raise ConfigError(problem)
     for section_path, section in _sections_with(config, "beta_min"):
         if "beta_max" in section and not section["beta_min"] < section["beta_max"]:
             raise ConfigError(

@@ -21,7 +21,7 @@ def rule_scripts_and_envs() -> list[tuple[str, str, str]]:
     found = []
     for path in sorted((REPO / "workflow" / "rules").glob("*.smk")):
         for block in re.split(r"^rule ", path.read_text(), flags=re.M)[1:]:
-            script = re.search(r'script:\s+"\.\./\.\./scripts/([\w]+\.py)"', block)
+            script = re.search(r'script:\s+f"\{SCRIPTS\}/([\w]+\.py)"', block)
             env = re.search(r'conda:\s+"\.\./envs/([\w\-]+)\.yaml"', block)
             if script:
                 found.append((block.split(":")[0], script[1], env[1] if env else ""))

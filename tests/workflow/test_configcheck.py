@@ -611,3 +611,19 @@ def test_paper_a_linearisation_simulates_the_betas_of_rows_a1_a3_and_a4():
     config = copy.deepcopy(DEFAULT)
     config["paperA"]["bulk_laws"]["betas"] = [1.5]
     check_cross_key_constraints(config)
+
+
+def test_every_room_contributes_its_config_check_and_paper_d_s_is_checked_before_any_job():
+    """Each room of the registry's list has config_check.first_problem (None on the presets);
+    paper D's judged schemes are refused by the config check, not when its rules are read."""
+    from attnspec.papers.registry import ROOMS, room_modules
+
+    checks = room_modules("config_check")
+    assert len(checks) == len(ROOMS)
+    for preset in PRESETS:
+        config = read_config_file(REPO / "config" / preset)
+        assert [check.first_problem(config) for check in checks] == [None] * len(ROOMS)
+    config = copy.deepcopy(DEFAULT)
+    config["paperD"]["sharing"]["schemes"] = ["independent", "mqa", "tied"]
+    with pytest.raises(ConfigError, match=re.escape("paperD.sharing.schemes lacks ['gqa']")):
+        check_cross_key_constraints(config)

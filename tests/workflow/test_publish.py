@@ -149,7 +149,7 @@ def test_every_rule_writing_committed_outputs_publishes_them_through_run_staged(
     staged, other = set(), set()
     for name, body in rule_blocks():
         output = body.split("    output:")[1].split("\n    log:")[0] if "output:" in body else ""
-        script = re.search(r'"\.\./\.\./scripts/(\S+)"', body)
+        script = re.search(r'f"\{SCRIPTS\}/(\S+)"', body)
         if re.search(r"committed\(|figure_files\(|table_files\(", output):
             staged.add(script[1])
         elif "in_figures(" in output:

@@ -14,6 +14,11 @@ from attnspec.papers.a.bulk_laws import JUDGED_BETAS as EDGE_SHARE_BETAS
 
 STEPWISE = config["paperA"]["stepwise"]
 
+# The rules' scripts, in the repository's top-level scripts/ folder. workflow.basedir is the
+# folder of the top-level Snakefile (the repository root); a relative script: path would be read
+# from the folder of the .smk file that holds the rule.
+SCRIPTS = f"{workflow.basedir}/scripts"
+
 # Scales (config key scale): the default and CI presets write the committed outputs under
 # figures/ and their simulations under results/; the paper preset under figures/paper-scale/
 # and results/paper-scale/, so that both scales are kept side by side.
@@ -47,8 +52,8 @@ def replicate_of(results):
 
 
 RESULTS = results_root(REPLICATE)
-# Version and code commit (set by workflow/Snakefile), recorded in the config snapshot and every
-# caption; the snapshot holds the checked config without it.
+# Version and code commit (set by attnspec.workflow.startup), recorded in the config snapshot and
+# every caption; the snapshot holds the checked config without it.
 PROVENANCE = config["provenance"]
 CHECKED_CONFIG = {key: value for key, value in config.items() if key != "provenance"}
 # The replicates of target `replicates` (besides replicate 0): their judged simulations only.
@@ -214,7 +219,7 @@ def reported(path):
 
 # Per config key that sets a size: the preset's sizes and a job's mem_mb at a size (the
 # function its rule reserves with), checked against the job memory limit before any job
-# (attnspec.workflow.memorycheck, in workflow/Snakefile).
+# (attnspec.workflow.memorycheck, called from the Snakefile).
 MEMORY_DEMANDS = []
 
 
@@ -427,7 +432,7 @@ def job_mem_mb(script_mb):
 
 # The most memory one job may have (config job_memory_limit_mb, --resources mem_mb or this
 # machine's memory; None on a cluster without job_memory_limit_mb): every job's first attempt is
-# checked against it before any job (workflow/Snakefile), and a retry's reservation is capped there.
+# checked against it before any job (the Snakefile), and a retry's reservation is capped there.
 JOB_MEMORY_LIMIT_MB, JOB_MEMORY_LIMIT_SOURCE = job_memory_limit(
     config.get("job_memory_limit_mb"),
     getattr(

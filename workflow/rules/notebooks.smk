@@ -71,4 +71,4 @@ rule paper_notebook:
         # the executing process (nbclient, nbconvert) and the kernel (measured: docs/benchmark.md)
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
-        "../../scripts/paper_notebook.py"
+        f"{SCRIPTS}/paper_notebook.py"

@@ -46,7 +46,7 @@ rule paperA_spectra:
         store=config["store"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperA_spectra.py"
+        f"{SCRIPTS}/paperA_spectra.py"
 
 
 STEPWISE_POINT = dict(
@@ -81,7 +81,7 @@ rule paperA_stepwise_pool:
         stepwise=STEPWISE,
         models=list(MODEL_NAMES),
     script:
-        "../../scripts/paperA_stepwise_pool.py"
+        f"{SCRIPTS}/paperA_stepwise_pool.py"
 
 
 rule paperA_A1_figure:
@@ -110,4 +110,4 @@ rule paperA_A1_figure:
         stepwise=STEPWISE,
         models=list(MODEL_NAMES),
     script:
-        "../../scripts/paperA_A1_figure.py"
+        f"{SCRIPTS}/paperA_A1_figure.py"

@@ -40,7 +40,7 @@ rule paperA_A4_figure:
     params:
         edge_curve=EDGE_CURVE,
     script:
-        "../../scripts/paperA_A4_figure.py"
+        f"{SCRIPTS}/paperA_A4_figure.py"
 
 
 rule paperA_A5_distances:
@@ -73,7 +73,7 @@ rule paperA_A5_distances:
         points=LINEARISATION_POINTS,
         draws=LINEARISATION["draws"],
     script:
-        "../../scripts/paperA_A5_distances.py"
+        f"{SCRIPTS}/paperA_A5_distances.py"
 
 
 rule paperA_A5_evidence:
@@ -92,7 +92,7 @@ rule paperA_A5_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
-        "../../scripts/paperA_A5_evidence.py"
+        f"{SCRIPTS}/paperA_A5_evidence.py"
 
 
 rule paperA_A5_figure:
@@ -115,4 +115,4 @@ rule paperA_A5_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     script:
-        "../../scripts/paperA_A5_figure.py"
+        f"{SCRIPTS}/paperA_A5_figure.py"

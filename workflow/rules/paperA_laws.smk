@@ -43,7 +43,7 @@ rule paperA_A3_summary:
     params:
         bulk_laws=BULK_LAWS,
     script:
-        "../../scripts/paperA_A3_summary.py"
+        f"{SCRIPTS}/paperA_A3_summary.py"
 
 
 rule paperA_A3_evidence:
@@ -68,7 +68,7 @@ rule paperA_A3_evidence:
         points=EDGE_SHARE_POINTS,
         draws=config["paperA"]["linearisation"]["draws"],
     script:
-        "../../scripts/paperA_A3_evidence.py"
+        f"{SCRIPTS}/paperA_A3_evidence.py"
 
 
 rule paperA_A3_figure:
@@ -96,7 +96,7 @@ rule paperA_A3_figure:
     params:
         bulk_laws=BULK_LAWS,
     script:
-        "../../scripts/paperA_A3_figure.py"
+        f"{SCRIPTS}/paperA_A3_figure.py"
 
 
 rule paperA_A7_summary:
@@ -122,7 +122,7 @@ rule paperA_A7_summary:
         ratios=RATIO_SWEEP,
         panels=RATIO_PANELS,
     script:
-        "../../scripts/paperA_A7_summary.py"
+        f"{SCRIPTS}/paperA_A7_summary.py"
 
 
 rule paperA_A7_figure:
@@ -147,7 +147,7 @@ rule paperA_A7_figure:
     params:
         ratios=RATIO_SWEEP,
     script:
-        "../../scripts/paperA_A7_figure.py"
+        f"{SCRIPTS}/paperA_A7_figure.py"
 
 
 rule paperA_A8_figure:
@@ -170,4 +170,4 @@ rule paperA_A8_figure:
     params:
         limit_law=LIMIT_LAW,
     script:
-        "../../scripts/paperA_A8_figure.py"
+        f"{SCRIPTS}/paperA_A8_figure.py"

@@ -39,7 +39,7 @@ rule paperA_A2_spectra:
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperA_A2_spectra.py"
+        f"{SCRIPTS}/paperA_A2_spectra.py"
 
 
 rule paperA_A2_figure:
@@ -69,7 +69,7 @@ rule paperA_A2_figure:
     params:
         spectrum=FULL_SPECTRUM,
     script:
-        "../../scripts/paperA_A2_figure.py"
+        f"{SCRIPTS}/paperA_A2_figure.py"
 
 
 rule paperA_A6_simulate:
@@ -93,7 +93,7 @@ rule paperA_A6_simulate:
         n_tokens=PERRON["n_tokens"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperA_A6_simulate.py"
+        f"{SCRIPTS}/paperA_A6_simulate.py"
 
 
 rule paperA_A6_evidence:
@@ -114,7 +114,7 @@ rule paperA_A6_evidence:
     params:
         betas=PERRON["betas"],
     script:
-        "../../scripts/paperA_A6_evidence.py"
+        f"{SCRIPTS}/paperA_A6_evidence.py"
 
 
 rule paperA_A6_figure:
@@ -140,4 +140,4 @@ rule paperA_A6_figure:
     params:
         perron=PERRON,
     script:
-        "../../scripts/paperA_A6_figure.py"
+        f"{SCRIPTS}/paperA_A6_figure.py"

@@ -21,7 +21,7 @@ rule paperA_AT1_table:
     params:
         edge_table=config["paperA"]["edge_table"],
     script:
-        "../../scripts/paperA_AT1_table.py"
+        f"{SCRIPTS}/paperA_AT1_table.py"
 
 
 rule paperA_AT2_pairs:
@@ -47,7 +47,7 @@ rule paperA_AT2_pairs:
         draws=LINEARISATION["draws"],
         beta=EQUIVALENCE_BETA,
     script:
-        "../../scripts/paperA_AT2_pairs.py"
+        f"{SCRIPTS}/paperA_AT2_pairs.py"
 
 
 rule paperA_AT2_evidence:
@@ -68,7 +68,7 @@ rule paperA_AT2_evidence:
     params:
         beta=EQUIVALENCE_BETA,
     script:
-        "../../scripts/paperA_AT2_evidence.py"
+        f"{SCRIPTS}/paperA_AT2_evidence.py"
 
 
 rule paperA_AT2_table:
@@ -93,4 +93,4 @@ rule paperA_AT2_table:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(600)),
     script:
-        "../../scripts/paperA_AT2_table.py"
+        f"{SCRIPTS}/paperA_AT2_table.py"

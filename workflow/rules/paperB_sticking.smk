@@ -28,7 +28,7 @@ rule paperB_sticking_draw:
         replicate=lambda wildcards: replicate_of(wildcards.results),
         store=config["store"],
     script:
-        "../../scripts/paperB_sticking_draw.py"
+        f"{SCRIPTS}/paperB_sticking_draw.py"
 
 
 rule paperB_sticking_batch:
@@ -53,7 +53,7 @@ rule paperB_sticking_batch:
         job=sticking_job,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperB_sticking_batch.py"
+        f"{SCRIPTS}/paperB_sticking_batch.py"
 
 
 rule paperB_sticking_evidence:
@@ -78,7 +78,7 @@ rule paperB_sticking_evidence:
         ratio_scan=RATIO_SCAN,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperB_sticking_evidence.py"
+        f"{SCRIPTS}/paperB_sticking_evidence.py"
 
 
 rule paperB_B1_figure:
@@ -102,7 +102,7 @@ rule paperB_B1_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     script:
-        "../../scripts/paperB_B1_figure.py"
+        f"{SCRIPTS}/paperB_B1_figure.py"
 
 
 rule paperB_B2_figure:
@@ -126,7 +126,7 @@ rule paperB_B2_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     script:
-        "../../scripts/paperB_B2_figure.py"
+        f"{SCRIPTS}/paperB_B2_figure.py"
 
 
 rule paperB_B3_figure:
@@ -150,7 +150,7 @@ rule paperB_B3_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     script:
-        "../../scripts/paperB_B3_figure.py"
+        f"{SCRIPTS}/paperB_B3_figure.py"
 
 
 rule paperB_BT1_table:
@@ -172,7 +172,7 @@ rule paperB_BT1_table:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
-        "../../scripts/paperB_BT1_table.py"
+        f"{SCRIPTS}/paperB_BT1_table.py"
 
 
 rule paperB_B7_figure:
@@ -201,4 +201,4 @@ rule paperB_B7_figure:
         ratio_scan=RATIO_SCAN,
         paper_sticking=paper_preset()["paperB"]["sticking"],
     script:
-        "../../scripts/paperB_B7_figure.py"
+        f"{SCRIPTS}/paperB_B7_figure.py"

@@ -27,7 +27,7 @@ rule paperB_conditional_draw:
         store=config["store"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperB_conditional_draw.py"
+        f"{SCRIPTS}/paperB_conditional_draw.py"
 
 
 rule paperB_conditional_batch:
@@ -52,7 +52,7 @@ rule paperB_conditional_batch:
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperB_conditional_batch.py"
+        f"{SCRIPTS}/paperB_conditional_batch.py"
 
 
 rule paperB_conditional_evidence:
@@ -75,7 +75,7 @@ rule paperB_conditional_evidence:
         conditional=CONDITIONAL,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperB_conditional_evidence.py"
+        f"{SCRIPTS}/paperB_conditional_evidence.py"
 
 
 rule paperB_edge_formulas_evidence:
@@ -95,7 +95,7 @@ rule paperB_edge_formulas_evidence:
         edges=EDGES,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperB_edge_formulas_evidence.py"
+        f"{SCRIPTS}/paperB_edge_formulas_evidence.py"
 
 
 rule paperB_B5_figure:
@@ -121,7 +121,7 @@ rule paperB_B5_figure:
     params:
         conditional=CONDITIONAL,
     script:
-        "../../scripts/paperB_B5_figure.py"
+        f"{SCRIPTS}/paperB_B5_figure.py"
 
 
 rule paperB_B6_figure:
@@ -145,7 +145,7 @@ rule paperB_B6_figure:
     params:
         conditional=CONDITIONAL,
     script:
-        "../../scripts/paperB_B6_figure.py"
+        f"{SCRIPTS}/paperB_B6_figure.py"
 
 
 rule paperB_B4_figure:
@@ -172,7 +172,7 @@ rule paperB_B4_figure:
         edges=EDGES,
         ratio_scan=RATIO_SCAN,
     script:
-        "../../scripts/paperB_B4_figure.py"
+        f"{SCRIPTS}/paperB_B4_figure.py"
 
 
 rule paperB_BT2_table:
@@ -197,4 +197,4 @@ rule paperB_BT2_table:
     params:
         edges=EDGES,
     script:
-        "../../scripts/paperB_BT2_table.py"
+        f"{SCRIPTS}/paperB_BT2_table.py"

@@ -72,7 +72,7 @@ rule paperC_C1_spectra:
         spectra=CANONICAL["spectra"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C1_spectra.py"
+        f"{SCRIPTS}/paperC_C1_spectra.py"
 
 
 rule paperC_C1_figure:
@@ -99,7 +99,7 @@ rule paperC_C1_figure:
         model=CANONICAL_MODEL,
         spectra=CANONICAL["spectra"],
     script:
-        "../../scripts/paperC_C1_figure.py"
+        f"{SCRIPTS}/paperC_C1_figure.py"
 
 
 rule paperC_C2_counts:
@@ -123,7 +123,7 @@ rule paperC_C2_counts:
         bulk=CANONICAL["bulk"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C2_counts.py"
+        f"{SCRIPTS}/paperC_C2_counts.py"
 
 
 rule paperC_C2_evidence:
@@ -145,7 +145,7 @@ rule paperC_C2_evidence:
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
     script:
-        "../../scripts/paperC_C2_evidence.py"
+        f"{SCRIPTS}/paperC_C2_evidence.py"
 
 
 rule paperC_C2_figure:
@@ -172,7 +172,7 @@ rule paperC_C2_figure:
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
     script:
-        "../../scripts/paperC_C2_figure.py"
+        f"{SCRIPTS}/paperC_C2_figure.py"
 
 
 rule paperC_C3_stable_rank:
@@ -196,7 +196,7 @@ rule paperC_C3_stable_rank:
         stable_rank=CANONICAL["stable_rank"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C3_stable_rank.py"
+        f"{SCRIPTS}/paperC_C3_stable_rank.py"
 
 
 rule paperC_C3_gaussian:
@@ -221,7 +221,7 @@ rule paperC_C3_gaussian:
         gaussian_model=CANONICAL["gaussian_model"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C3_gaussian.py"
+        f"{SCRIPTS}/paperC_C3_gaussian.py"
 
 
 rule paperC_C3_gaussian_reference:
@@ -242,7 +242,7 @@ rule paperC_C3_gaussian_reference:
     params:
         gaussian_model=CANONICAL["gaussian_model"],
     script:
-        "../../scripts/paperC_C3_gaussian_reference.py"
+        f"{SCRIPTS}/paperC_C3_gaussian_reference.py"
 
 
 rule paperC_C3_isotropic:
@@ -268,7 +268,7 @@ rule paperC_C3_isotropic:
         isotropic=CANONICAL["isotropic"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C3_isotropic.py"
+        f"{SCRIPTS}/paperC_C3_isotropic.py"
 
 
 rule paperC_CT1_evidence:
@@ -296,7 +296,7 @@ rule paperC_CT1_evidence:
         isotropic=CANONICAL["isotropic"],
         gaussian_model=CANONICAL["gaussian_model"],
     script:
-        "../../scripts/paperC_CT1_evidence.py"
+        f"{SCRIPTS}/paperC_CT1_evidence.py"
 
 
 rule paperC_C3_figure:
@@ -328,7 +328,7 @@ rule paperC_C3_figure:
         isotropic=CANONICAL["isotropic"],
         gaussian_model=CANONICAL["gaussian_model"],
     script:
-        "../../scripts/paperC_C3_figure.py"
+        f"{SCRIPTS}/paperC_C3_figure.py"
 
 
 rule paperC_C4_survival:
@@ -352,7 +352,7 @@ rule paperC_C4_survival:
         survival=CANONICAL["survival"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C4_survival.py"
+        f"{SCRIPTS}/paperC_C4_survival.py"
 
 
 rule paperC_C4_figure:
@@ -379,7 +379,7 @@ rule paperC_C4_figure:
         model=CANONICAL_MODEL,
         survival=CANONICAL["survival"],
     script:
-        "../../scripts/paperC_C4_figure.py"
+        f"{SCRIPTS}/paperC_C4_figure.py"
 
 
 rule paperC_CT1_table:
@@ -411,4 +411,4 @@ rule paperC_CT1_table:
         isotropic=CANONICAL["isotropic"],
         gaussian_model=CANONICAL["gaussian_model"],
     script:
-        "../../scripts/paperC_CT1_table.py"
+        f"{SCRIPTS}/paperC_CT1_table.py"

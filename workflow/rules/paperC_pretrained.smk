@@ -94,7 +94,7 @@ rule paperC_pretrained_queries_keys:
             )
         ),
     script:
-        "../../scripts/paperC_C5_queries_keys.py"
+        f"{SCRIPTS}/paperC_C5_queries_keys.py"
 
 
 rule paperC_pretrained_model_diagnostics:
@@ -124,7 +124,7 @@ rule paperC_pretrained_model_diagnostics:
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C5_model_diagnostics.py"
+        f"{SCRIPTS}/paperC_C5_model_diagnostics.py"
 
 
 rule paperC_pretrained_isotropic_reference:
@@ -153,7 +153,7 @@ rule paperC_pretrained_isotropic_reference:
         store=config["store"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C5_isotropic_reference.py"
+        f"{SCRIPTS}/paperC_C5_isotropic_reference.py"
 
 
 rule paperC_pretrained_control:
@@ -182,7 +182,7 @@ rule paperC_pretrained_control:
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C5_control.py"
+        f"{SCRIPTS}/paperC_C5_control.py"
 
 
 rule paperC_pretrained_tests:
@@ -207,7 +207,7 @@ rule paperC_pretrained_tests:
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_C5_tests.py"
+        f"{SCRIPTS}/paperC_C5_tests.py"
 
 
 rule paperC_CT2_evidence:
@@ -231,7 +231,7 @@ rule paperC_CT2_evidence:
         pretrained=PRETRAINED,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperC_CT2_evidence.py"
+        f"{SCRIPTS}/paperC_CT2_evidence.py"
 
 
 rule paperC_C5_figure:
@@ -261,7 +261,7 @@ rule paperC_C5_figure:
     params:
         pretrained=PRETRAINED,
     script:
-        "../../scripts/paperC_C5_figure.py"
+        f"{SCRIPTS}/paperC_C5_figure.py"
 
 
 rule paperC_C6_figure:
@@ -288,7 +288,7 @@ rule paperC_C6_figure:
     params:
         pretrained=PRETRAINED,
     script:
-        "../../scripts/paperC_C6_figure.py"
+        f"{SCRIPTS}/paperC_C6_figure.py"
 
 
 rule paperC_CT2_table:
@@ -318,7 +318,7 @@ rule paperC_CT2_table:
     params:
         pretrained=PRETRAINED,
     script:
-        "../../scripts/paperC_CT2_table.py"
+        f"{SCRIPTS}/paperC_CT2_table.py"
 
 
 rule paperC_C7_stable_ranks:
@@ -342,7 +342,7 @@ rule paperC_C7_stable_ranks:
         # weights in float64 (~200 MB); one passage at a time (n x n matrices, n <= 512: < 10 MB)
         mem_mb=reserved_mem_mb(job_mem_mb(600)),
     script:
-        "../../scripts/paperC_C7_stable_ranks.py"
+        f"{SCRIPTS}/paperC_C7_stable_ranks.py"
 
 
 rule paperC_C7_figure:
@@ -371,4 +371,4 @@ rule paperC_C7_figure:
     params:
         lengths=STABLE_RANK_LENGTHS,
     script:
-        "../../scripts/paperC_C7_figure.py"
+        f"{SCRIPTS}/paperC_C7_figure.py"

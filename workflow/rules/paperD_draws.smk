@@ -29,7 +29,7 @@ rule paperD_public_model:
         beta=PUBLIC_MODELS_D["beta"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperD_public_model.py"
+        f"{SCRIPTS}/paperD_public_model.py"
 
 
 rule paperD_heads:
@@ -53,7 +53,7 @@ rule paperD_heads:
         settings=HEADS_D,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperD_heads.py"
+        f"{SCRIPTS}/paperD_heads.py"
 
 
 rule paperD_sharing:
@@ -78,7 +78,7 @@ rule paperD_sharing:
         settings=SHARING_D,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperD_sharing.py"
+        f"{SCRIPTS}/paperD_sharing.py"
 
 
 rule paperD_public_models_evidence:
@@ -107,7 +107,7 @@ rule paperD_public_models_evidence:
         beta=PUBLIC_MODELS_D["beta"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperD_public_models_evidence.py"
+        f"{SCRIPTS}/paperD_public_models_evidence.py"
 
 
 rule paperD_sharing_evidence:
@@ -132,4 +132,4 @@ rule paperD_sharing_evidence:
         settings=SHARING_D,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperD_sharing_evidence.py"
+        f"{SCRIPTS}/paperD_sharing_evidence.py"

@@ -24,7 +24,7 @@ rule paperD_figure_d1:
         settings=FIGURE_D1,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/paperD_figure_d1.py"
+        f"{SCRIPTS}/paperD_figure_d1.py"
 
 
 rule paperD_D4_figure:
@@ -49,4 +49,4 @@ rule paperD_D4_figure:
     params:
         settings=FIGURE_D1,
     script:
-        "../../scripts/paperD_D4_figure.py"
+        f"{SCRIPTS}/paperD_D4_figure.py"

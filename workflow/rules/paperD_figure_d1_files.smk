@@ -1,19 +1,14 @@
 # Figure D4, paper D's own figure D.1 (appendix D.7): one job per panel computes all its draws
 # (attnspec.papers.d.figure_d1, each draw seeded on its own), then the figure is drawn from its
-# tidy table. Checked when the workflow is read: whole head widths in panel (a), a tied law the
-# library solves in panel (c).
+# tidy table. Checked before any job (attnspec.papers.d.config_check): whole head widths in
+# panel (a), a tied law the library solves in panel (c).
 
 from attnspec.papers.d.figure_d1 import (
     PANELS as FIGURE_D1_PANELS,
-    check_figure_d1_settings,
     panel_peak_mb,
 )
 
 FIGURE_D1 = config["paperD"]["figure_d1"]
-try:
-    check_figure_d1_settings(FIGURE_D1)
-except ValueError as _error:
-    raise ConfigError(str(_error)) from None
 
 FIGURE_D1_PATTERN = "{results}/paperD/figure-d1/{panel}/draws{draws}.npz"
 

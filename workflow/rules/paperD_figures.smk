@@ -27,7 +27,7 @@ rule paperD_D1_figure:
         models=PUBLIC_MODELS_D["models"],
         beta=PUBLIC_MODELS_D["beta"],
     script:
-        "../../scripts/paperD_D1_figure.py"
+        f"{SCRIPTS}/paperD_D1_figure.py"
 
 
 rule paperD_D2_figure:
@@ -51,7 +51,7 @@ rule paperD_D2_figure:
     params:
         settings=HEADS_D,
     script:
-        "../../scripts/paperD_D2_figure.py"
+        f"{SCRIPTS}/paperD_D2_figure.py"
 
 
 rule paperD_D3_figure:
@@ -78,7 +78,7 @@ rule paperD_D3_figure:
     params:
         settings=SHARING_D,
     script:
-        "../../scripts/paperD_D3_figure.py"
+        f"{SCRIPTS}/paperD_D3_figure.py"
 
 
 rule paperD_DT1_table:
@@ -106,7 +106,7 @@ rule paperD_DT1_table:
         models=PUBLIC_MODELS_D["models"],
         beta=PUBLIC_MODELS_D["beta"],
     script:
-        "../../scripts/paperD_DT1_table.py"
+        f"{SCRIPTS}/paperD_DT1_table.py"
 
 
 rule paperD_DT2_table:
@@ -132,4 +132,4 @@ rule paperD_DT2_table:
         heads=HEADS_D,
         sharing=SHARING_D,
     script:
-        "../../scripts/paperD_DT2_table.py"
+        f"{SCRIPTS}/paperD_DT2_table.py"

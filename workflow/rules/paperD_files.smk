@@ -1,31 +1,23 @@
 # Paper D's config sections, the files of its draws under a results root and their memory
 # (functions used by paperD_draws.smk and paperD_figures.smk): one job per parameter point
-# computes all its draws (attnspec.papers.d.draws, each draw seeded on its own). Checked when
-# the workflow is read: every point the claims registry judges is configured, and every sharing
-# layer has whole widths.
+# computes all its draws (attnspec.papers.d.draws, each draw seeded on its own). Checked before
+# any job (attnspec.papers.d.config_check): every point the claims registry judges is
+# configured, and every sharing layer has whole widths.
 
 from types import SimpleNamespace
 
-from attnspec.workflow.configcheck import ConfigError
 from attnspec.papers.d.draws import (
-    check_sharing_settings,
     draw_peak_mb,
     heads_shape,
     sharing_shape,
     sharing_size_step,
 )
-from attnspec.papers.d.evidence import check_judged_points
 from attnspec.papers.d.public_models import public_model
 from attnspec.papers.d.declared_tests import PUBLIC_MODELS as JUDGED_PUBLIC_MODELS
 
 PUBLIC_MODELS_D = config["paperD"]["public_models"]
 HEADS_D = config["paperD"]["heads"]
 SHARING_D = config["paperD"]["sharing"]
-try:
-    check_judged_points(PUBLIC_MODELS_D["models"], SHARING_D["schemes"])
-    check_sharing_settings(SHARING_D)
-except ValueError as _error:
-    raise ConfigError(str(_error)) from None
 
 PUBLIC_MODEL_PATTERN = "{results}/paperD/public-models/{model}/draws{draws}.npz"
 HEADS_PATTERN = "{results}/paperD/heads/h{heads}/draws{draws}.npz"

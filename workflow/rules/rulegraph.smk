@@ -10,7 +10,6 @@ rule rulegraph:
     input:
         snakefiles=[
             "Snakefile",
-            "workflow/Snakefile",
             *sorted(glob.glob("workflow/rules/*.smk")),
         ],
         config=CONFIG_SNAPSHOT,
@@ -27,4 +26,4 @@ rule rulegraph:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(600)),
     script:
-        "../../scripts/rulegraph.py"
+        f"{SCRIPTS}/rulegraph.py"

@@ -25,7 +25,7 @@ rule claims_judge:
     params:
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        "../../scripts/claims_judge.py"
+        f"{SCRIPTS}/claims_judge.py"
 
 
 rule claims_table:
@@ -63,7 +63,7 @@ rule claims_table:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(300)),
     script:
-        "../../scripts/claims_table.py"
+        f"{SCRIPTS}/claims_table.py"
 
 
 rule claims_replicates:
@@ -92,7 +92,7 @@ rule claims_replicates:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(300)),
     script:
-        "../../scripts/claims_replicates.py"
+        f"{SCRIPTS}/claims_replicates.py"
 
 
 rule replicates:
@@ -134,7 +134,7 @@ rule claims_dashboard:
         # the replicates
         replicates=in_figures("claims-replicates.csv"),
     script:
-        "../../scripts/claims_dashboard.py"
+        f"{SCRIPTS}/claims_dashboard.py"
 
 
 rule claims_forest:
@@ -211,7 +211,7 @@ rule claims_forest:
         # the replicates
         replicates=in_figures("claims-replicates.csv"),
     script:
-        "../../scripts/forest_figure.py"
+        f"{SCRIPTS}/forest_figure.py"
 
 
 rule claims_limits:
@@ -253,7 +253,7 @@ rule claims_limits:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     script:
-        "../../scripts/limits_figure.py"
+        f"{SCRIPTS}/limits_figure.py"
 
 
 rule config_snapshot:
@@ -277,7 +277,7 @@ rule config_snapshot:
         config=CHECKED_CONFIG,
         provenance=PROVENANCE,
     script:
-        "../../scripts/config_snapshot.py"
+        f"{SCRIPTS}/config_snapshot.py"
 
 
 rule store_verify:
@@ -300,7 +300,7 @@ rule store_verify:
         store=config["store"] or "data/store",
         names=config.get("verify", ""),
     script:
-        "../../scripts/store_verify.py"
+        f"{SCRIPTS}/store_verify.py"
 
 
 rule verify:
