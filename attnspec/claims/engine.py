@@ -141,6 +141,11 @@ def judge(
     check_count(stability_resamples, "stability_resamples", 1)
     seed_key = {"row": test.row_id, "replicate": int(replicate)}
     if variant is not None:
+        if variant not in evidence.variants:
+            raise ValueError(
+                f"{evidence.row_id}: variant must be one of {sorted(evidence.variants)}, got "
+                f"{variant!r}"
+            )
         seed_key["variant"] = variant
         evidence = evidence.variants[variant]
     model = test.finite_size

@@ -313,6 +313,13 @@ def test_judge_refuses_arguments_it_cannot_honour(options, message):
         verdict_of(ev, streams={"test": "refused"}, **{"exponents": (1.0, 1.0), **options})
 
 
+def test_an_unknown_variant_is_refused_naming_the_known_ones():
+    ev = evidence(np.zeros(12), variants={"beta +-3 %": evidence(np.zeros(12))})
+    with pytest.raises(ValueError, match=r"variant must be one of \['beta \+-3 %'\]"):
+        judge(declared(), ev, variant="beta +-1 %")
+    assert judge(declared(), ev, variant="beta +-3 %", stability_resamples=1).verdict.passes
+
+
 def test_the_evidence_must_carry_exactly_the_declared_alternatives():
     rng = np.random.default_rng(13)
     values = rng.normal(0.0, 0.01, 12)
