@@ -20,9 +20,16 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-USAGE = (
-    "usage: python -m attnspec.workflow.alone RULE [WILDCARD=VALUE ...] [--configfile FILE]"
-)
+import snakemake.api as api
+from snakemake.exceptions import WorkflowError
+from snakemake.script import Snakemake
+from snakemake.settings.enums import Quietness
+from snakemake.settings.types import ConfigSettings, DAGSettings, OutputSettings, ResourceSettings
+from snakemake_interface_executor_plugins.utils import TargetSpec
+
+# Snakemake is imported at module level: only this debugging command imports the module (the
+# rule environments' check follows the lazy imports of functions that jobs call, by name).
+USAGE = "usage: python -m attnspec.workflow.alone RULE [WILDCARD=VALUE ...] [--configfile FILE]"
 
 
 class AloneError(RuntimeError):
@@ -32,16 +39,6 @@ class AloneError(RuntimeError):
 def _workflow_job(rule: str, wildcards: Mapping[str, str], configfiles: Sequence[str], root):
     """(the job of ``rule`` with ``wildcards``, the workflow) from the DAG Snakemake builds for
     it (for target ``all`` when wildcards are left open)."""
-    import snakemake.api as api
-    from snakemake.settings.enums import Quietness
-    from snakemake.settings.types import (
-        ConfigSettings,
-        DAGSettings,
-        OutputSettings,
-        ResourceSettings,
-    )
-    from snakemake_interface_executor_plugins.utils import TargetSpec
-
     output = OutputSettings(quiet={Quietness.ALL}, enable_file_logging=False)
     with api.SnakemakeApi(output) as snakemake_api:
         workflow_api = snakemake_api.workflow(
@@ -91,8 +88,6 @@ def job_snakemake(
     (:class:`snakemake.script.Snakemake`: input, output, params, wildcards, threads, resources,
     log, the checked config, the rule's name), and the script's path. AloneError if the rule is
     unknown, names no script or has no single such job."""
-    from snakemake.script import Snakemake
-
     job, workflow = _workflow_job(rule, dict(wildcards or {}), configfiles, root)
     if not job.rule.script:
         raise AloneError(f"rule {rule} runs no script")
@@ -154,8 +149,6 @@ def main(argv: list[str]) -> int:
     if argv[:1] in (["-h"], ["--help"]):
         print(__doc__.strip())
         return 0
-    from snakemake.exceptions import WorkflowError
-
     try:
         rule, wildcards, configfiles = parse(argv)
         for path in configfiles:
