@@ -266,7 +266,7 @@ def rows_of(rows: Sequence[Mapping], prefix: str) -> list[Mapping]:
 ENGINE_TEXT = (
     "Each row is a test declared in `attnspec/papers/<paper>/declared_tests.py` (every change "
     "made after its results were seen is listed below with its commit and date) and judged by "
-    "`attnspec/claims/verdicts.py` against a pass region (a margin fixed in the claim's own "
+    "`attnspec/claims/engine.py` against a pass region (a margin fixed in the claim's own "
     f"units): without a finite-size model, {RULE_TEXT}; with the row's declared model g + a "
     f"ell^(-p) (the claim is about the limit), {FINITE_SIZE_RULE_TEXT}. "
     "Power rule: the same data are judged against each "
