@@ -1,5 +1,5 @@
 """The decision rule: one theory's verdict from its intervals, and the power rule that joins a
-row's theories (:mod:`attnspec.claims.judge` applies it to every row).
+row's theories (:func:`attnspec.claims.engine.judge` applies it to every row).
 
 - **Interval**: the 95 % interval of the statistic (:mod:`attnspec.claims.resampling`):
   percentile bootstrap over draws, Student-t (means: t quantile x s/sqrt(n); a difference of

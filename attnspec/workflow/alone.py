@@ -27,6 +27,9 @@ from snakemake.settings.enums import Quietness
 from snakemake.settings.types import ConfigSettings, DAGSettings, OutputSettings, ResourceSettings
 from snakemake_interface_executor_plugins.utils import TargetSpec
 
+from attnspec.workflow.configcheck import ConfigError
+from attnspec.workflow.preflight import PreflightError
+
 # Snakemake is imported at module level: only this debugging command imports the module (the
 # rule environments' check follows the lazy imports of functions that jobs call, by name).
 USAGE = "usage: python -m attnspec.workflow.alone RULE [WILDCARD=VALUE ...] [--configfile FILE]"
@@ -50,7 +53,14 @@ def _workflow_job(rule: str, wildcards: Mapping[str, str], configfiles: Sequence
         names = {r.name: r for r in workflow_api._workflow.rules}
         if rule not in names:
             raise AloneError(f"no rule {rule!r} (`snakemake --list-rules` lists them)")
-        open_wildcards = set(names[rule].wildcard_names) - set(wildcards)
+        known = set(names[rule].wildcard_names)
+        unknown = sorted(set(wildcards) - known)
+        if unknown:
+            raise AloneError(
+                f"rule {rule} has no wildcard {', '.join(unknown)}; its wildcards: "
+                f"{', '.join(sorted(known)) or 'none'}"
+            )
+        open_wildcards = known - set(wildcards)
         settings = (
             DAGSettings(targets={"all"})
             if open_wildcards
@@ -65,14 +75,20 @@ def _workflow_job(rule: str, wildcards: Mapping[str, str], configfiles: Sequence
             if job.rule.name == rule
             and all(str(job.wildcards_dict.get(k)) == str(v) for k, v in wildcards.items())
         ]
-        if len(jobs) != 1:
-            found = "; ".join(
-                ",".join(f"{k}={v}" for k, v in job.wildcards_dict.items()) for job in jobs[:10]
+        if not jobs:
+            raise AloneError(
+                f"this preset runs no job of rule {rule} with these wildcards (target all; "
+                "`snakemake -n` lists the jobs it runs)"
+            )
+        if len(jobs) > 1:
+            shown = "; ".join(
+                " ".join(f"{k}={v}" for k, v in job.wildcards_dict.items()) for job in jobs[:5]
             )
             raise AloneError(
-                f"rule {rule} has {len(jobs)} jobs with these wildcards in the DAG of target "
-                f"all{': ' + found if found else ''}; give WILDCARD=VALUE for "
-                f"{', '.join(sorted(open_wildcards)) or 'them'}"
+                f"rule {rule} has {len(jobs)} jobs with these wildcards ({shown}"
+                f"{' ...' if len(jobs) > 5 else ''}); give WILDCARD=VALUE for "
+                f"{', '.join(sorted(open_wildcards))} (results is the results folder: results, "
+                "results/paper-scale or results/replicate<r>)"
             )
         return jobs[0], workflow
 
@@ -122,7 +138,7 @@ def run_alone(
     if missing:
         raise AloneError(
             f"the job's inputs {', '.join(missing[:5])}{' ...' if len(missing) > 5 else ''} "
-            "are missing: make them first (`snakemake <file>`)"
+            "are missing: make them first (`snakemake --cores all <file>`)"
         )
     for path in [*smk.output, *smk.log]:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -139,8 +155,13 @@ def parse(argv: Sequence[str]) -> tuple[str, dict[str, str], list[str]]:
             raise AloneError(f"--configfile needs a file\n{USAGE}")
         configfiles.append(words[at + 1])
         del words[at : at + 2]
-    if not words or words[0].startswith("-") or any("=" not in w for w in words[1:]):
-        raise AloneError(USAGE)
+    if not words or words[0].startswith("-"):
+        raise AloneError(f"give a rule first\n{USAGE}")
+    loose = [word for word in words[1:] if "=" not in word]
+    if loose:
+        raise AloneError(
+            f"{', '.join(loose)}: not WILDCARD=VALUE (the only option is --configfile)\n{USAGE}"
+        )
     wildcards = dict(word.split("=", 1) for word in words[1:])
     return words[0], wildcards, configfiles
 
@@ -155,7 +176,7 @@ def main(argv: list[str]) -> int:
             if not Path(path).is_file():
                 raise AloneError(f"--configfile {path}: no such file")
         script = run_alone(rule, wildcards, configfiles=configfiles)
-    except (AloneError, WorkflowError) as error:
+    except (AloneError, WorkflowError, ConfigError, PreflightError) as error:
         print(f"alone: error: {str(error).strip()}", file=sys.stderr)
         return 2
     print(f"alone: ran {script.name} for rule {rule}", file=sys.stderr)

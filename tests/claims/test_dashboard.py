@@ -242,7 +242,7 @@ def test_a_scope_row_names_its_own_cause_not_its_claims_finite_size_mechanism():
 def test_the_rule_is_stated_once_for_the_dashboard_and_every_row():
     """The dashboard's engine text and each row's test column state the same decision rule
     (attnspec.claims.rule.RULE_TEXT / FINITE_SIZE_RULE_TEXT, checked against decide in
-    tests/claims/test_verdicts.py)."""
+    tests/claims/test_engine.py)."""
     from attnspec.claims.dashboard import ENGINE_TEXT
     from attnspec.claims.rows import describe_test
     from attnspec.claims.rule import FINITE_SIZE_RULE_TEXT, RULE_TEXT

@@ -28,7 +28,11 @@ def test_a_malformed_command_line_is_refused(argv):
 
 def test_a_malformed_command_line_is_one_line_without_traceback(capsys):
     assert main(["paperB_B1_figure", "draw"]) == 2
-    assert capsys.readouterr().err == f"alone: error: {USAGE}\n"
+    assert capsys.readouterr().err == (
+        f"alone: error: draw: not WILDCARD=VALUE (the only option is --configfile)\n{USAGE}\n"
+    )
+    assert main([]) == 2
+    assert capsys.readouterr().err == f"alone: error: give a rule first\n{USAGE}\n"
     assert main(["paperB_B1_figure", "--configfile", "no/such.yaml"]) == 2
     assert capsys.readouterr().err == "alone: error: --configfile no/such.yaml: no such file\n"
 
@@ -66,3 +70,23 @@ def test_an_unknown_rule_or_an_open_wildcard_is_one_line_naming_what_to_give(ci_
     several = alone(ci_clone, "paperB_sticking_batch")
     assert several.returncode == 2 and "give WILDCARD=VALUE for" in several.stderr
     assert "n_tokens" in several.stderr and "Traceback" not in several.stderr
+    misnamed = alone(ci_clone, "paperB_sticking_batch", "ell=1024")
+    assert "has no wildcard ell; its wildcards: draws, n_tokens, ratio, results" in misnamed.stderr
+    none = alone(ci_clone, "paperB_sticking_draw")  # the CI preset batches every size
+    assert none.returncode == 2 and "this preset runs no job of rule" in none.stderr
+
+
+@pytest.mark.slow
+def test_a_bad_config_is_one_line_naming_the_key(ci_clone, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        (ci_clone / "config" / "ci.yaml").read_text().replace("replicate: 0", "replicate: -1")
+    )
+    result = run(
+        [sys.executable, "-m", "attnspec.workflow.alone", "paperA_AT1_table", "--configfile",
+         str(bad)],
+        cwd=ci_clone,
+        check=False,
+    )  # fmt: skip
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("alone: error: config key replicate")
