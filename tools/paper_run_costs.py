@@ -24,13 +24,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from attnspec.workflow.costs import JobCost, costs_by_rule, cpu_seconds_at_exit  # noqa: E402
+from attnspec.workflow.redo import Job, planned_jobs  # noqa: E402
 from attnspec.workflow.store import entry_paths  # noqa: E402
 
 OUTPUT = ROOT / "docs" / "paper-run.json"
 
 
-def dry_run(folder: Path, configfile: str) -> list[tuple[str, list[str], str | None]]:
-    """(rule, outputs, benchmark) of every job ``snakemake -n -F`` plans in ``folder``."""
+def dry_run(folder: Path, configfile: str) -> list[Job]:
+    """Every job ``snakemake -n -F`` plans in ``folder``, as
+    :func:`attnspec.workflow.redo.planned_jobs` reads a dry run."""
     result = subprocess.run(
         [Path(sys.executable).parent / "snakemake", "-n", "-F", "--cores", "1"]
         + ["--configfile", configfile],
@@ -41,15 +43,7 @@ def dry_run(folder: Path, configfile: str) -> list[tuple[str, list[str], str | N
     )
     if result.returncode != 0:
         sys.exit(f"the dry run in {folder} failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
-    jobs = []
-    for line in result.stdout.splitlines():
-        if line.startswith(("rule ", "localrule ")) and line.endswith(":"):
-            jobs.append([line.split()[1].rstrip(":"), [], None])
-        elif jobs and line.startswith("    output: "):
-            jobs[-1][1] = [part.split(" (")[0] for part in line[12:].split(", ")]
-        elif jobs and line.startswith("    benchmark: "):
-            jobs[-1][2] = line[15:]
-    return [tuple(job) for job in jobs]
+    return planned_jobs(result.stdout)
 
 
 def store_costs(store: Path) -> dict[Path, tuple[float, float, float]]:
@@ -89,7 +83,8 @@ def main() -> None:
     store = args.folder / args.store
     stored = store_costs(store)
     costed, missing = [], []
-    for rule, outputs, benchmark in dry_run(args.folder, args.configfile):
+    for job in dry_run(args.folder, args.configfile):
+        rule, outputs, benchmark = job.rule, job.outputs, job.benchmark
         entries = [entry_paths(store, out)[0].with_suffix("") for out in outputs]
         cost = next((stored[entry] for entry in entries if entry in stored), None)
         name = outputs[0] if outputs else rule

@@ -250,7 +250,7 @@ def power_rule(claim: Verdict, alternatives: Iterable[Verdict]) -> Verdict:
 
 def power_rule_codes(claim: np.ndarray, alternatives: Sequence[np.ndarray]) -> np.ndarray:
     """:func:`power_rule` on arrays of verdict codes (:attr:`Verdict.code`), one per resample."""
-    passing = (claim == Verdict.HOLDS.code) | (claim == Verdict.FINITE_SIZE_CAVEAT.code)
+    passing = np.isin(claim, [verdict.code for verdict in ORDER if verdict.passes])
     standing = np.zeros(claim.shape, dtype=bool)
     for verdict in alternatives:
         standing |= verdict != Verdict.DOES_NOT_REPRODUCE.code

@@ -27,15 +27,17 @@ class RedoError(RuntimeError):
 
 @dataclass(frozen=True)
 class Job:
-    """One job of a dry run: its rule, input and output files."""
+    """One job of a dry run: its rule, input and output files, and its benchmark file (None
+    for a rule that declares none, such as a target)."""
 
     rule: str
     inputs: tuple[str, ...]
     outputs: tuple[str, ...]
+    benchmark: str | None = None
 
 
 _JOB = re.compile(r"^(?:local)?rule (\w+):$")
-_FIELD = re.compile(r"^    (input|output): (.*)$")
+_FIELD = re.compile(r"^    (input|output|benchmark): (.*)$")
 
 
 def planned_jobs(dry_run: str) -> list[Job]:
@@ -44,7 +46,7 @@ def planned_jobs(dry_run: str) -> list[Job]:
     for line in dry_run.splitlines():
         started = _JOB.match(line)
         if started:
-            current = {"rule": started[1], "input": "", "output": ""}
+            current = {"rule": started[1], "input": "", "output": "", "benchmark": None}
             jobs.append(current)
             continue
         field = _FIELD.match(line) if current is not None else None
@@ -56,7 +58,7 @@ def planned_jobs(dry_run: str) -> list[Job]:
     def files(text):  # each file as printed, less the flags Snakemake appends, e.g. " (update)"
         return tuple(re.sub(r" \(\w+\)$", "", f) for f in text.split(", ") if f)
 
-    return [Job(j["rule"], files(j["input"]), files(j["output"])) for j in jobs]
+    return [Job(j["rule"], files(j["input"]), files(j["output"]), j["benchmark"]) for j in jobs]
 
 
 def redo_plan(jobs: list[Job], rule: str) -> tuple[list[Job], list[Job]]:
