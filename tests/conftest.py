@@ -22,23 +22,14 @@ from pathlib import Path
 
 import pytest
 
+from attnspec.papers.outputs import Figure, Table, names_of
+from attnspec.papers.registry import ROOMS
+
 REPO = Path(__file__).resolve().parents[1]
-# The figures and tables of each paper (papers.md, section 6), as named under figures/paper<X>/.
-FIGURES = {
-    "A": ["A1-stepwise", "A2-spectrum", "A3-bulk-laws", "A4-edge", "A5-linearisation"]
-    + ["A6-perron", "A7-ratios", "A8-limit-law"],
-    "B": ["B1-sticking", "B2-gap", "B3-uniform", "B4-edge-formula", "B5-conditional-edges"]
-    + ["B6-population", "B7-visibility"],
-    "C": ["C1-spectra", "C2-bulk", "C3-stable-rank", "C4-spike-survival", "C5-eigen-angles"]
-    + ["C6-score-spectra", "C7-pretrained-stable-rank"],
-    "D": ["D1-public-models", "D2-heads", "D3-sharing", "D4-figure-d1"],
-}
-TABLES = {
-    "A": ["A-T1-edges", "A-T2-stepwise"],
-    "B": ["B-T1-sticking", "B-T2-edge-formulas"],
-    "C": ["C-T1-stable-rank", "C-T2-pretrained"],
-    "D": ["D-T1-public-models", "D-T2-moments"],
-}
+# The figures and tables of each paper (papers.md, section 6), as named under figures/paper<X>/:
+# the rooms' outputs lists (attnspec/papers/<room>/outputs.py).
+FIGURES = {room.upper(): names_of(room.upper(), Figure) for room in ROOMS}
+TABLES = {room.upper(): names_of(room.upper(), Table) for room in ROOMS}
 BIN = Path(sys.executable).parent
 
 

@@ -22,14 +22,23 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 SNAKEMAKE = Path(sys.executable).parent / "snakemake"
 OUTPUT = ROOT / "docs" / "imports.json"
 HEAVY = ("scipy.stats", "scipy.optimize", "seaborn", "matplotlib", "pandas")
 REPORT_HEAVY = "import sys; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
 
 
+GENERIC_KINDS = {"figure": "figure", "table": "table", "evidence": "evidence"}
+"""The generic scripts (attnspec.workflow.jobs) and the kind of their rules."""
+
+
 def kind_of(script: str) -> str:
-    """A rule's kind from its script's name (scripts/<paper>_<item>_<kind>.py)."""
+    """A rule's kind from its script's name (scripts/<paper>_<item>_<kind>.py, or a generic
+    script "figure:<output name>")."""
+    generic = script.partition(":")[0]
+    if generic in GENERIC_KINDS:
+        return GENERIC_KINDS[generic]
     for suffix, kind in (
         ("_figure", "figure"),
         ("_table", "table"),
@@ -46,13 +55,16 @@ def kind_of(script: str) -> str:
 
 
 def rule_scripts() -> dict[str, str]:
-    """Rule name -> script stem, read from the rule files."""
+    """Rule name -> script stem, read from the rule files; for a generic script, "stem:output
+    name" (the entry of the rooms' outputs lists it runs)."""
     scripts = {}
     for path in sorted((ROOT / "workflow" / "rules").glob("*.smk")):
         for block in re.split(r"^rule ", path.read_text(), flags=re.M)[1:]:
-            found = re.search(r"script:\s*\n\s*\"[./]*scripts/(\w+)\.py\"", block)
+            found = re.search(r'script:\s*\n\s*f"\{SCRIPTS\}/(\w+)\.py"', block)
             if found:
-                scripts[block.split(":", 1)[0].strip()] = found[1]
+                name = re.search(r'\n        output_name="([^"]+)",', block)
+                script = f"{found[1]}:{name[1]}" if name else found[1]
+                scripts[block.split(":", 1)[0].strip()] = script
     return scripts
 
 
@@ -70,14 +82,22 @@ def planned_jobs(configfile: str) -> dict[str, int]:
 
 
 def import_lines(script: str) -> str:
-    """The module-level import statements of scripts/<script>.py, as source."""
-    source = (ROOT / "scripts" / f"{script}.py").read_text()
+    """The module-level import statements of scripts/<script>.py, as source; for a generic
+    script, also the import of the room's module that assembles its output."""
+    stem, _, output_name = script.partition(":")
+    source = (ROOT / "scripts" / f"{stem}.py").read_text()
     nodes = ast.parse(source).body
-    return "\n".join(
+    lines = [
         ast.get_source_segment(source, node)
         for node in nodes
         if isinstance(node, ast.Import | ast.ImportFrom)
-    )
+    ]
+    if output_name:
+        from attnspec.papers.outputs import Evidence, Figure, Table, find_output
+
+        kind = {"figure": Figure, "table": Table, "evidence": Evidence}[stem]
+        lines.append(f"import {find_output(output_name, kind).assemble.partition(':')[0]}")
+    return "\n".join(lines)
 
 
 def child_cpu(code: str) -> tuple[float, str]:

@@ -35,6 +35,7 @@ class PaperOutputs:
 
     def __init__(self, paper: str, root: Path | None = None, figures: str | None = None):
         figures = figures or os.environ.get("ATTNSPEC_FIGURES", "figures")
+        self.paper = paper
         self.folder = repository_root(root) / figures / f"paper{paper}"
 
     def markdown(self, name: str) -> Markdown:
@@ -42,8 +43,12 @@ class PaperOutputs:
         table."""
         return Markdown((self.folder / f"{name}.md").read_text(encoding="utf-8"))
 
-    def contents(self, names: list[str]) -> None:
-        """A list of the title lines of the captions (stops here if any caption is missing)."""
+    def contents(self) -> None:
+        """A list of the title lines of the captions of the paper's figures and tables, as its
+        room lists them (:mod:`attnspec.papers.outputs`); stops here if any caption is missing."""
+        from attnspec.papers.outputs import Figure, Table, names_of
+
+        names = names_of(self.paper, Figure) + names_of(self.paper, Table)
         titles = [self.markdown(name).data.splitlines()[0] for name in names]
         display(Markdown("\n".join(f"- {title}" for title in titles)))
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+PAPERS = SCRIPTS.parent / "attnspec" / "papers"
 HEAVY = ("scipy.stats", "scipy.optimize", "seaborn", "matplotlib", "pandas")
 
 
@@ -41,11 +42,18 @@ def heavy_loaded(scripts: list[Path]) -> list[str]:
 
 
 def scripts_of_kind(kind: str) -> list[Path]:
+    """The scripts of one kind of job, with the rooms' assembling modules the generic ones run
+    (scripts/figure.py runs assemble_figures, table.py assemble_tables, evidence.py
+    assemble_evidence: attnspec.papers.outputs)."""
     every = sorted(SCRIPTS.glob("*.py"))
-    drawing = [s for s in every if s.stem.endswith("_figure")]
-    tables = [s for s in every if s.stem.endswith("_table") or s.stem.startswith("claims_")]
+    drawing = [s for s in every if s.stem == "figure" or s.stem.endswith("_figure")]
+    tables = [
+        s for s in every if s.stem == "table" or s.stem.endswith("_table") or "claims_" in s.stem
+    ]
     chosen = {"drawing": drawing, "tables": tables}.get(kind)
-    return chosen if chosen is not None else [s for s in every if s not in drawing + tables]
+    scripts = chosen if chosen is not None else [s for s in every if s not in drawing + tables]
+    assembling = {"drawing": "figures", "tables": "tables"}.get(kind, "evidence")
+    return scripts + sorted(PAPERS.glob(f"*/assemble_{assembling}.py"))
 
 
 @pytest.mark.parametrize(("kind", "allowed"), [("compute", ()), ("tables", ("pandas",))])

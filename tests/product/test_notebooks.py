@@ -5,12 +5,11 @@ rerun."""
 import ast
 import base64
 import csv
-import re
 
 import jupytext
 import nbformat
 import pytest
-from conftest import REPO, snakemake_ci
+from conftest import FIGURES, REPO, TABLES, snakemake_ci
 
 pytestmark = pytest.mark.slow
 
@@ -19,17 +18,6 @@ NOTEBOOKS = [f"figures/paper{paper}.ipynb" for paper in PAPERS]
 # Reading the workflow's files and displaying them (the redraw cell: a CSV by pandas, drawn by
 # seaborn); nothing that computes.
 ALLOWED_IMPORTS = {"attnspec.workflow.companion", "pandas", "seaborn", "matplotlib.pyplot"}
-
-
-def common_lists() -> dict[str, list[str]]:
-    """The PAPER_<X>_FIGURES and PAPER_<X>_TABLES lists of workflow/rules/common.smk (a Snakemake
-    file, not Python: the list literals are read on their own)."""
-    text = (REPO / "workflow/rules/common.smk").read_text()
-    pattern = r"^(PAPER_[A-D]_(?:FIGURES|TABLES)) = (\[.*?\])"
-    return {
-        name: ast.literal_eval(value)
-        for name, value in re.findall(pattern, text, flags=re.M | re.S)
-    }
 
 
 def source(paper: str) -> str:
@@ -87,8 +75,7 @@ def test_executed_notebook_shows_every_figure_table_and_verdict(built, paper):
         o.data["text/markdown"] for o in outputs if "text/markdown" in o.get("data", {})
     )
     folder = built / f"figures/paper{paper}"
-    lists = common_lists()
-    figures, tables = lists[f"PAPER_{paper}_FIGURES"], lists[f"PAPER_{paper}_TABLES"]
+    figures, tables = FIGURES[paper], TABLES[paper]
     # every figure as committed, then the one redrawn from its CSV by the last cell
     assert images[:-1] == [(folder / f"{name}.png").read_bytes() for name in figures]
     assert "sns." in code[-1].source and "image/png" in code[-1].outputs[-1].get("data", {})
@@ -107,7 +94,7 @@ def test_html_page_embeds_every_figure(built, paper):
     html = (built / f"figures/paper{paper}.html").read_text()
     assert html.startswith("<!DOCTYPE html>") and f"<title>Paper {paper}</title>" in html
     folder = built / f"figures/paper{paper}"
-    for name in common_lists()[f"PAPER_{paper}_FIGURES"]:
+    for name in FIGURES[paper]:
         encoded = base64.b64encode((folder / f"{name}.png").read_bytes()).decode()
         assert f"data:image/png;base64,{encoded}" in html, name
 

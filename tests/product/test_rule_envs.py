@@ -9,23 +9,41 @@ import pytest
 import yaml
 from conftest import REPO
 
+from attnspec.papers.outputs import Evidence, Figure, Table, find_output
+
 # Import name -> conda package, where they differ.
 CONDA_NAME = {"yaml": "pyyaml", "IPython": "ipython"}
 # Packages an environment gets as a dependency of one it pins.
 PROVIDED_BY = {"ipykernel": {"ipython"}}
+GENERIC = {"figure.py": Figure, "table.py": Table, "evidence.py": Evidence}
 POST_DEPLOY = re.compile(r"pip install --no-deps ([^\n]+)")
 
 
-def rule_scripts_and_envs() -> list[tuple[str, str, str]]:
-    """(rule, script, env) of every rule with a script."""
+def rule_scripts_and_envs() -> list[tuple[str, str, str, str]]:
+    """(rule, script, env, output name) of every rule with a script (the output name, of the
+    rooms' outputs lists, for a generic script; "" for any other)."""
     found = []
     for path in sorted((REPO / "workflow" / "rules").glob("*.smk")):
         for block in re.split(r"^rule ", path.read_text(), flags=re.M)[1:]:
             script = re.search(r'script:\s+f"\{SCRIPTS\}/([\w]+\.py)"', block)
             env = re.search(r'conda:\s+"\.\./envs/([\w\-]+)\.yaml"', block)
+            name = re.search(r'\n        output_name="([^"]+)",', block)
             if script:
-                found.append((block.split(":")[0], script[1], env[1] if env else ""))
+                found.append(
+                    (block.split(":")[0], script[1], env[1] if env else "", name[1] if name else "")
+                )
     return found
+
+
+def run_sources(script: str, output_name: str) -> list:
+    """The sources a job runs: its script and, for a generic one, the room's module holding the
+    assembling function of its entry."""
+    path = REPO / "scripts" / script
+    if not output_name:
+        return [path]
+    kind = GENERIC[script]
+    module = find_output(output_name, kind).assemble.partition(":")[0]
+    return [path, REPO.joinpath(*module.split(".")).with_suffix(".py")]
 
 
 def imported_modules(path, seen, everywhere=True) -> set[str]:
@@ -124,17 +142,18 @@ RULES = rule_scripts_and_envs()
 
 def test_rules_were_found():
     assert len(RULES) > 40
-    assert all(env for _, _, env in RULES)
+    assert all(env for _, _, env, _ in RULES)
 
 
-@pytest.mark.parametrize(("rule", "script", "env"), RULES, ids=[r[0] for r in RULES])
-def test_rule_env_provides_every_import(rule, script, env):
-    path = REPO / "scripts" / script
-    modules = imported_modules(path, set())
-    tree = ast.parse(path.read_text())
-    own = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
-    for name in called_names(tree) - own:  # a script's own main() is not attnspec.cli.main
-        modules |= LAZY.get(name, set())
+@pytest.mark.parametrize(("rule", "script", "env", "output_name"), RULES, ids=[r[0] for r in RULES])
+def test_rule_env_provides_every_import(rule, script, env, output_name):
+    modules = set()
+    for path in run_sources(script, output_name):
+        modules |= imported_modules(path, set())
+        tree = ast.parse(path.read_text())
+        own = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+        for name in called_names(tree) - own:  # a script's own main() is not attnspec.cli.main
+            modules |= LAZY.get(name, set())
     third_party = {m for m in modules if m not in sys.stdlib_module_names}
     needed = {CONDA_NAME.get(m, m).lower() for m in third_party}
     missing = needed - env_packages(env)

@@ -44,20 +44,9 @@ import seaborn as sns
 
 from attnspec.workflow.companion import PaperOutputs
 
-FIGURES = [
-    "A1-stepwise",
-    "A2-spectrum",
-    "A3-bulk-laws",
-    "A4-edge",
-    "A5-linearisation",
-    "A6-perron",
-    "A7-ratios",
-    "A8-limit-law",
-]
-TABLES = ["A-T1-edges", "A-T2-stepwise"]
 paper = PaperOutputs("A")
 # Contents: the title line of every caption (a missing caption stops the notebook here).
-paper.contents(FIGURES + TABLES)
+paper.contents()
 
 # %% [markdown]
 # ## A1: stepwise Gaussian approximation (claim A.3)

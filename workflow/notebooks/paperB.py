@@ -44,19 +44,9 @@ import seaborn as sns
 
 from attnspec.workflow.companion import PaperOutputs
 
-FIGURES = [
-    "B1-sticking",
-    "B2-gap",
-    "B3-uniform",
-    "B4-edge-formula",
-    "B5-conditional-edges",
-    "B6-population",
-    "B7-visibility",
-]
-TABLES = ["B-T1-sticking", "B-T2-edge-formulas"]
 paper = PaperOutputs("B")
 # Contents: the title line of every caption (a missing caption stops the notebook here).
-paper.contents(FIGURES + TABLES)
+paper.contents()
 
 # %% [markdown]
 # ## B1: the leading non-Perron values stick to $x_+$ (claim B.1)

@@ -43,19 +43,9 @@ import seaborn as sns
 
 from attnspec.workflow.companion import PaperOutputs
 
-FIGURES = [
-    "C1-spectra",
-    "C2-bulk",
-    "C3-stable-rank",
-    "C4-spike-survival",
-    "C5-eigen-angles",
-    "C6-score-spectra",
-    "C7-pretrained-stable-rank",
-]
-TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
 paper = PaperOutputs("C")
 # Contents: the title line of every caption (a missing caption stops the notebook here).
-paper.contents(FIGURES + TABLES)
+paper.contents()
 
 # %% [markdown]
 # ## C1: singular values of $S$ and of its row softmax (claims C.1, C.2)

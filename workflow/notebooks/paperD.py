@@ -43,11 +43,9 @@ import seaborn as sns
 
 from attnspec.workflow.companion import PaperOutputs
 
-FIGURES = ["D1-public-models", "D2-heads", "D3-sharing", "D4-figure-d1"]
-TABLES = ["D-T1-public-models", "D-T2-moments"]
 paper = PaperOutputs("D")
 # Contents: the title line of every caption (a missing caption stops the notebook here).
-paper.contents(FIGURES + TABLES)
+paper.contents()
 
 # %% [markdown]
 # ## D1: the finite-size equivalence at the dimensions of public models (claim D.1)

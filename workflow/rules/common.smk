@@ -11,6 +11,8 @@ from attnspec.workflow.memorycheck import (
 from attnspec.workflow.publish import receipt_of
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
 from attnspec.papers.a.bulk_laws import JUDGED_BETAS as EDGE_SHARE_BETAS
+from attnspec.papers.outputs import Evidence, Figure, Table, names_of
+from attnspec.papers.registry import ROOMS
 
 STEPWISE = config["paperA"]["stepwise"]
 
@@ -64,54 +66,18 @@ wildcard_constraints:
     results=re.escape(RESULTS_BASE) + r"(/replicate[1-9]\d*)?",
 
 
-PAPER_A_FIGURES = [
-    "A1-stepwise",
-    "A2-spectrum",
-    "A3-bulk-laws",
-    "A4-edge",
-    "A5-linearisation",
-    "A6-perron",
-    "A7-ratios",
-    "A8-limit-law",
-]
-PAPER_A_TABLES = ["A-T1-edges", "A-T2-stepwise"]
-PAPER_B_FIGURES = [
-    "B1-sticking",
-    "B2-gap",
-    "B3-uniform",
-    "B4-edge-formula",
-    "B5-conditional-edges",
-    "B6-population",
-    "B7-visibility",
-]
-PAPER_B_TABLES = ["B-T1-sticking", "B-T2-edge-formulas"]
-PAPER_C_FIGURES = [
-    "C1-spectra",
-    "C2-bulk",
-    "C3-stable-rank",
-    "C4-spike-survival",
-    "C5-eigen-angles",
-    "C6-score-spectra",
-    "C7-pretrained-stable-rank",
-]
-PAPER_C_TABLES = ["C-T1-stable-rank", "C-T2-pretrained"]
-PAPER_D_FIGURES = ["D1-public-models", "D2-heads", "D3-sharing", "D4-figure-d1"]
-PAPER_D_TABLES = ["D-T1-public-models", "D-T2-moments"]
-# The evidence files of each paper, {results}/paper<X>/evidence/<source>.npz: the samples every
-# registry row (attnspec.papers.registry) is judged on, written by one evidence rule each.
-EVIDENCE_SOURCES = {
-    "A": ["A-T2-stepwise", "A3-bulk-laws", "A5-linearisation", "A6-perron"],
-    "B": ["sticking", "conditional", "edge-formulas"],
-    "C": ["C2-bulk", "C-T1-stable-rank", "C-T2-pretrained"],
-    "D": ["public-models", "sharing"],
-}
+# The figures, tables and evidence files of each paper, as its room lists them
+# (attnspec/papers/<room>/outputs.py): names under figures/paper<X>/ and, for evidence,
+# {results}/paper<X>/evidence/<name>.npz, the samples every registry row is judged on.
+FIGURES_OF = {room.upper(): names_of(room.upper(), Figure) for room in ROOMS}
+TABLES_OF = {room.upper(): names_of(room.upper(), Table) for room in ROOMS}
+EVIDENCE_OF = {room.upper(): names_of(room.upper(), Evidence) for room in ROOMS}
 
 
 def evidence_files(results, paper):
     """The evidence files of one paper under one results root."""
     return [
-        f"{results}/paper{paper}/evidence/{source}.npz"
-        for source in EVIDENCE_SOURCES[paper]
+        f"{results}/paper{paper}/evidence/{source}.npz" for source in EVIDENCE_OF[paper]
     ]
 
 

@@ -1,20 +1,6 @@
 # Companion notebooks: one jupytext script per paper (workflow/notebooks/paper<X>.py), executed
 # on the paper's figures, tables and verdicts into figures/paper<X>.ipynb and .html.
 
-NOTEBOOK_FIGURES = {
-    "A": PAPER_A_FIGURES,
-    "B": PAPER_B_FIGURES,
-    "C": PAPER_C_FIGURES,
-    "D": PAPER_D_FIGURES,
-}
-NOTEBOOK_TABLES = {
-    "A": PAPER_A_TABLES,
-    "B": PAPER_B_TABLES,
-    "C": PAPER_C_TABLES,
-    "D": PAPER_D_TABLES,
-}
-
-
 NOTEBOOK_HTML = in_figures("paper{paper}.html")
 # The notebooks are made by a run, never committed: on a fresh clone `snakemake --report`
 # builds the report from the committed figures and tables alone; once a run has made every
@@ -32,13 +18,13 @@ rule paper_notebook:
         figures=lambda wildcards: expand(
             in_figures("paper{paper}/{name}.{ext}"),
             paper=wildcards.paper,
-            name=NOTEBOOK_FIGURES[wildcards.paper],
+            name=FIGURES_OF[wildcards.paper],
             ext=["png", "md"],
         ),
         tables=lambda wildcards: expand(
             in_figures("paper{paper}/{name}.md"),
             paper=wildcards.paper,
-            name=NOTEBOOK_TABLES[wildcards.paper],
+            name=TABLES_OF[wildcards.paper],
         ),
         claims=in_figures("paper{paper}/claims.md"),
     output:

@@ -8,16 +8,16 @@ rule paperA:
         CONFIG_SNAPSHOT,
         expand(
             in_figures("paperA/{figure}.{ext}"),
-            figure=PAPER_A_FIGURES,
+            figure=FIGURES_OF["A"],
             ext=FIGURE_EXTENSIONS,
         ),
         expand(
             in_figures("paperA/{table}.{ext}"),
-            table=PAPER_A_TABLES,
+            table=TABLES_OF["A"],
             ext=["csv", "md", "tex"],
         ),
         expand(in_figures("paperA/claims.{ext}"), ext=["csv", "md"]),
-        receipts("A", PAPER_A_FIGURES + PAPER_A_TABLES + ["claims"]),
+        receipts("A", FIGURES_OF["A"] + TABLES_OF["A"] + ["claims"]),
 
 
 rule paperA_spectra:
@@ -107,7 +107,8 @@ rule paperA_A1_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="A1-stepwise",
         stepwise=STEPWISE,
         models=list(MODEL_NAMES),
     script:
-        f"{SCRIPTS}/paperA_A1_figure.py"
+        f"{SCRIPTS}/figure.py"

@@ -38,9 +38,10 @@ rule paperA_A4_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="A4-edge",
         edge_curve=EDGE_CURVE,
     script:
-        f"{SCRIPTS}/paperA_A4_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperA_A5_distances:
@@ -79,7 +80,7 @@ rule paperA_A5_distances:
 rule paperA_A5_evidence:
     """Evidence of the rows A.1/beta=0.5, A.1/beta=1, A.5/breakdown and A.5/location."""
     input:
-        "{results}/paperA/linearisation/distances.npz",
+        distances="{results}/paperA/linearisation/distances.npz",
     output:
         "{results}/paperA/evidence/A5-linearisation.npz",
     log:
@@ -91,8 +92,10 @@ rule paperA_A5_evidence:
     threads: 1
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
+    params:
+        output_name="A5-linearisation",
     script:
-        f"{SCRIPTS}/paperA_A5_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperA_A5_figure:
@@ -114,5 +117,7 @@ rule paperA_A5_figure:
     threads: 1
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
+    params:
+        output_name="A5-linearisation",
     script:
-        f"{SCRIPTS}/paperA_A5_figure.py"
+        f"{SCRIPTS}/figure.py"

@@ -65,10 +65,11 @@ rule paperA_A3_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="A3-bulk-laws",
         points=EDGE_SHARE_POINTS,
         draws=config["paperA"]["linearisation"]["draws"],
     script:
-        f"{SCRIPTS}/paperA_A3_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperA_A3_figure:
@@ -94,9 +95,10 @@ rule paperA_A3_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="A3-bulk-laws",
         bulk_laws=BULK_LAWS,
     script:
-        f"{SCRIPTS}/paperA_A3_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperA_A7_summary:
@@ -145,9 +147,10 @@ rule paperA_A7_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="A7-ratios",
         ratios=RATIO_SWEEP,
     script:
-        f"{SCRIPTS}/paperA_A7_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperA_A8_figure:
@@ -168,6 +171,7 @@ rule paperA_A8_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="A8-limit-law",
         limit_law=LIMIT_LAW,
     script:
-        f"{SCRIPTS}/paperA_A8_figure.py"
+        f"{SCRIPTS}/figure.py"

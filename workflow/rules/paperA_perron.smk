@@ -67,9 +67,10 @@ rule paperA_A2_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="A2-spectrum",
         spectrum=FULL_SPECTRUM,
     script:
-        f"{SCRIPTS}/paperA_A2_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperA_A6_simulate:
@@ -99,7 +100,7 @@ rule paperA_A6_simulate:
 rule paperA_A6_evidence:
     """Evidence of the rows A.2/beta=0.5 and A.2/beta=1."""
     input:
-        lambda wildcards: perron_files(wildcards.results),
+        points=lambda wildcards: perron_files(wildcards.results),
     output:
         "{results}/paperA/evidence/A6-perron.npz",
     log:
@@ -112,9 +113,10 @@ rule paperA_A6_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="A6-perron",
         betas=PERRON["betas"],
     script:
-        f"{SCRIPTS}/paperA_A6_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperA_A6_figure:
@@ -138,6 +140,7 @@ rule paperA_A6_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="A6-perron",
         perron=PERRON,
     script:
-        f"{SCRIPTS}/paperA_A6_figure.py"
+        f"{SCRIPTS}/figure.py"

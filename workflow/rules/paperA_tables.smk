@@ -19,9 +19,10 @@ rule paperA_AT1_table:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="A-T1-edges",
         edge_table=config["paperA"]["edge_table"],
     script:
-        f"{SCRIPTS}/paperA_AT1_table.py"
+        f"{SCRIPTS}/table.py"
 
 
 rule paperA_AT2_pairs:
@@ -53,7 +54,7 @@ rule paperA_AT2_pairs:
 rule paperA_AT2_evidence:
     """Evidence of the row A.3/beta=1."""
     input:
-        "{results}/paperA/equivalence/pairs.npz",
+        pairs="{results}/paperA/equivalence/pairs.npz",
     output:
         "{results}/paperA/evidence/A-T2-stepwise.npz",
     log:
@@ -66,9 +67,10 @@ rule paperA_AT2_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="A-T2-stepwise",
         beta=EQUIVALENCE_BETA,
     script:
-        f"{SCRIPTS}/paperA_AT2_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperA_AT2_table:
@@ -92,5 +94,7 @@ rule paperA_AT2_table:
     threads: 1
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(600)),
+    params:
+        output_name="A-T2-stepwise",
     script:
-        f"{SCRIPTS}/paperA_AT2_table.py"
+        f"{SCRIPTS}/table.py"

@@ -10,13 +10,13 @@ rule paperB:
         CONFIG_SNAPSHOT,
         expand(
             in_figures("paperB/{figure}.{ext}"),
-            figure=PAPER_B_FIGURES,
+            figure=FIGURES_OF["B"],
             ext=FIGURE_EXTENSIONS,
         ),
         expand(
             in_figures("paperB/{table}.{ext}"),
-            table=PAPER_B_TABLES,
+            table=TABLES_OF["B"],
             ext=["csv", "md", "tex"],
         ),
         expand(in_figures("paperB/claims.{ext}"), ext=["csv", "md"]),
-        receipts("B", PAPER_B_FIGURES + PAPER_B_TABLES + ["claims"]),
+        receipts("B", FIGURES_OF["B"] + TABLES_OF["B"] + ["claims"]),

@@ -74,11 +74,12 @@ rule paperB_sticking_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="sticking",
         sticking=STICKING,
         ratio_scan=RATIO_SCAN,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        f"{SCRIPTS}/paperB_sticking_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperB_B1_figure:
@@ -101,8 +102,10 @@ rule paperB_B1_figure:
     threads: 1
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
+    params:
+        output_name="B1-sticking",
     script:
-        f"{SCRIPTS}/paperB_B1_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperB_B2_figure:
@@ -125,8 +128,10 @@ rule paperB_B2_figure:
     threads: 1
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
+    params:
+        output_name="B2-gap",
     script:
-        f"{SCRIPTS}/paperB_B2_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperB_B3_figure:
@@ -149,8 +154,10 @@ rule paperB_B3_figure:
     threads: 1
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
+    params:
+        output_name="B3-uniform",
     script:
-        f"{SCRIPTS}/paperB_B3_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperB_BT1_table:
@@ -171,8 +178,10 @@ rule paperB_BT1_table:
     threads: 1
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
+    params:
+        output_name="B-T1-sticking",
     script:
-        f"{SCRIPTS}/paperB_BT1_table.py"
+        f"{SCRIPTS}/table.py"
 
 
 rule paperB_B7_figure:
@@ -197,8 +206,9 @@ rule paperB_B7_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="B7-visibility",
         sticking=STICKING,
         ratio_scan=RATIO_SCAN,
         paper_sticking=paper_preset()["paperB"]["sticking"],
     script:
-        f"{SCRIPTS}/paperB_B7_figure.py"
+        f"{SCRIPTS}/figure.py"

@@ -72,10 +72,11 @@ rule paperB_conditional_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="conditional",
         conditional=CONDITIONAL,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        f"{SCRIPTS}/paperB_conditional_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperB_edge_formulas_evidence:
@@ -92,10 +93,11 @@ rule paperB_edge_formulas_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(300)),
     params:
+        output_name="edge-formulas",
         edges=EDGES,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        f"{SCRIPTS}/paperB_edge_formulas_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperB_B5_figure:
@@ -119,9 +121,10 @@ rule paperB_B5_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="B5-conditional-edges",
         conditional=CONDITIONAL,
     script:
-        f"{SCRIPTS}/paperB_B5_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperB_B6_figure:
@@ -143,9 +146,10 @@ rule paperB_B6_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="B6-population",
         conditional=CONDITIONAL,
     script:
-        f"{SCRIPTS}/paperB_B6_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperB_B4_figure:
@@ -169,10 +173,11 @@ rule paperB_B4_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="B4-edge-formula",
         edges=EDGES,
         ratio_scan=RATIO_SCAN,
     script:
-        f"{SCRIPTS}/paperB_B4_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperB_BT2_table:
@@ -195,6 +200,7 @@ rule paperB_BT2_table:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="B-T2-edge-formulas",
         edges=EDGES,
     script:
-        f"{SCRIPTS}/paperB_BT2_table.py"
+        f"{SCRIPTS}/table.py"

@@ -8,13 +8,13 @@ rule paperC:
         CONFIG_SNAPSHOT,
         expand(
             in_figures("paperC/{figure}.{ext}"),
-            figure=PAPER_C_FIGURES,
+            figure=FIGURES_OF["C"],
             ext=FIGURE_EXTENSIONS,
         ),
         expand(
             in_figures("paperC/{table}.{ext}"),
-            table=PAPER_C_TABLES,
+            table=TABLES_OF["C"],
             ext=["csv", "md", "tex"],
         ),
         expand(in_figures("paperC/claims.{ext}"), ext=["csv", "md"]),
-        receipts("C", PAPER_C_FIGURES + PAPER_C_TABLES + ["claims"]),
+        receipts("C", FIGURES_OF["C"] + TABLES_OF["C"] + ["claims"]),

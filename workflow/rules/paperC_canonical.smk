@@ -96,10 +96,11 @@ rule paperC_C1_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="C1-spectra",
         model=CANONICAL_MODEL,
         spectra=CANONICAL["spectra"],
     script:
-        f"{SCRIPTS}/paperC_C1_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperC_C2_counts:
@@ -142,10 +143,11 @@ rule paperC_C2_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(300)),
     params:
+        output_name="C2-bulk",
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
     script:
-        f"{SCRIPTS}/paperC_C2_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperC_C2_figure:
@@ -169,10 +171,11 @@ rule paperC_C2_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="C2-bulk",
         model=CANONICAL_MODEL,
         bulk=CANONICAL["bulk"],
     script:
-        f"{SCRIPTS}/paperC_C2_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperC_C3_stable_rank:
@@ -291,12 +294,13 @@ rule paperC_CT1_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(300)),
     params:
+        output_name="C-T1-stable-rank",
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
         isotropic=CANONICAL["isotropic"],
         gaussian_model=CANONICAL["gaussian_model"],
     script:
-        f"{SCRIPTS}/paperC_CT1_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperC_C3_figure:
@@ -323,12 +327,13 @@ rule paperC_C3_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="C3-stable-rank",
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
         isotropic=CANONICAL["isotropic"],
         gaussian_model=CANONICAL["gaussian_model"],
     script:
-        f"{SCRIPTS}/paperC_C3_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperC_C4_survival:
@@ -376,10 +381,11 @@ rule paperC_C4_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="C4-spike-survival",
         model=CANONICAL_MODEL,
         survival=CANONICAL["survival"],
     script:
-        f"{SCRIPTS}/paperC_C4_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperC_CT1_table:
@@ -406,9 +412,10 @@ rule paperC_CT1_table:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="C-T1-stable-rank",
         model=CANONICAL_MODEL,
         stable_rank=CANONICAL["stable_rank"],
         isotropic=CANONICAL["isotropic"],
         gaussian_model=CANONICAL["gaussian_model"],
     script:
-        f"{SCRIPTS}/paperC_CT1_table.py"
+        f"{SCRIPTS}/table.py"

@@ -228,10 +228,11 @@ rule paperC_CT2_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="C-T2-pretrained",
         pretrained=PRETRAINED,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        f"{SCRIPTS}/paperC_CT2_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperC_C5_figure:
@@ -259,9 +260,10 @@ rule paperC_C5_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="C5-eigen-angles",
         pretrained=PRETRAINED,
     script:
-        f"{SCRIPTS}/paperC_C5_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperC_C6_figure:
@@ -286,9 +288,10 @@ rule paperC_C6_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="C6-score-spectra",
         pretrained=PRETRAINED,
     script:
-        f"{SCRIPTS}/paperC_C6_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperC_CT2_table:
@@ -316,9 +319,10 @@ rule paperC_CT2_table:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
+        output_name="C-T2-pretrained",
         pretrained=PRETRAINED,
     script:
-        f"{SCRIPTS}/paperC_CT2_table.py"
+        f"{SCRIPTS}/table.py"
 
 
 rule paperC_C7_stable_ranks:
@@ -369,6 +373,7 @@ rule paperC_C7_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(800)),
     params:
+        output_name="C7-pretrained-stable-rank",
         lengths=STABLE_RANK_LENGTHS,
     script:
-        f"{SCRIPTS}/paperC_C7_figure.py"
+        f"{SCRIPTS}/figure.py"

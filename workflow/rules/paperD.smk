@@ -13,13 +13,13 @@ rule paperD:
         CONFIG_SNAPSHOT,
         expand(
             in_figures("paperD/{figure}.{ext}"),
-            figure=PAPER_D_FIGURES,
+            figure=FIGURES_OF["D"],
             ext=FIGURE_EXTENSIONS,
         ),
         expand(
             in_figures("paperD/{table}.{ext}"),
-            table=PAPER_D_TABLES,
+            table=TABLES_OF["D"],
             ext=["csv", "md", "tex"],
         ),
         expand(in_figures("paperD/claims.{ext}"), ext=["csv", "md"]),
-        receipts("D", PAPER_D_FIGURES + PAPER_D_TABLES + ["claims"]),
+        receipts("D", FIGURES_OF["D"] + TABLES_OF["D"] + ["claims"]),

@@ -103,11 +103,12 @@ rule paperD_public_models_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="public-models",
         models=JUDGED_PUBLIC_MODELS,
         beta=PUBLIC_MODELS_D["beta"],
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        f"{SCRIPTS}/paperD_public_models_evidence.py"
+        f"{SCRIPTS}/evidence.py"
 
 
 rule paperD_sharing_evidence:
@@ -129,7 +130,8 @@ rule paperD_sharing_evidence:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="sharing",
         settings=SHARING_D,
         replicate=lambda wildcards: replicate_of(wildcards.results),
     script:
-        f"{SCRIPTS}/paperD_sharing_evidence.py"
+        f"{SCRIPTS}/evidence.py"

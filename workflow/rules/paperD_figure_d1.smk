@@ -47,6 +47,7 @@ rule paperD_D4_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
+        output_name="D4-figure-d1",
         settings=FIGURE_D1,
     script:
-        f"{SCRIPTS}/paperD_D4_figure.py"
+        f"{SCRIPTS}/figure.py"

@@ -24,10 +24,11 @@ rule paperD_D1_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
+        output_name="D1-public-models",
         models=PUBLIC_MODELS_D["models"],
         beta=PUBLIC_MODELS_D["beta"],
     script:
-        f"{SCRIPTS}/paperD_D1_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperD_D2_figure:
@@ -49,9 +50,10 @@ rule paperD_D2_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
+        output_name="D2-heads",
         settings=HEADS_D,
     script:
-        f"{SCRIPTS}/paperD_D2_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperD_D3_figure:
@@ -76,9 +78,10 @@ rule paperD_D3_figure:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(600)),
     params:
+        output_name="D3-sharing",
         settings=SHARING_D,
     script:
-        f"{SCRIPTS}/paperD_D3_figure.py"
+        f"{SCRIPTS}/figure.py"
 
 
 rule paperD_DT1_table:
@@ -103,10 +106,11 @@ rule paperD_DT1_table:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="D-T1-public-models",
         models=PUBLIC_MODELS_D["models"],
         beta=PUBLIC_MODELS_D["beta"],
     script:
-        f"{SCRIPTS}/paperD_DT1_table.py"
+        f"{SCRIPTS}/table.py"
 
 
 rule paperD_DT2_table:
@@ -129,7 +133,8 @@ rule paperD_DT2_table:
     resources:
         mem_mb=reserved_mem_mb(job_mem_mb(400)),
     params:
+        output_name="D-T2-moments",
         heads=HEADS_D,
         sharing=SHARING_D,
     script:
-        f"{SCRIPTS}/paperD_DT2_table.py"
+        f"{SCRIPTS}/table.py"

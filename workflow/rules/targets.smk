@@ -3,24 +3,6 @@
 # "A-T1"); each with the simulations it needs. Local rules: a cluster run does not submit them.
 
 TABLE_EXTENSIONS = ["csv", "md", "tex"]
-FIGURE_TARGETS = {
-    paper: figures
-    for paper, figures in (
-        ("A", PAPER_A_FIGURES),
-        ("B", PAPER_B_FIGURES),
-        ("C", PAPER_C_FIGURES),
-        ("D", PAPER_D_FIGURES),
-    )
-}
-TABLE_TARGETS = {
-    paper: tables
-    for paper, tables in (
-        ("A", PAPER_A_TABLES),
-        ("B", PAPER_B_TABLES),
-        ("C", PAPER_C_TABLES),
-        ("D", PAPER_D_TABLES),
-    )
-}
 
 
 def target_name(item):
@@ -33,10 +15,10 @@ TARGETS = {
         in_figures(f"paper{paper}/{item}.{{ext}}"), ext=extensions
     )
     + receipts(paper, [item])
-    for paper in FIGURE_TARGETS
+    for paper in FIGURES_OF
     for items, extensions in (
-        (FIGURE_TARGETS[paper], FIGURE_EXTENSIONS),
-        (TABLE_TARGETS[paper], TABLE_EXTENSIONS),
+        (FIGURES_OF[paper], FIGURE_EXTENSIONS),
+        (TABLES_OF[paper], TABLE_EXTENSIONS),
     )
     for item in items
 }
