@@ -19,8 +19,6 @@ from attnspec.multihead.support import support_intervals
 from attnspec.theory.cumulative import SqrtEdgeCumulative
 from attnspec.validation import check_levels, check_real
 
-BETA_RANGE = (0.05, 4.0)
-"""Inverse temperatures the laws are tested on (paper D's regime is beta = O(1))."""
 RATIO_RANGE = (1e-2, 1e3)
 """Width ratios gamma_K, gamma_V, gamma_O the laws are tested on."""
 HEADS_MAX = 10_000
@@ -38,14 +36,6 @@ _CDF_TOLERANCE = 1e-11
 # support get density 0: the continuation cannot separate the two roots that meet there, and at
 # a square-root edge the density is below sqrt(3e-13) ~ 6e-7 of its scale at that distance.
 _EDGE_GUARD = 3e-13
-
-
-def check_beta_for_laws(beta) -> float:
-    """beta as a float in BETA_RANGE, else ValueError naming it and the range."""
-    value = check_real(beta, "beta")
-    if not BETA_RANGE[0] <= value <= BETA_RANGE[1]:
-        raise ValueError(f"beta must lie in [{BETA_RANGE[0]}, {BETA_RANGE[1]}], got {beta!r}")
-    return value
 
 
 def check_ratio_for_laws(name: str, ratio) -> float:

@@ -20,6 +20,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from attnspec.theory.constants import nonlinearity_coefficients, nonlinearity_ratio
 from attnspec.validation import (
+    check_beta_in,
     check_finite_complex_array,
     check_parameters,
     check_ratio,
@@ -44,9 +45,8 @@ _NEWTON_FINAL = 40
 _COEFFICIENT_LIMIT = 1e300
 POLE_TOLERANCE = 16 * np.finfo(float).eps
 """|1 - c b G^2| at or below this is the pole of R (a value there would exceed 1e14 x R's scale)."""
-# Smallest beta, and smallest a / (a + b) (beta^2 / 2 there): below, G(s + i0) near s = 0,
-# ~ (a / (a + b))^{-1/4}, leaves the range the quartic and its continuation handle.
-BETA_MIN_R = 1e-6
+# Smallest a / (a + b) (beta^2 / 2 at beta = 1e-6, BETA_RANGES["nu_inf"]'s low end): below,
+# G(s + i0) near s = 0, ~ (a / (a + b))^{-1/4}, leaves the range the quartic handles.
 _NOISE_SHARE_MIN = 5e-13
 
 
@@ -59,8 +59,8 @@ class SymmetrisedLinearModel:
     Parameters
     ----------
     beta : float
-        Inverse temperature, in [1e-6, 26.6] (``BETA_MIN_R``, as for
-        :class:`attnspec.theory.nu_infinity.NuInfinity`).
+        Inverse temperature, in [1e-6, 26.6] (``BETA_RANGES["nu_inf"]`` of
+        :mod:`attnspec.validation`, as for :class:`attnspec.theory.nu_infinity.NuInfinity`).
     ratio : float
         c = ell / d_qk, in [1e-8, 1e8].
 
@@ -81,12 +81,7 @@ class SymmetrisedLinearModel:
 
     def __init__(self, beta: float, ratio: float = 1.0):
         self.beta, ratio = check_parameters(beta, ratio)
-        if self.beta < BETA_MIN_R:
-            raise ValueError(
-                f"beta (inverse temperature) must be in [{BETA_MIN_R:g}, 26.6] for the "
-                f"R-transform model, got {self.beta!r} (G(s + i0) near s = 0 grows like "
-                "beta^(-1/2) and leaves float64 range of the quartic)"
-            )
+        check_beta_in(self.beta, "nu_inf", "the R-transform model")
         r = nonlinearity_ratio(self.beta)  # a / b, accurate where a underflows
         theta1 = nonlinearity_coefficients(self.beta).theta1
         self._set_coefficients(theta1, r / (1 + r), 1 / (1 + r), ratio)
