@@ -17,6 +17,7 @@ from attnspec.multihead.continuation import follow_root
 from attnspec.multihead.series import moments_from_s_transform
 from attnspec.multihead.support import support_intervals
 from attnspec.theory.cumulative import SqrtEdgeCumulative
+from attnspec.theory.law import LimitLaw
 from attnspec.validation import check_levels, check_real
 
 RATIO_RANGE = (1e-2, 1e3)
@@ -46,13 +47,9 @@ def check_ratio_for_laws(name: str, ratio) -> float:
     return value
 
 
-class FreeCompoundLaw:
-    """Base class; a subclass sets ``mean``, ``atom`` and implements the hooks below."""
-
-    mean: float
-    """m_1 (original units)."""
-    atom: float
-    """Mass at 0."""
+class FreeCompoundLaw(LimitLaw):
+    """Base class; a subclass sets ``mean`` (m_1, original units), ``atom`` (the mass at 0) and
+    implements the hooks below."""
 
     # Hooks (mean-one units) -------------------------------------------------------------
     def _s_series(self, order: int) -> np.ndarray:

@@ -26,6 +26,7 @@ from attnspec.theory.edge import (
     edge_cubic_coefficients,
     edge_cubic_roots,
 )
+from attnspec.theory.law import LimitLaw
 from attnspec.theory.marchenko_pastur import _stieltjes
 from attnspec.validation import check_beta_in, check_parameters, check_real_array
 
@@ -46,7 +47,7 @@ _SHEET_TOLERANCE = 1e-6
 _CDF_CHECK_TOLERANCE = 1e-12
 
 
-class NuInfinity:
+class NuInfinity(LimitLaw):
     """nu_inf = rho ⊠ MP_1 with rho = a + b MP_c (paper A section 2; paper B section 4).
 
     Parameters
@@ -68,6 +69,8 @@ class NuInfinity:
         Right edge x_+ (:func:`bulk_edge`).
     mean, second_moment : float
         theta1 and 2 theta1^2 + beta^4 c.
+    atom : float
+        0.0 (nu_inf has no atom).
     """
 
     def __init__(self, beta: float, ratio: float = 1.0):
