@@ -33,11 +33,11 @@ import numpy as np
 
 from attnspec.claims.evidence import Evidence
 from attnspec.distances import law_kolmogorov_distance
+from attnspec.intervals import student_t_interval
 from attnspec.multihead.limit import limit_law, limit_mean
 from attnspec.multihead.metrics import (
     kolmogorov_to_law,
     per_draw_comparison,
-    student_t_interval,
 )
 from attnspec.multihead.shapes import MultiHeadShape
 from attnspec.papers.d.declared_tests import (
