@@ -42,7 +42,8 @@ class MultiHeadLaw(FreeCompoundLaw):
     Parameters
     ----------
     beta : float
-        Inverse temperature, > 0.
+        Inverse temperature, in [0.05, 4] (``BETA_RANGES["multihead"]``,
+        :mod:`attnspec.validation`).
     heads : int
         h >= 1.
     gamma_k : float

@@ -45,7 +45,8 @@ class TiedKeyValueLaw(FreeCompoundLaw):
     Parameters
     ----------
     beta : float
-        Inverse temperature.
+        Inverse temperature, in [0.05, 4] (``BETA_RANGES["multihead"]``,
+        :mod:`attnspec.validation`).
     heads : int
         h >= 1.
     gamma_k : float
