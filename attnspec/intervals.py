@@ -1,5 +1,8 @@
 """Student-t intervals: the one half-width t_{(1 + level)/2, dof} x standard error behind every
-95 % t interval of the package (a mean's, Welch's for a difference of means, a fitted slope's)."""
+95 % t interval of the package (a mean's, Welch's for a difference of means, a fitted slope's),
+and the interval of a mean over draws (paper D, appendix D): mean +- t_{N-1} s / sqrt(N)."""
+
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -21,3 +24,22 @@ def student_t_half_width(
     from scipy import stats  # lazy: jobs that never call it skip the import
 
     return np.asarray(stats.t.ppf(0.5 + level / 2, dof) * standard_error, dtype=np.float64)
+
+
+class Interval(NamedTuple):
+    """Mean over draws and the half-width of its Student-t interval."""
+
+    mean: float
+    half_width: float
+    draws: int
+
+
+def student_t_interval(values, level: float = CONFIDENCE) -> Interval:
+    """mean +- t_{N-1, (1 + level)/2} s / sqrt(N) over N >= 2 finite values, s the sample
+    standard deviation (ddof 1); ValueError for fewer or non-finite values, or level not in
+    (0, 1)."""
+    values = np.ravel(np.asarray(values, dtype=np.float64))
+    if values.size < 2 or not np.all(np.isfinite(values)):
+        raise ValueError(f"need at least 2 finite values, got {values.size}")
+    half = student_t_half_width(values.std(ddof=1), values.size - 1, level) / np.sqrt(values.size)
+    return Interval(float(values.mean()), float(half), int(values.size))

@@ -20,6 +20,7 @@ Sizes whose arrays would not fit in this machine's memory are refused with the s
 import math
 import numbers
 import os
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -27,8 +28,66 @@ from numpy.typing import ArrayLike, NDArray
 # exp(x) is finite in float64 for x < log(max float) = 709.78.
 EXP_ARGUMENT_MAX = 709.0
 
-BETA_MIN = 1e-150
-BETA_MAX = 26.6
+
+class BetaRange(NamedTuple):
+    """One supported interval [low, high] of the inverse temperature beta: what uses it and why
+    it ends where it does."""
+
+    low: float
+    high: float
+    used_by: str
+    reason: str
+
+
+BETA_RANGES = {
+    "laws": BetaRange(
+        1e-150,
+        26.6,
+        "the limit laws' scalars (x_+, theta1, a, b, mp_edge, the asymptotics), the population "
+        "and MP-surrogate laws, conditional_covariance, `attnspec edge`",
+        "above, 4 (e^(beta^2) - 1) ~ x_+ overflows float64; below, beta^2 leaves the normal "
+        "float64 range",
+    ),
+    "nu_inf": BetaRange(
+        1e-6,
+        26.6,
+        "nu_inf (NuInfinity, bulk_density) and the R-transform model (SymmetrisedLinearModel)",
+        "below, nu_inf's component of mass 1 - 1/c (c > 1) at x ~ beta^4 / 2 is lost by the "
+        "float64 quartic (it fails below beta ~ 1e-10), and G(s + i0) near s = 0, growing like "
+        "beta^(-1/2), leaves the range of the R-transform quartic",
+    ),
+    "edge_cubic": BetaRange(
+        1e-100,
+        18.0,
+        "the stationary cubic's coefficients and roots (edge_cubic_coefficients, edge_cubic_roots)",
+        "above, the non-physical roots' candidate edges b (r + w)^2 g ~ a^2 / (b c) overflow "
+        "float64; below (c < 1), the large root g ~ (1 - c) / (r c) does",
+    ),
+    "multihead": BetaRange(
+        0.05,
+        4.0,
+        "the multi-head laws (MultiHeadLaw, TiedKeyValueLaw; paper D)",
+        "the range the laws' continuation is tested on; paper D's regime is beta = O(1)",
+    ),
+    "gaussian_model": BetaRange(
+        0.0,
+        3.0,
+        "paper C's Gaussian attention model (paperC.canonical.gaussian_model; beta > 0)",
+        "its derived stable-rank reference integrates over log-normal weights exp(b Z) with "
+        "b = beta sqrt(s), s = chi^2_d / d, which lognormal_row_moments takes in (0, 4]",
+    ),
+    "config": BetaRange(
+        1e-150,
+        10.0,
+        "the betas of a preset (workflow/schemas) but paper C's Gaussian model's and paper D's",
+        "the papers' regime is beta = O(1); the low end is the laws' (nu_inf's 1e-6 where a "
+        "figure draws nu_inf)",
+    ),
+}
+"""Every supported range of beta, checked by :func:`check_beta` ("laws") and
+:func:`check_beta_in` (the narrower ones); the schemas' bounds are tested against it."""
+
+BETA_MIN, BETA_MAX = BETA_RANGES["laws"].low, BETA_RANGES["laws"].high
 RATIO_MIN = 1e-8
 RATIO_MAX = 1e8
 
@@ -132,6 +191,20 @@ def check_beta(beta, *, allow_zero: bool = False) -> float:
         raise ValueError(
             f"beta (inverse temperature) must be {beta_range_text(allow_zero)}, got {beta!r} "
             f"({why})"
+        )
+    return beta
+
+
+def check_beta_in(beta: float, use: str, what: str) -> float:
+    """``beta`` (a float already past :func:`check_beta`, or any real for "multihead") inside
+    ``BETA_RANGES[use]``, else ValueError naming beta, ``what`` uses the range, the range and
+    its reason."""
+    low, high, _, reason = BETA_RANGES[use]
+    beta = check_real(beta, "beta (inverse temperature)")
+    if not low <= beta <= high:
+        raise ValueError(
+            f"beta (inverse temperature) must be in [{low:g}, {high:g}] for {what}, got "
+            f"{beta!r} ({reason})"
         )
     return beta
 

@@ -112,3 +112,22 @@ def test_law_distance_of_nu_inf_and_mp_is_symmetric_shrinks_with_beta_and_bounds
 def test_law_distance_needs_a_grid():
     with pytest.raises(ValueError, match="points"):
         law_kolmogorov_distance(_Uniform(1.0), _Uniform(2.0), points=1)
+
+
+def test_law_distance_refined_on_the_even_grid():
+    """grid="even" with refine (paper D's settings): the grid value, then a bounded search
+    between the best point's neighbours; the maximum of |x / 3 - x^2 / 9| on [0, 3] at 1.5 is
+    off the 4-point grid."""
+
+    class _Square(_Uniform):
+        def cdf(self, x):
+            return np.clip(np.asarray(x) / self.top, 0.0, 1.0) ** 2
+
+    coarse = law_kolmogorov_distance(_Uniform(3.0), _Square(3.0), points=4, grid="even")
+    refined = law_kolmogorov_distance(
+        _Uniform(3.0), _Square(3.0), points=4, grid="even", refine=True
+    )
+    assert coarse == pytest.approx(2 / 9, abs=1e-15)
+    assert refined == pytest.approx(0.25, abs=1e-12)
+    with pytest.raises(ValueError, match="grid must be one of"):
+        law_kolmogorov_distance(_Uniform(1.0), _Uniform(2.0), grid="odd")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import yaml
 
 from attnspec import validation as v
 
@@ -143,3 +144,41 @@ def test_a_long_list_is_elided_in_a_message():
     with pytest.raises(ValueError) as raised:
         v.check_betas(["x"] * 3000)
     assert str(raised.value).endswith("got ['x', 'x', 'x', ..., 'x', 'x'] (3000 values)")
+
+
+def _schema_beta_bounds(node, in_beta: bool = False):
+    """(bound name, value) of every minimum / maximum under a schema key naming a beta (counts
+    such as beta_points, of type integer, left out)."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _schema_beta_bounds(item, in_beta)
+    if not isinstance(node, dict):
+        return
+    if in_beta and node.get("type") != "integer":
+        for bound in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
+            if bound in node:
+                yield bound, node[bound]
+    for key, value in node.items():
+        yield from _schema_beta_bounds(value, in_beta or "beta" in str(key).lower())
+
+
+def test_every_schema_bound_of_beta_is_an_end_of_a_beta_range():
+    schemas = sorted((SOURCE.parents[1] / "workflow" / "schemas").glob("*.yaml"))
+    lows = {entry.low for entry in v.BETA_RANGES.values()}
+    highs = {entry.high for entry in v.BETA_RANGES.values()}
+    checked = 0
+    for schema in schemas:
+        for bound, value in _schema_beta_bounds(yaml.safe_load(schema.read_text("utf-8"))):
+            assert value in (lows if "inimum" in bound else highs), (schema.name, bound, value)
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("use", sorted(v.BETA_RANGES))
+def test_check_beta_in_states_the_range_and_its_reason(use):
+    low, high, _, reason = v.BETA_RANGES[use]
+    assert v.check_beta_in(high, use, "this use") == high
+    with pytest.raises(ValueError) as raised:
+        v.check_beta_in(2 * high, use, "this use")
+    message = str(raised.value)
+    assert f"[{low:g}, {high:g}] for this use" in message and reason in message

@@ -4,7 +4,7 @@ An :class:`Evidence` holds, for one registry row (:mod:`attnspec.papers.registry
 samples at the judged point(s), the target computed from theory, the unit of the declared margin,
 the per-(draw, size) values of the row's finite-size model, and the same data judged against each
 wrong theory the row declares (its alternatives). Per-paper code builds it from simulations;
-:mod:`attnspec.claims.verdicts` judges it. Nothing here reads files.
+:func:`attnspec.claims.engine.judge` judges it. Nothing here reads files.
 
 Every array in ``samples`` and ``by_size`` has the resampling unit (a draw: an independent random
 matrix, or a passage of text) on axis 0; missing entries are NaN. A statistic

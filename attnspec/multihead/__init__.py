@@ -3,10 +3,11 @@
 ``shapes`` (dimensions and K/V sharing), ``sampling`` (seeded weights, fast or through the
 literal X), ``output`` (MHA_perp and the same-weights Gaussian equivalent MHA^G), ``spectra``
 (all n eigenvalues of MHA_perp MHA_perp^T and of n^{-1} MHA^G MHA^G^T), ``metrics`` (relative W1,
-KS, Student-t intervals), and the limit laws: ``law_independent`` (untied K/V, independent or
-shared across heads), ``law_tied`` (K = V within heads), ``limit`` (the law of a shape), built on
-``law_base``, ``series``, ``continuation`` and ``support``. Paper D's simulations, evidence,
-summaries and drawing live in its room, :mod:`attnspec.papers.d`.
+KS; their Student-t intervals are :func:`attnspec.intervals.student_t_interval`), and the limit
+laws: ``law_independent`` (untied K/V, independent or shared across heads), ``law_tied`` (K = V
+within heads), ``limit`` (the law of a shape), built on ``law_base``, ``series``,
+``continuation`` and ``support``. Paper D's simulations, evidence, summaries and drawing live in
+its room, :mod:`attnspec.papers.d`.
 """
 
 from attnspec.multihead.law_independent import MultiHeadLaw
@@ -16,7 +17,6 @@ from attnspec.multihead.metrics import (
     kolmogorov_to_law,
     kolmogorov_two_sample,
     relative_wasserstein,
-    student_t_interval,
 )
 from attnspec.multihead.output import attention_output, gaussian_equivalent_output
 from attnspec.multihead.sampling import MultiHeadWeights, sample_weights
@@ -39,5 +39,4 @@ __all__ = [
     "relative_wasserstein",
     "row_spectrum",
     "sample_weights",
-    "student_t_interval",
 ]

@@ -17,10 +17,9 @@ from attnspec.multihead.continuation import follow_root
 from attnspec.multihead.series import moments_from_s_transform
 from attnspec.multihead.support import support_intervals
 from attnspec.theory.cumulative import SqrtEdgeCumulative
+from attnspec.theory.law import LimitLaw
 from attnspec.validation import check_levels, check_real
 
-BETA_RANGE = (0.05, 4.0)
-"""Inverse temperatures the laws are tested on (paper D's regime is beta = O(1))."""
 RATIO_RANGE = (1e-2, 1e3)
 """Width ratios gamma_K, gamma_V, gamma_O the laws are tested on."""
 HEADS_MAX = 10_000
@@ -40,14 +39,6 @@ _CDF_TOLERANCE = 1e-11
 _EDGE_GUARD = 3e-13
 
 
-def check_beta_for_laws(beta) -> float:
-    """beta as a float in BETA_RANGE, else ValueError naming it and the range."""
-    value = check_real(beta, "beta")
-    if not BETA_RANGE[0] <= value <= BETA_RANGE[1]:
-        raise ValueError(f"beta must lie in [{BETA_RANGE[0]}, {BETA_RANGE[1]}], got {beta!r}")
-    return value
-
-
 def check_ratio_for_laws(name: str, ratio) -> float:
     """A width ratio as a float in RATIO_RANGE, else ValueError naming it and the range."""
     value = check_real(ratio, name)
@@ -56,13 +47,9 @@ def check_ratio_for_laws(name: str, ratio) -> float:
     return value
 
 
-class FreeCompoundLaw:
-    """Base class; a subclass sets ``mean``, ``atom`` and implements the hooks below."""
-
-    mean: float
-    """m_1 (original units)."""
-    atom: float
-    """Mass at 0."""
+class FreeCompoundLaw(LimitLaw):
+    """Base class; a subclass sets ``mean`` (m_1, original units), ``atom`` (the mass at 0) and
+    implements the hooks below."""
 
     # Hooks (mean-one units) -------------------------------------------------------------
     def _s_series(self, order: int) -> np.ndarray:

@@ -22,7 +22,6 @@ from numpy.polynomial import Polynomial
 from attnspec.multihead.law_base import (
     HEADS_MAX,
     FreeCompoundLaw,
-    check_beta_for_laws,
     check_ratio_for_laws,
 )
 from attnspec.multihead.series import (
@@ -34,7 +33,7 @@ from attnspec.multihead.series import (
 )
 from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.marchenko_pastur import MarchenkoPastur
-from attnspec.validation import check_count
+from attnspec.validation import check_beta_in, check_count
 
 
 class MultiHeadLaw(FreeCompoundLaw):
@@ -43,7 +42,8 @@ class MultiHeadLaw(FreeCompoundLaw):
     Parameters
     ----------
     beta : float
-        Inverse temperature, > 0.
+        Inverse temperature, in [0.05, 4] (``BETA_RANGES["multihead"]``,
+        :mod:`attnspec.validation`).
     heads : int
         h >= 1.
     gamma_k : float
@@ -64,7 +64,7 @@ class MultiHeadLaw(FreeCompoundLaw):
     """
 
     def __init__(self, beta: float, heads: int, gamma_k: float, gamma_v=None, gamma_o=None):
-        self.beta = check_beta_for_laws(beta)
+        self.beta = check_beta_in(beta, "multihead", "MultiHeadLaw")
         if gamma_o is not None and gamma_v is None:
             raise ValueError("gamma_o needs gamma_v: the output projection acts on the values")
         self.heads = check_count(heads, "heads", 1, HEADS_MAX)

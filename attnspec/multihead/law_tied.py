@@ -20,7 +20,6 @@ import numpy as np
 from attnspec.multihead.law_base import (
     HEADS_MAX,
     FreeCompoundLaw,
-    check_beta_for_laws,
     check_ratio_for_laws,
 )
 from attnspec.multihead.series import (
@@ -34,7 +33,7 @@ from attnspec.multihead.series import (
 )
 from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.marchenko_pastur import marchenko_pastur_stieltjes
-from attnspec.validation import check_count
+from attnspec.validation import check_beta_in, check_count
 
 # Relative step of the central difference for psi'(u) (error ~ 1e-12 relative).
 _DIFFERENCE_STEP = 1e-6
@@ -46,7 +45,8 @@ class TiedKeyValueLaw(FreeCompoundLaw):
     Parameters
     ----------
     beta : float
-        Inverse temperature.
+        Inverse temperature, in [0.05, 4] (``BETA_RANGES["multihead"]``,
+        :mod:`attnspec.validation`).
     heads : int
         h >= 1.
     gamma_k : float
@@ -65,7 +65,7 @@ class TiedKeyValueLaw(FreeCompoundLaw):
     """
 
     def __init__(self, beta: float, heads: int, gamma_k: float, gamma_o=None):
-        self.beta = check_beta_for_laws(beta)
+        self.beta = check_beta_in(beta, "multihead", "TiedKeyValueLaw")
         self.heads = check_count(heads, "heads", 1, HEADS_MAX)
         self.gamma_k = check_ratio_for_laws("gamma_k", gamma_k)
         self.gamma_o = None if gamma_o is None else check_ratio_for_laws("gamma_o", gamma_o)

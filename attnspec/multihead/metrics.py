@@ -1,14 +1,12 @@
-"""Paper D's finite-size comparison metrics and their Student-t intervals (appendix D).
+"""Paper D's finite-size comparison metrics (appendix D).
 
 Relative W1: the mean absolute difference of the ordered eigenvalues of two spectra of equal
 size (softmax and Gaussian equivalent from the same weights), divided by the common limiting
-mean. KS: the largest absolute difference of the two empirical cdfs. Intervals over N draws:
-mean +- t_{N-1, 0.975} s / sqrt(N), s the sample standard deviation (ddof 1). The Kolmogorov
-distance between two limit laws (the scale of the sharing claims' margins) is
-sup_x |F_1(x) - F_2(x)| from their cdfs.
+mean. KS: the largest absolute difference of the two empirical cdfs, and of a spectrum to a law
+with an atom at 0. Their Student-t intervals over draws are
+:func:`attnspec.intervals.student_t_interval`; the Kolmogorov distance between two limit laws is
+:func:`attnspec.distances.law_kolmogorov_distance`.
 """
-
-from typing import NamedTuple
 
 import numpy as np
 
@@ -58,53 +56,3 @@ def kolmogorov_to_law(samples, law) -> float:
     cdf = np.asarray(law.cdf(values), dtype=np.float64)
     cdf_left = np.where(values > 0, cdf, 0.0)
     return float(max(np.max(np.abs(right - cdf)), np.max(np.abs(left - cdf_left))))
-
-
-# Grid of the law-to-law distance: points over [0, the larger edge], then a bounded search
-# around the best grid point (the cdfs are continuous off 0; the grid holds 0, where both jump
-# by their atoms).
-_LAW_GRID = 4001
-
-
-def kolmogorov_between_laws(first, second) -> float:
-    """sup_x |F_first(x) - F_second(x)| of two laws on [0, inf) (``cdf``, ``edge``, ``atom``)."""
-    from scipy.optimize import minimize_scalar  # lazy: jobs that never call it skip the import
-
-    top = max(first.edge, second.edge)
-    grid = np.linspace(0.0, top, _LAW_GRID)
-
-    def gap(x):
-        return np.abs(np.asarray(first.cdf(x)) - np.asarray(second.cdf(x)))
-
-    values = gap(grid)
-    best = int(np.argmax(values))
-    low, high = grid[max(best - 1, 0)], grid[min(best + 1, grid.size - 1)]
-    found = minimize_scalar(
-        lambda x: -float(gap(np.array([x]))[0]),
-        bounds=(low, high),
-        method="bounded",
-        options={"xatol": 1e-12 * top},
-    )
-    return float(max(values[best], -found.fun))
-
-
-class Interval(NamedTuple):
-    """Mean over draws and the half-width of its Student-t 95 % interval."""
-
-    mean: float
-    half_width: float
-    draws: int
-
-
-def student_t_interval(values, level: float = 0.95) -> Interval:
-    """mean +- t_{N-1, (1 + level)/2} s / sqrt(N) over N >= 2 finite values (paper D, app. D)."""
-    from scipy import stats  # lazy: jobs that never call it skip the import
-
-    values = np.ravel(np.asarray(values, dtype=np.float64))
-    if values.size < 2 or not np.all(np.isfinite(values)):
-        raise ValueError(f"need at least 2 finite values, got {values.size}")
-    if not 0 < level < 1:
-        raise ValueError(f"level must lie in (0, 1), got {level!r}")
-    quantile = stats.t.ppf(0.5 * (1 + level), values.size - 1)
-    half = quantile * values.std(ddof=1) / np.sqrt(values.size)
-    return Interval(float(values.mean()), float(half), int(values.size))

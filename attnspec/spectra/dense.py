@@ -1,10 +1,10 @@
 """All squared singular values of a dense matrix, as eigenvalues of its Gram matrix.
 
 s_k(M)^2 = lambda_k(M M^T) (rows <= columns; else M^T M). The Gram matrix is formed by one
-symmetric rank-k update (BLAS syrk) and its eigenvalues by LAPACK syevd without eigenvectors;
-at ell = 1000 and 4096 this is about 6x and 3x faster than svd(M, compute_uv=False) (bidiagonal
-reduction) and about 9x and 5x faster than a full svd with vectors, at an absolute error of
-order eps * s_1(M)^2 (not relative for the smallest values).
+symmetric rank-k update (BLAS syrk) and its eigenvalues by LAPACK syevd without eigenvectors:
+faster than an SVD without vectors (bidiagonal reduction) and than one with vectors (timings:
+docs/benchmark.md, "Measurements behind settings"), at an absolute error of order
+eps * s_1(M)^2 (not relative for the smallest values).
 """
 
 import numpy as np

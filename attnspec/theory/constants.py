@@ -1,8 +1,8 @@
 """Hermite coefficients of the softmax nonlinearity (paper A, Gaussian equivalent).
 
-With f(x) = exp(beta x - beta^2/2) - 1 and x ~ N(0, 1):
-theta1 = E f^2 = e^{beta^2} - 1 (total), theta2 = (E f')^2 = beta^2 (linear part),
-a = theta1 - theta2 (non-linear part, the variance of the independent noise) and b = beta^2.
+With f(x) = exp(beta x - beta^2/2) - 1 and x ~ N(0, 1), and b = beta^2 throughout:
+theta1 = E f^2 = e^{beta^2} - 1 = e^b - 1 (total), theta2 = (E f')^2 = beta^2 = b (linear part),
+a = theta1 - theta2 = e^b - 1 - b (non-linear part, the variance of the independent noise).
 """
 
 from typing import NamedTuple
@@ -13,7 +13,8 @@ from attnspec.validation import check_beta
 
 
 class NonlinearityCoefficients(NamedTuple):
-    """theta1 = e^{b^2}-1, theta2 = b^2, a = theta1 - theta2, b = beta^2 (paper A, section 2)."""
+    """theta1 = e^{beta^2} - 1 = e^b - 1, theta2 = beta^2 = b, a = theta1 - theta2 = e^b - 1 - b
+    and b = beta^2 (paper A, section 2)."""
 
     theta1: float
     theta2: float
@@ -31,13 +32,13 @@ def nonlinearity_coefficients(beta: float) -> NonlinearityCoefficients:
     beta = check_beta(beta, allow_zero=True)
     theta1 = float(np.expm1(beta * beta))
     theta2 = beta * beta
-    # a = e^{b^2} - 1 - b^2 loses digits for small beta; use the series there.
-    b2 = beta * beta
-    if b2 < 1e-2:
-        a = b2 * b2 * (1 / 2 + b2 / 6 + b2 * b2 / 24 + b2**3 / 120 + b2**4 / 720)
+    # a = e^b - 1 - b (b = beta^2) loses digits for small beta; use its series there.
+    b = beta * beta
+    if b < 1e-2:
+        a = b * b * (1 / 2 + b / 6 + b * b / 24 + b**3 / 120 + b**4 / 720)
     else:
         a = theta1 - theta2
-    return NonlinearityCoefficients(theta1=theta1, theta2=theta2, a=float(a), b=b2)
+    return NonlinearityCoefficients(theta1=theta1, theta2=theta2, a=float(a), b=b)
 
 
 def nonlinearity_ratio(beta: float) -> float:
@@ -48,8 +49,8 @@ def nonlinearity_ratio(beta: float) -> float:
     (beta = 0 is rejected: r = 0/0).
     """
     beta = check_beta(beta)
-    b2 = beta * beta
-    if b2 < 1e-2:
-        return b2 * (1 / 2 + b2 / 6 + b2 * b2 / 24 + b2**3 / 120 + b2**4 / 720)
+    b = beta * beta
+    if b < 1e-2:
+        return b * (1 / 2 + b / 6 + b * b / 24 + b**3 / 120 + b**4 / 720)
     coefficients = nonlinearity_coefficients(beta)
     return coefficients.a / coefficients.b

@@ -22,22 +22,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from attnspec.theory.constants import nonlinearity_ratio
-from attnspec.validation import check_parameters
-
-BETA_MIN_CUBIC, BETA_MAX_CUBIC = 1e-100, 18.0
-"""beta range of :func:`edge_cubic_coefficients` and :func:`edge_cubic_roots`: above it the
-candidate edges b (r + w)^2 g ~ a^2 / (b c) of the two non-physical roots overflow float64,
-below it (c < 1) the large root g ~ (1 - c) / (r c) does."""
+from attnspec.validation import check_beta_in, check_parameters
 
 
 def _check_cubic_parameters(beta: float, ratio: float) -> tuple[float, float]:
     beta, c = check_parameters(beta, ratio)
-    if not BETA_MIN_CUBIC <= beta <= BETA_MAX_CUBIC:
-        raise ValueError(
-            f"beta (inverse temperature) must be in [{BETA_MIN_CUBIC:g}, {BETA_MAX_CUBIC:g}] for "
-            f"the stationary cubic's coefficients and roots, got {beta!r} (a root or candidate "
-            "edge overflows float64 outside; bulk_edge gives x_+ for beta in [1e-150, 26.6])"
-        )
+    check_beta_in(beta, "edge_cubic", "the stationary cubic's coefficients and roots")
     return beta, c
 
 
@@ -49,7 +39,8 @@ def edge_cubic_coefficients(beta: float, ratio: float = 1.0) -> NDArray[np.float
     Parameters
     ----------
     beta : float
-        Inverse temperature, in [1e-100, 18] (``BETA_MIN_CUBIC``, ``BETA_MAX_CUBIC``).
+        Inverse temperature, in [1e-100, 18] (``BETA_RANGES["edge_cubic"]``,
+        :mod:`attnspec.validation`).
     ratio : float
         c = ell / d_qk, in [1e-8, 1e8].
 
@@ -169,7 +160,8 @@ def edge_cubic_roots(beta: float, ratio: float = 1.0) -> EdgeCubicRoots:
     Parameters
     ----------
     beta : float
-        Inverse temperature, in [1e-100, 18] (``BETA_MIN_CUBIC``, ``BETA_MAX_CUBIC``).
+        Inverse temperature, in [1e-100, 18] (``BETA_RANGES["edge_cubic"]``,
+        :mod:`attnspec.validation`).
     ratio : float
         c = ell / d_qk, in [1e-8, 1e8].
 

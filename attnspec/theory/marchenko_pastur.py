@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from attnspec.theory.constants import nonlinearity_coefficients
+from attnspec.theory.law import LimitLaw
 from attnspec.validation import (
     check_betas,
     check_finite_complex_array,
@@ -70,7 +71,7 @@ def marchenko_pastur_stieltjes(w: ArrayLike, ratio: float) -> NDArray[np.complex
     return _stieltjes(w, c)
 
 
-class MarchenkoPastur:
+class MarchenkoPastur(LimitLaw):
     """Law of shift + scale * y with y ~ MP_c (mean-one Marchenko–Pastur of ratio c).
 
     Continuous part on [shift + scale l-, shift + scale l+] with density

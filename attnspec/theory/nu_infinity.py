@@ -26,8 +26,9 @@ from attnspec.theory.edge import (
     edge_cubic_coefficients,
     edge_cubic_roots,
 )
+from attnspec.theory.law import LimitLaw
 from attnspec.theory.marchenko_pastur import _stieltjes
-from attnspec.validation import check_parameters, check_real_array
+from attnspec.validation import check_beta_in, check_parameters, check_real_array
 
 __all__ = [
     "NuInfinity",
@@ -36,10 +37,6 @@ __all__ = [
     "edge_cubic_coefficients",
     "edge_cubic_roots",
 ]
-
-BETA_MIN_NU = 1e-6
-"""Smallest beta of :class:`NuInfinity`: for c > 1 its component of mass 1 - 1/c sits at
-x ~ beta^4 / 2, where the float64 quartic loses it (tested to fail below beta ~ 1e-10)."""
 
 # Below y = x / theta1 = _SMALL_Y the density is C x^{-1/2} (see _quartic_density).
 _SMALL_Y = 1e-100
@@ -50,14 +47,14 @@ _SHEET_TOLERANCE = 1e-6
 _CDF_CHECK_TOLERANCE = 1e-12
 
 
-class NuInfinity:
+class NuInfinity(LimitLaw):
     """nu_inf = rho ⊠ MP_1 with rho = a + b MP_c (paper A section 2; paper B section 4).
 
     Parameters
     ----------
     beta : float
-        Inverse temperature, in [1e-6, 26.6] (``BETA_MIN_NU``; beta = 0 is a point mass at 0,
-        see :func:`bulk_edge`).
+        Inverse temperature, in [1e-6, 26.6] (``BETA_RANGES["nu_inf"]``,
+        :mod:`attnspec.validation`; beta = 0 is a point mass at 0, see :func:`bulk_edge`).
     ratio : float
         c = ell / d_qk, in [1e-8, 1e8].
 
@@ -72,15 +69,13 @@ class NuInfinity:
         Right edge x_+ (:func:`bulk_edge`).
     mean, second_moment : float
         theta1 and 2 theta1^2 + beta^4 c.
+    atom : float
+        0.0 (nu_inf has no atom).
     """
 
     def __init__(self, beta: float, ratio: float = 1.0):
         self.beta, self.ratio = check_parameters(beta, ratio)
-        if self.beta < BETA_MIN_NU:
-            raise ValueError(
-                f"beta (inverse temperature) must be in [{BETA_MIN_NU:g}, 26.6] for nu_inf, got "
-                f"{self.beta!r} (below, the component near x ~ beta^4 is lost in float64)"
-            )
+        check_beta_in(self.beta, "nu_inf", "nu_inf")
         coefficients = nonlinearity_coefficients(self.beta)
         self._theta1 = coefficients.theta1
         # Work in units of theta1 = a + b so the quartic is well scaled for every beta.
@@ -155,7 +150,7 @@ class NuInfinity:
 
         Below y = x / theta1 = _SMALL_Y the quartic's y^2 terms near underflow; there
         p(x) = C x^{-1/2} with C = sqrt(x0) p(x0) at y0 = _SMALL_Y (the correction is
-        O(sqrt(y / (a / theta1))) <= 1e-44 for beta >= BETA_MIN_NU).
+        O(sqrt(y / (a / theta1))) <= 1e-44 for beta >= 1e-6, nu_inf's smallest).
         """
         y = x / self._theta1
         small = y < _SMALL_Y

@@ -11,15 +11,21 @@ p_sym(s) = -Im G(s + i0) / pi and the squared singular values have p(x) = p_sym(
 The edge is x_+ = K(G*)^2 with G* the root of K' on (0, 1/sqrt(c b)); the Tracy–Widom scale is
 gamma_TW = sqrt(x_+) K''(G*)^{1/3} (lambda_max ~ x_+ + gamma_TW ell^{-2/3} TW1; papers.md
 section 3), and a rank-one spike theta > 1/G* gives an outlier at K(1/theta)^2
-(Benaych-Georges–Nadakuditi). This route shares no code with the u-quartic of
-:mod:`attnspec.theory.nu_infinity`, so the two densities and edges test each other.
+(Benaych-Georges–Nadakuditi). K'(G) = 0 clears to a cubic in G^2; when it has two more positive
+roots G2 < G3 beyond the pole 1/sqrt(c b) of R with 0 < K(G3) < K(G2) < K(G*), K decreases
+between them (G(s) is real there), so mu_sym has the gaps +-(K(G3), K(G2)) and the squared law
+the internal gap (K(G3)^2, K(G2)^2) (c > 1 and small beta, as nu_inf's). This route shares no
+code with the u-quartic of :mod:`attnspec.theory.nu_infinity`, so the two test each other.
 """
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from attnspec.theory.constants import nonlinearity_coefficients, nonlinearity_ratio
+from attnspec.theory.cumulative import SqrtEdgeCumulative
+from attnspec.theory.law import LimitLaw
 from attnspec.validation import (
+    check_beta_in,
     check_finite_complex_array,
     check_parameters,
     check_ratio,
@@ -44,13 +50,12 @@ _NEWTON_FINAL = 40
 _COEFFICIENT_LIMIT = 1e300
 POLE_TOLERANCE = 16 * np.finfo(float).eps
 """|1 - c b G^2| at or below this is the pole of R (a value there would exceed 1e14 x R's scale)."""
-# Smallest beta, and smallest a / (a + b) (beta^2 / 2 there): below, G(s + i0) near s = 0,
-# ~ (a / (a + b))^{-1/4}, leaves the range the quartic and its continuation handle.
-BETA_MIN_R = 1e-6
+# Smallest a / (a + b) (beta^2 / 2 at beta = 1e-6, BETA_RANGES["nu_inf"]'s low end): below,
+# G(s + i0) near s = 0, ~ (a / (a + b))^{-1/4}, leaves the range the quartic handles.
 _NOISE_SHARE_MIN = 5e-13
 
 
-class SymmetrisedLinearModel:
+class SymmetrisedLinearModel(LimitLaw):
     """R-transform description of Y_lin (paper A section 2; papers.md section 3).
 
     Everything is computed in units of theta1 = a + b (G scaled by sqrt(theta1), z by
@@ -59,8 +64,8 @@ class SymmetrisedLinearModel:
     Parameters
     ----------
     beta : float
-        Inverse temperature, in [1e-6, 26.6] (``BETA_MIN_R``, as for
-        :class:`attnspec.theory.nu_infinity.NuInfinity`).
+        Inverse temperature, in [1e-6, 26.6] (``BETA_RANGES["nu_inf"]`` of
+        :mod:`attnspec.validation`, as for :class:`attnspec.theory.nu_infinity.NuInfinity`).
     ratio : float
         c = ell / d_qk, in [1e-8, 1e8].
 
@@ -70,6 +75,11 @@ class SymmetrisedLinearModel:
         G*, the root of K'(G) = 0 on (0, 1/sqrt(c b)) (K' increases there from -inf to +inf).
     edge : float
         x_+ = K(G*)^2.
+    mean, second_moment : float
+        a + b = theta1 and 2 (a + b)^2 + c b^2 (the free cumulants a + b and c b^2 of mu_sym);
+        for beta, theta1 and 2 theta1^2 + beta^4 c, as for NuInfinity.
+    atom : float
+        0.0 (no atom).
     tracy_widom_scale : float
         gamma_TW = sqrt(x_+) K''(G*)^{1/3}; 2^{4/3} for the Ginibre limit a = 1, b -> 0.
 
@@ -81,12 +91,7 @@ class SymmetrisedLinearModel:
 
     def __init__(self, beta: float, ratio: float = 1.0):
         self.beta, ratio = check_parameters(beta, ratio)
-        if self.beta < BETA_MIN_R:
-            raise ValueError(
-                f"beta (inverse temperature) must be in [{BETA_MIN_R:g}, 26.6] for the "
-                f"R-transform model, got {self.beta!r} (G(s + i0) near s = 0 grows like "
-                "beta^(-1/2) and leaves float64 range of the quartic)"
-            )
+        check_beta_in(self.beta, "nu_inf", "the R-transform model")
         r = nonlinearity_ratio(self.beta)  # a / b, accurate where a underflows
         theta1 = nonlinearity_coefficients(self.beta).theta1
         self._set_coefficients(theta1, r / (1 + r), 1 / (1 + r), ratio)
@@ -136,6 +141,45 @@ class SymmetrisedLinearModel:
         self.critical_point = critical / self._root
         self.edge = theta1 * k * k
         self.tracy_widom_scale = float(theta1 * k * self._k_second(critical) ** (1 / 3))
+        self._support = self._find_support()
+        self._cumulative = None
+
+    def _find_support(self) -> list[tuple[float, float]]:
+        """[(0, x_+)] or [(0, K(G3)^2), (K(G2)^2, x_+)] (module docstring): the critical points
+        of K are the positive roots v = q G^2 of q G^2 (1 - v)^2 K'(G) = a v^3 + (b - q - 2 a) v^2
+        + (a + b + 2 q) v - q, q = c b (scaled units; R's pole is at v = 1)."""
+        a, b, q = self._a, self._b, self.ratio * self._b
+        roots = np.roots([a, b - q - 2 * a, a + b + 2 * q, -q])
+        v = np.sort(roots[roots.imag == 0].real)
+        v = v[v > 0]
+        if v.size == 3 and v[1] > 1:
+            high, low = self._theta1 * self._k(np.sqrt(v[1:] / q)) ** 2
+            if 0 < low < high < self.edge:
+                return [(0.0, float(low)), (float(high), self.edge)]
+        return [(0.0, self.edge)]
+
+    @property
+    def mean(self) -> float:
+        """m1 = a + b (theta1 for beta), the variance of mu_sym."""
+        return self._theta1 * (self._a + self._b)
+
+    @property
+    def second_moment(self) -> float:
+        """m2 = 2 (a + b)^2 + c b^2, the fourth moment of mu_sym (ValueError where it overflows
+        float64, beta > ~18.9)."""
+        a, b, c = self._a, self._b, self.ratio
+        with np.errstate(over="ignore"):
+            value = float(np.float64(self._theta1) ** 2 * (2 * (a + b) ** 2 + c * b * b))
+        if not np.isfinite(value):
+            raise ValueError(
+                "the second moment 2 (a + b)^2 + c b^2 overflows float64 (supported: a + b "
+                "below ~1e154, beta <= 18.9)"
+            )
+        return value
+
+    def support(self) -> list[tuple[float, float]]:
+        """Support intervals [(0, x_+)] or, with an internal gap, [(0, e1), (e2, x_+)]."""
+        return list(self._support)
 
     def _r(self, G):
         """R in scaled units: a G + b G / (1 - c b G^2) with a + b = 1; NaN within
@@ -304,3 +348,17 @@ class SymmetrisedLinearModel:
         s = np.sqrt(np.where(positive, x, 1.0))
         p_sym = np.clip(-self.cauchy(s).imag, 0.0, None) / np.pi
         return np.where(positive, p_sym / s, 0.0)
+
+    def _cumulative_law(self) -> SqrtEdgeCumulative:
+        if self._cumulative is None:
+            self._cumulative = SqrtEdgeCumulative(self.density, self._support)
+        return self._cumulative
+
+    def cdf(self, x: ArrayLike) -> NDArray[np.float64]:
+        """F(x) = int_0^x p, integrated in t = sqrt(x) (:mod:`attnspec.theory.cumulative`);
+        real x (+-inf allowed, NaN raises ValueError)."""
+        return self._cumulative_law().cdf(x)
+
+    def quantile(self, q: ArrayLike) -> NDArray[np.float64]:
+        """inf{x : F(x) >= q} for q in [0, 1] (else ValueError), by inversion of the cdf."""
+        return self._cumulative_law().quantile(q)

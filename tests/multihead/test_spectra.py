@@ -3,7 +3,6 @@ equivalents of rows D.1, and the finite-size comparison metrics."""
 
 import numpy as np
 import pytest
-from scipy import stats
 
 from attnspec.multihead import (
     MultiHeadShape,
@@ -16,7 +15,6 @@ from attnspec.multihead import (
     relative_wasserstein,
     row_spectrum,
     sample_weights,
-    student_t_interval,
 )
 from attnspec.multihead.spectra import (
     FLOOR_STREAM,
@@ -75,17 +73,6 @@ def test_ks_to_a_law_with_an_atom_counts_exact_zeros_against_the_atom():
     assert kolmogorov_to_law(sample, law) < 0.01
     shifted = np.concatenate([np.full(continuous.size, law.support()[0][0]), continuous])
     assert kolmogorov_to_law(shifted, law) > 0.4
-
-
-def test_student_t_interval_matches_scipy():
-    values = np.array([1.66, 1.2, 1.9, 1.5, 1.8, 1.4, 1.7, 2.1, 1.3, 1.6])
-    interval = student_t_interval(values)
-    low, high = stats.t.interval(0.95, 9, loc=values.mean(), scale=stats.sem(values))
-    assert interval.mean == pytest.approx(values.mean())
-    assert interval.half_width == pytest.approx(0.5 * (high - low))
-    assert interval.draws == 10
-    with pytest.raises(ValueError, match="at least 2"):
-        student_t_interval([1.0])
 
 
 def _direct_gaussian_equivalent(weights, rng, score, noise):

@@ -3,7 +3,12 @@
 import numpy as np
 import pytest
 
-from attnspec.theory import SymmetrisedLinearModel, bulk_edge, nonlinearity_coefficients
+from attnspec.theory import (
+    NuInfinity,
+    SymmetrisedLinearModel,
+    bulk_edge,
+    nonlinearity_coefficients,
+)
 from attnspec.theory.r_transform import TRACY_WIDOM_1_MEAN
 
 
@@ -74,3 +79,27 @@ def test_tracy_widom_mean_and_validation():
         SymmetrisedLinearModel(-0.5)
     with pytest.raises(ValueError, match="ratio"):
         SymmetrisedLinearModel(1.0, -1.0)
+
+
+@pytest.mark.parametrize("c", [0.5, 1.0, 2.0, 10.0])
+@pytest.mark.parametrize("beta", [0.05, 0.5, 1.0, 2.0])
+def test_moments_support_and_cdf_are_nu_infs(beta, c):
+    """The R-transform route's moments (free cumulants), gaps (critical points of K) and cdf
+    (its own density integrated) against the quartic route's; (0.05, 2) and (0.05 ... 1, 10)
+    have an internal gap."""
+    model, law = SymmetrisedLinearModel(beta, c), NuInfinity(beta, c)
+    assert model.atom == 0.0
+    assert model.mean == pytest.approx(law.mean, rel=1e-12)
+    assert model.second_moment == pytest.approx(law.second_moment, rel=1e-12)
+    support, expected = model.support(), law.support()
+    assert len(support) == len(expected)
+    assert np.allclose(support, expected, rtol=1e-12, atol=0.0)
+    x = np.linspace(0.0, 1.1 * law.edge, 201)
+    assert np.max(np.abs(model.cdf(x) - law.cdf(x))) < 1e-12
+    q = np.array([0.1, 0.5, 0.95])
+    assert np.allclose(model.quantile(q), law.quantile(q), rtol=1e-10, atol=0.0)
+
+
+def test_second_moment_overflow_is_refused():
+    with pytest.raises(ValueError, match="second moment .* overflows float64"):
+        _ = SymmetrisedLinearModel(19.0).second_moment

@@ -51,7 +51,7 @@ def leading_singular_value(A: np.ndarray) -> float:
 
     start = np.full(A.shape[0], 1.0 / np.sqrt(A.shape[0]))
     # A 4-vector Krylov space suffices: s_2(A)^2 / s_1(A)^2 ~ x_+ / ell is small, and each
-    # restart costs 4 products instead of the default 20 (3x faster at ell = 2048).
+    # restart costs 4 products instead of the default 20 (timing: docs/benchmark.md).
     return float(
         svds(
             A,

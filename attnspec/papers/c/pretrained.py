@@ -49,7 +49,8 @@ NULL_SPACE_CONVENTIONS = ("haar", "nearest_identity")
 HAAR = NULL_SPACE_CONVENTIONS.index("haar")
 NEAREST_IDENTITY = NULL_SPACE_CONVENTIONS.index("nearest_identity")
 SIDES = ("U", "V")
-# The isotropic reference logs its progress once per this many draws (each takes ~2 ms at n = 32).
+# The isotropic reference logs its progress once per this many draws: its draws are short
+# (timing: docs/benchmark.md).
 DRAWS_PER_PROGRESS_RECORD = 50
 
 
@@ -112,9 +113,9 @@ def complete_orthogonal(
 
 
 # The error of an eigen-angle near 0 or pi: eigvalsh's cosines carry about n eps (n <= 1024 here),
-# so arccos's angles sqrt(2 n eps) ~ 7e-7 there (measured: an exact eigenvalue 1 came out as 0 or
-# 1.2e-7 on two CPUs at n = 256). Angles closer than ANGLE_RESOLUTION (14x that error) to 0 or pi
-# are exactly 0 or pi; ANGLE_ERROR bounds how far any angle moves between CPUs.
+# so arccos's angles sqrt(2 n eps) ~ 7e-7 there (what two CPUs gave: docs/benchmark.md). Angles
+# closer than ANGLE_RESOLUTION (14x that error) to 0 or pi are exactly 0 or pi; ANGLE_ERROR
+# bounds how far any angle moves between CPUs.
 ANGLE_ERROR = 1e-6
 ANGLE_RESOLUTION = 1e-5
 
@@ -124,10 +125,11 @@ def eigen_angles(orthogonal: np.ndarray) -> np.ndarray:
 
     U is normal with U^T = U^{-1}, so (U + U^T) / 2 has the eigenvalues Re lambda = cos theta
     with the same multiplicities: theta = arccos(eigvalsh((U + U^T) / 2)), a symmetric
-    eigenproblem (about 3x faster than the general one). Absolute error about n eps / sin theta,
-    at most about sqrt(2 n eps) (:data:`ANGLE_ERROR`) at theta = 0 or pi, so angles within
-    :data:`ANGLE_RESOLUTION` of 0 or pi are returned as exactly 0 or pi (an eigenvalue +-1, e.g.
-    of a det -1 completion, would otherwise be 0 or 1e-7 by the CPU's last bits).
+    eigenproblem (faster than the general one: docs/benchmark.md). Absolute error about
+    n eps / sin theta, at most about sqrt(2 n eps) (:data:`ANGLE_ERROR`) at theta = 0 or pi, so
+    angles within :data:`ANGLE_RESOLUTION` of 0 or pi are returned as exactly 0 or pi (an
+    eigenvalue +-1, e.g. of a det -1 completion, would otherwise be 0 or 1e-7 by the CPU's last
+    bits).
     """
     cosines = np.linalg.eigvalsh(0.5 * (orthogonal + orthogonal.T))
     angles = np.arccos(np.clip(cosines, -1.0, 1.0))

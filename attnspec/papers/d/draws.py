@@ -39,7 +39,7 @@ STAGES = ("attention", "output")
 """Figure D2's two layers: the attention stage alone, and the whole layer with V and W^O."""
 
 # Peak memory of a draw besides its arrays (interpreter, numpy, scipy), MB; and the allowance
-# on the arrays model (measured 550 MB for Falcon-7B, 2.4 GB for GPT-3 175B: within 3 %).
+# on the arrays model (checked against measured peaks: docs/benchmark.md).
 _BASE_MB = 150
 _ARRAYS_ALLOWANCE = 1.2
 

@@ -32,12 +32,12 @@ from typing import NamedTuple
 import numpy as np
 
 from attnspec.claims.evidence import Evidence
+from attnspec.distances import law_kolmogorov_distance
+from attnspec.intervals import student_t_interval
 from attnspec.multihead.limit import limit_law, limit_mean
 from attnspec.multihead.metrics import (
-    kolmogorov_between_laws,
     kolmogorov_to_law,
     per_draw_comparison,
-    student_t_interval,
 )
 from attnspec.multihead.shapes import MultiHeadShape
 from attnspec.papers.d.declared_tests import (
@@ -55,6 +55,10 @@ SHARED_SCHEMES = tuple(scheme for scheme, _ in SHARING_SCHEMES)
 """The across-head sharing schemes rows D.2 judge (mqa, gqa)."""
 JUDGED_SCHEMES = ("independent", *SHARED_SCHEMES, "tied")
 """Every scheme rows D.2 and D.3 need at each n of paperD.sharing."""
+LAW_DISTANCE = {"points": 4001, "grid": "even", "refine": True}
+"""Settings of :func:`attnspec.distances.law_kolmogorov_distance` for KS between two laws here:
+4001 even points over [0, the larger edge] (the cdfs are continuous off 0, where both jump by
+their atoms), then a bounded search around the best grid point."""
 LIBRARY_CHECK = (
     "A library check of table D.2 (other random streams) was run before these rows were "
     "declared (docs/papers.md section 8); these draws are new."
@@ -251,7 +255,7 @@ def sharing_laws(settings: Mapping) -> SharingLaws:
         f"h = {settings['heads']} heads (GQA: {settings['kv_groups']} K/V groups), gamma_K = "
         f"gamma_V = {settings['gamma_k']:g}, gamma_O = {settings['gamma_o']:g}, beta = {beta:g}"
     )
-    distance = kolmogorov_between_laws(independent, tied)
+    distance = law_kolmogorov_distance(independent, tied, **LAW_DISTANCE)
     return SharingLaws(independent, tied, distance, description, fewer)
 
 
@@ -334,7 +338,7 @@ def sharing_evidence(
                     f"{means}; independent heads: {floor_text}; margin unit "
                     f"KS(independent-head law, tied law) = {law_distance:.4f}; "
                     f"KS(independent-head law, {fewer_law.heads}-head law) = "
-                    f"{kolmogorov_between_laws(independent_law, fewer_law):.4f}"
+                    f"{law_kolmogorov_distance(independent_law, fewer_law, **LAW_DISTANCE):.4f}"
                 ),
                 extra={"law_distance": law_distance},
                 alternatives=alternatives,

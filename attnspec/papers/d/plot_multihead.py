@@ -29,7 +29,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
-from attnspec.multihead.metrics import student_t_interval
+from attnspec.intervals import student_t_interval
 from attnspec.papers.d.draws import SCHEME_LABELS
 from attnspec.papers.d.summary import (
     AGAINST_PUBLISHED,

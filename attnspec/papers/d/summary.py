@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from attnspec.intervals import student_t_interval
 from attnspec.multihead.limit import closed_form_moments, limit_law, limit_mean
-from attnspec.multihead.metrics import student_t_interval
 from attnspec.papers.d.declared_tests import TESTS, floor_row, published_row
 from attnspec.papers.d.draws import SCHEME_LABELS, STAGES, heads_shape
 from attnspec.papers.d.evidence import METRICS, floor_comparisons, law_distances

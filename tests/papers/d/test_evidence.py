@@ -9,6 +9,7 @@ import pytest
 from attnspec.claims.evidence import Evidence
 from attnspec.claims.rows import judge_paper, judge_row
 from attnspec.claims.verdict import Verdict
+from attnspec.distances import law_kolmogorov_distance
 from attnspec.multihead import (
     MultiHeadLaw,
     TiedKeyValueLaw,
@@ -17,7 +18,7 @@ from attnspec.multihead import (
     row_spectrum,
     sample_weights,
 )
-from attnspec.multihead.metrics import kolmogorov_between_laws, per_draw_comparison
+from attnspec.multihead.metrics import per_draw_comparison
 from attnspec.papers.d.declared_tests import PUBLIC_MODELS
 from attnspec.papers.d.draws import (
     MUTANT_PREFIX,
@@ -29,6 +30,7 @@ from attnspec.papers.d.draws import (
     sharing_shape,
 )
 from attnspec.papers.d.evidence import (
+    LAW_DISTANCE,
     check_judged_points,
     fewer_heads_shape,
     law_distances,
@@ -77,17 +79,21 @@ def spectra():
     }
 
 
+def distance_between(first, second):
+    return law_kolmogorov_distance(first, second, **LAW_DISTANCE)
+
+
 def test_law_distance_is_symmetric_zero_on_itself_and_the_grid_maximum(laws):
-    distance = kolmogorov_between_laws(laws.independent, laws.tied)
-    assert distance == pytest.approx(kolmogorov_between_laws(laws.tied, laws.independent))
-    assert kolmogorov_between_laws(laws.independent, laws.independent) == 0.0
+    distance = distance_between(laws.independent, laws.tied)
+    assert distance == pytest.approx(distance_between(laws.tied, laws.independent))
+    assert distance_between(laws.independent, laws.independent) == 0.0
     x = np.linspace(0, laws.tied.edge, 40001)
     brute = np.max(np.abs(laws.independent.cdf(x) - laws.tied.cdf(x)))
     assert brute <= distance <= brute + 1e-6
     assert laws.distance == distance
     # two untied laws that differ only in gamma_O are closer than untied and tied
     other = MultiHeadLaw(1.0, 8, 4.0, 4.0, 3.0)
-    assert 0 < kolmogorov_between_laws(laws.independent, other) < distance
+    assert 0 < distance_between(laws.independent, other) < distance
 
 
 def _synthetic_record(rng, draws=4, n=261):
