@@ -13,8 +13,9 @@ def test_version_is_the_same_everywhere():
     citation = yaml.safe_load((REPO / "CITATION.cff").read_text())
     changelog = (REPO / "CHANGELOG.md").read_text()
     assert project["version"] == attnspec.__version__ == str(citation["version"])
-    first = next(line for line in changelog.splitlines() if line.startswith("## "))
-    assert first.startswith(f"## {attnspec.__version__} ")
+    released = [line for line in changelog.splitlines() if line.startswith("## ")]
+    released = [line for line in released if not line.startswith("## Unreleased")]
+    assert released[0].startswith(f"## {attnspec.__version__} ")
 
 
 def test_licence_is_the_mit_licence_pyproject_declares():
