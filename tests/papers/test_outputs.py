@@ -61,10 +61,14 @@ def test_unknown_name_is_refused_with_the_known_ones():
 
 @pytest.mark.parametrize("kind", list(GENERIC), ids=[k.__name__ for k in GENERIC])
 def test_each_entry_has_exactly_one_rule_and_each_rule_an_entry(kind):
-    rules = rules_running(GENERIC[kind])
-    listed = sorted(e.name for e in ENTRIES if type(e) is kind)
-    assert sorted(rules) == listed
-    assert all(len(names) == 1 for names in rules.values()), rules
+    script = GENERIC[kind]
+    rules = rules_running(script)
+    listed = {e.name for e in ENTRIES if type(e) is kind}
+    missing, unlisted = sorted(listed - set(rules)), sorted(set(rules) - listed)
+    assert not missing, f"no rule runs scripts/{script} with output_name= {missing}"
+    assert not unlisted, f"rules run scripts/{script} for unlisted entries: {unlisted}"
+    repeated = {name: names for name, names in rules.items() if len(names) > 1}
+    assert not repeated, f"several rules make one entry: {repeated}"
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -72,9 +76,14 @@ def test_figures_and_tables_have_their_caption_and_their_place_in_the_notebook(p
     shown = (REPO / "workflow" / "notebooks" / f"paper{paper}.py").read_text()
     captions = REPO / "workflow" / "report" / f"paper{paper}"
     figures, tables = names_of(paper, Figure), names_of(paper, Table)
-    assert sorted(p.stem for p in captions.glob("*.rst")) == sorted(figures + tables)
-    assert re.findall(r'paper\.figure\("([^"]+)"\)', shown) == figures
-    assert re.findall(r'paper\.table\("([^"]+)"\)', shown) == tables
+    written = {p.stem for p in captions.glob("*.rst")}
+    missing = sorted(set(figures + tables) - written)
+    assert not missing, f"no caption workflow/report/paper{paper}/<name>.rst for {missing}"
+    assert not written - set(figures + tables), f"captions of unlisted outputs in {captions}"
+    cells = re.findall(r'paper\.figure\("([^"]+)"\)', shown)
+    assert cells == figures, f"workflow/notebooks/paper{paper}.py shows {cells}, listed {figures}"
+    cells = re.findall(r'paper\.table\("([^"]+)"\)', shown)
+    assert cells == tables, f"workflow/notebooks/paper{paper}.py shows {cells}, listed {tables}"
 
 
 def test_the_catalogue_names_listed_figures_and_tables_only():
