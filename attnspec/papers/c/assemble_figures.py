@@ -6,6 +6,7 @@ diagnostics (C5-C7), their tidy tables, drawings, key tables and caption texts."
 import functools
 
 from attnspec.models.softmax import MASKS
+from attnspec.papers.c.assemble_tables import stable_ranks_and_rows
 from attnspec.papers.c.degeneration_summary import (
     BULK_TABLE_HEADER,
     SPECTRA_TABLE_HEADER,
@@ -14,12 +15,10 @@ from attnspec.papers.c.degeneration_summary import (
     bulk_plotted_table,
     bulk_series,
     bulk_table_rows,
-    collect_stable_ranks,
     counts_by_size,
     spectra_plotted_table,
     spectra_table_rows,
     stable_rank_plotted_table,
-    stable_rank_table_rows,
     survival_plotted_table,
     survival_table_rows,
 )
@@ -98,22 +97,9 @@ def bulk_figure(inputs, params, judged) -> FigureParts:
 def stable_rank_figure(inputs, params, judged) -> FigureParts:
     """C3: stable rank against n, canonical, isotropic and Gaussian models and the Cesaro
     matrix, with table C-T1's rows; verdicts of C.3 and C.4."""
-    data = collect_stable_ranks(
-        (params["stable_rank"]["n_tokens"], inputs["canonical"]),
-        (params["isotropic"]["n_tokens"], inputs["isotropic"]),
-        (params["gaussian_model"]["n_tokens"], inputs["gaussian"]),
-        params["stable_rank"]["profiles"],
-        params["isotropic"]["profile"],
-    )
+    data, table = stable_ranks_and_rows(inputs, params)
     reference = inputs["reference"]
     spikes, beta = params["model"]["spikes"], params["gaussian_model"]["beta"]
-    table = stable_rank_table_rows(
-        [*data.canonical, *data.isotropic, *data.gaussian],
-        data.cesaro,
-        spikes=spikes,
-        beta=beta,
-        gaussian_reference=reference,
-    )
     return FigureParts(
         stable_rank_plotted_table(data, reference, spikes=spikes, beta=beta),
         functools.partial(plot_stable_rank, beta=beta),

@@ -27,9 +27,9 @@ PRETRAINED_ROWS = ("C.5/", "C.6/")
 """The row-id prefixes of the verdicts table C-T2's caption lists (the pretrained model's)."""
 
 
-def stable_rank_table(inputs, params, judged) -> TableParts:
-    """C-T1: stable-rank limits and slopes with their derived finite-n references, and the
-    verdicts of claims C.1-C.4."""
+def stable_ranks_and_rows(inputs, params) -> tuple:
+    """The stable ranks of the canonical, isotropic and Gaussian models and the Cesaro matrix
+    from a job's loaded inputs, and table C-T1's rows of them (figure C3 shows both)."""
     data = collect_stable_ranks(
         (params["stable_rank"]["n_tokens"], inputs["canonical"]),
         (params["isotropic"]["n_tokens"], inputs["isotropic"]),
@@ -44,6 +44,13 @@ def stable_rank_table(inputs, params, judged) -> TableParts:
         beta=params["gaussian_model"]["beta"],
         gaussian_reference=inputs["reference"],
     )
+    return data, rows
+
+
+def stable_rank_table(inputs, params, judged) -> TableParts:
+    """C-T1: stable-rank limits and slopes with their derived finite-n references, and the
+    verdicts of claims C.1-C.4."""
+    _, rows = stable_ranks_and_rows(inputs, params)
     judged = [row for row in judged if row["claim_id"] in STABLE_RANK_CLAIMS]
     markdown = to_markdown(STABLE_RANK_TABLE_HEADER, rows) + to_markdown(*verdict_table(judged))
     latex = to_latex(
