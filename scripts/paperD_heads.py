@@ -4,7 +4,7 @@
 Wildcards: heads, draws. Params: settings (paperD.heads), replicate.
 """
 
-from attnspec.papers.d.draws import heads_draws
+from attnspec.papers.d.multihead import heads_draws
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, save_npz
 

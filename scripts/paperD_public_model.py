@@ -6,7 +6,7 @@ independent noise (the floor) and of the wrong Gaussian equivalents the rows mus
 Wildcards: model, draws. Params: beta, replicate.
 """
 
-from attnspec.papers.d.draws import public_model_draws
+from attnspec.papers.d.multihead import public_model_draws
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, save_npz
 from attnspec.workflow.store import stored_or_computed

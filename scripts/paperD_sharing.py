@@ -4,7 +4,7 @@ one job (each draw seeded on its own).
 Wildcards: scheme, n_tokens, draws. Params: settings (paperD.sharing), replicate.
 """
 
-from attnspec.papers.d.draws import sharing_draws
+from attnspec.papers.d.multihead import sharing_draws
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, save_npz
 from attnspec.workflow.store import stored_or_computed

@@ -80,9 +80,10 @@ def compare_arrays(stored: dict, fresh: dict, rtol: float) -> tuple[str, float]:
     return ("within tolerance" if largest <= rtol else "differs"), largest
 
 
-def _recomputed(record: Mapping):
-    """(function, its arguments as it takes them, the current key record) of a stored draw."""
-    module, _, name = record["function"].rpartition(".")
+def _recomputed(record: Mapping, moved: Mapping[str, str]):
+    """(function, its arguments as it takes them, the current key record) of a stored draw;
+    ``moved`` maps a function's stored qualified name to its new one (a module renamed)."""
+    module, _, name = moved.get(record["function"], record["function"]).rpartition(".")
     function = getattr(importlib.import_module(module), name)
     arguments = _call_arguments(function, record["arguments"])
     return function, arguments, draw_key(function, (), arguments)
@@ -94,16 +95,24 @@ def _point(record: Mapping) -> tuple:
     return record["function"], record["code"], json.dumps(others, sort_keys=True)
 
 
-def verify(store: str | Path, records: Sequence[str | Path], *, rekey: bool = False) -> list[str]:
+def verify(
+    store: str | Path,
+    records: Sequence[str | Path],
+    *,
+    rekey: bool = False,
+    moved: Mapping[str, str] | None = None,
+) -> list[str]:
     """One line per chosen stored draw: recomputed and compared. A stale draw (its key is not
     the one the current code and arguments give) is reported as such, or, with ``rekey``,
     recomputed: if bit-identical, it and every stored draw of the same point made by the same
-    code (all arguments equal but the draw index) get the current key, a line each."""
+    code (all arguments equal but the draw index) get the current key (and, for a function in
+    ``moved``, old qualified name -> new, its new name), a line each."""
+    moved = dict(moved or {})
     store = Path(store)
     lines = []
     for record_path in map(Path, records):
         record = json.loads(record_path.read_text(encoding="utf-8"))
-        function, arguments, made = _recomputed(record)
+        function, arguments, made = _recomputed(record, moved)
         label = str(record_path.with_suffix(".npz").relative_to(store))
         stale = made["key"] != record["key"]
         if stale and not rekey:
@@ -121,20 +130,22 @@ def verify(store: str | Path, records: Sequence[str | Path], *, rekey: bool = Fa
             f"on {record.get('cpu', '?')})"
         )
         if stale and verdict == "identical":
-            lines += _rekey(store, record, made)
+            lines += _rekey(store, record, moved)
     return lines
 
 
-def _rekey(store: Path, verified: Mapping, made: Mapping) -> list[str]:
-    """Give every stored draw of the verified draw's point and code the current key."""
+def _rekey(store: Path, verified: Mapping, moved: Mapping[str, str]) -> list[str]:
+    """Give every stored draw of the verified draw's point and code the current key (and the
+    function's current name)."""
     lines = []
     for path in stored_draws(store):
         record = json.loads(path.read_text(encoding="utf-8"))
         if _point(record) != _point(verified):
             continue
-        _, _, current = _recomputed(record)
+        _, _, current = _recomputed(record, moved)
         record.update(
             key=current["key"],
+            function=current["function"],
             code=current["code"],
             rekeyed=f"from code {verified['code'][:12]} after a bit-identical recomputation of "
             f"draw {verified['arguments'].get('draw', '?')} of this point",

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from conftest import planned_rules, run, tool
 
-from attnspec.papers.d.draws import heads_draws, sharing_draws
+from attnspec.papers.d.multihead import heads_draws, sharing_draws
 from attnspec.workflow.io import load_npz, save_npz
 from attnspec.workflow.npzschema import KINDS, ResultError, kind_of
 from attnspec.workflow.redo import planned_jobs

@@ -159,6 +159,31 @@ def test_a_code_change_that_keeps_the_values_is_rekeyed_only_after_a_bit_identic
     assert CALLS == []
 
 
+def test_a_draw_whose_module_was_renamed_is_rekeyed_under_its_new_name(tmp_path):
+    from attnspec.workflow.store_verify import verify
+
+    store = tmp_path / "store"
+    for d in (0, 1):
+        stored_or_computed(store, f"results/paperX/toy/ell64-c1.0/draw{d}.npz", toy_draw, 64, d)
+    current = f"{toy_draw.__module__}.toy_draw"
+    for path in store.rglob("*.json"):  # as if made when toy_draw lived in another module
+        record = json.loads(path.read_text())
+        record.update(key="1" * 64, code="c" * 64, function="attnspec.gone.toy_draw")
+        path.write_text(json.dumps(record))
+    chosen = store / "paperX/toy/ell64-c1.0/draw0.json"
+    with pytest.raises(ModuleNotFoundError):
+        verify(store, [chosen], rekey=True)
+    lines = verify(store, [chosen], rekey=True, moved={"attnspec.gone.toy_draw": current})
+    assert lines[0].startswith("paperX/toy/ell64-c1.0/draw0.npz: identical")
+    assert len(lines) == 3
+    for path in store.rglob("*.json"):
+        record = json.loads(path.read_text())
+        assert record["function"] == current
+        assert (
+            record["key"] == draw_key(toy_draw, (), {"n_tokens": 64, **record["arguments"]})["key"]
+        )
+
+
 def _committed_records():
     from conftest import REPO
 

@@ -1,5 +1,5 @@
 # Paper D's simulations and the evidence of its registry rows: per parameter point one job
-# computes all its draws (each seeded on its own, attnspec.papers.d.draws), under {results} (one
+# computes all its draws (each seeded on its own, attnspec.papers.d.multihead), under {results} (one
 # root per replicate) with the replicate passed to the random streams. Figures D1/D-T1 (table
 # D.2 configurations), D2 (head counts), D3 (sharing schemes); rows D.1/<model>/<metric>,
 # D.2/<scheme> and D.3/tied.

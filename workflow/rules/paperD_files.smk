@@ -1,12 +1,12 @@
 # Paper D's config sections, the files of its draws under a results root and their memory
 # (functions used by paperD_draws.smk and paperD_figures.smk): one job per parameter point
-# computes all its draws (attnspec.papers.d.draws, each draw seeded on its own). Checked before
+# computes all its draws (attnspec.papers.d.multihead, each draw seeded on its own). Checked before
 # any job (attnspec.papers.d.config_check): every point the claims registry judges is
 # configured, and every sharing layer has whole widths.
 
 from types import SimpleNamespace
 
-from attnspec.papers.d.draws import (
+from attnspec.papers.d.multihead import (
     draw_peak_mb,
     heads_shape,
     sharing_shape,
@@ -55,7 +55,7 @@ def sharing_files(results, sizes=None):
 
 def public_model_mem_mb(wildcards):
     """A job's arrays and interpreter, the floor and the mutants of rows D.1 included
-    (attnspec.papers.d.draws.draw_peak_mb)."""
+    (attnspec.papers.d.multihead.draw_peak_mb)."""
     shape = public_model(wildcards.model).shape
     return job_mem_mb(draw_peak_mb(shape, int(wildcards.draws), floor=True))
 

@@ -5,7 +5,8 @@ rows A.1-A.5."""
 from attnspec.papers.a.bulk_laws import not_marchenko_pastur_evidence_rows
 from attnspec.papers.a.gaussian_equivalence import equivalence_evidence
 from attnspec.papers.a.linearisation import linearisation_evidence, summarise_distances
-from attnspec.papers.a.perron import perron_evidence_rows, series_of_sizes
+from attnspec.papers.a.perron_evidence import perron_evidence_rows
+from attnspec.papers.a.perron_summary import series_of_sizes
 
 
 def evidence_from_pairs(inputs, params, judged) -> list:

@@ -44,9 +44,9 @@ from attnspec.papers.a.linearisation import (
     linearisation_plotted_table,
     summarise_distances,
 )
-from attnspec.papers.a.perron import (
+from attnspec.papers.a.perron_plotted import perron_plotted_table
+from attnspec.papers.a.perron_summary import (
     PERRON_TABLE_HEADER,
-    perron_plotted_table,
     perron_table_rows,
     series_of_sizes,
 )

@@ -3,7 +3,7 @@ cannot state (:mod:`attnspec.papers.config_rules`)."""
 
 from collections.abc import Mapping
 
-from attnspec.papers.a import bulk_laws, linearisation, perron
+from attnspec.papers.a import bulk_laws, linearisation, perron_evidence
 from attnspec.papers.config_rules import judged_problem, width_problem
 
 
@@ -33,5 +33,5 @@ def first_problem(config: Mapping) -> str | None:
         "betas",
         linearisation_betas,
     ) or judged_problem(
-        "paperA.perron.betas", paper_a.get("perron", {}), "betas", perron.JUDGED_BETAS
+        "paperA.perron.betas", paper_a.get("perron", {}), "betas", perron_evidence.JUDGED_BETAS
     )

@@ -1,5 +1,5 @@
 """Figure A6, drawn with seaborn from its tidy table
-(:func:`attnspec.papers.a.perron.perron_plotted_table`): three panels against ell (log
+(:func:`attnspec.papers.a.perron_plotted.perron_plotted_table`): three panels against ell (log
 axis, ticks at the simulated ell), one colour per beta, every draw as a dot and the median over
 draws with its 10-90 % range (``BAND``, from 10 draws on); predictions and the fitted power law
 are matplotlib lines (theory and statistic rows; a row without ell is a level drawn across the

@@ -2,11 +2,8 @@
 :mod:`attnspec.papers.b.outputs`; arguments: :mod:`attnspec.workflow.jobs`): the samples of
 rows B.1-B.4."""
 
-from attnspec.papers.b.conditional import (
-    conditional_evidence,
-    conditional_series,
-    group_by_size,
-)
+from attnspec.papers.b.conditional_evidence import conditional_evidence
+from attnspec.papers.b.conditional_summary import conditional_series, group_by_size
 from attnspec.papers.b.edge_formulas import (
     edge_formula_evidence,
     edge_formula_rows,

@@ -4,7 +4,11 @@ sticking and conditional draws, their tidy tables, drawings, key tables and capt
 
 import functools
 
-from attnspec.papers.b.conditional import (
+from attnspec.papers.b.conditional_plotted import (
+    conditional_plotted_table,
+    population_plotted_table,
+)
+from attnspec.papers.b.conditional_summary import (
     CONDITIONAL_TABLE_HEADER,
     POPULATION_TABLE_HEADER,
     conditional_series,
@@ -12,10 +16,6 @@ from attnspec.papers.b.conditional import (
     group_by_size,
     population_series,
     population_table_rows,
-)
-from attnspec.papers.b.conditional_plotted import (
-    conditional_plotted_table,
-    population_plotted_table,
 )
 from attnspec.papers.b.edge_formulas import (
     SIMULATED_POINT_HEADER,

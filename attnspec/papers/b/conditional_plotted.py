@@ -23,12 +23,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from attnspec.papers.b.conditional import (
-    COVARIANCES,
-    TOP_SHOWN,
-    ConditionalSeries,
-    PopulationSeries,
-)
+from attnspec.papers.b.conditional import COVARIANCES
+from attnspec.papers.b.conditional_summary import TOP_SHOWN, ConditionalSeries, PopulationSeries
 from attnspec.plotting.tidy import tidy_table
 from attnspec.theory.population import population_law
 

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from attnspec.claims.stability import FRAGILE_BELOW
-from attnspec.papers.b.conditional import COVARIANCE_LABELS, COVARIANCES, ConditionalSeries
+from attnspec.papers.b.conditional import COVARIANCE_LABELS, COVARIANCES
+from attnspec.papers.b.conditional_summary import ConditionalSeries
 from attnspec.papers.b.sticking import uniform_index_counts
 from attnspec.papers.b.sticking_evidence import (
     JUDGED_BETAS,

@@ -3,7 +3,7 @@
 
 from attnspec.claims.dashboard import verdict_label
 from attnspec.papers.d.assemble_evidence import public_model_records
-from attnspec.papers.d.draws import configured_sharing_shape
+from attnspec.papers.d.multihead import configured_sharing_shape
 from attnspec.papers.d.summary import (
     MOMENTS_HEADER,
     PUBLIC_TABLE_HEADER,

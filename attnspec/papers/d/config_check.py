@@ -3,16 +3,16 @@ cannot state (:mod:`attnspec.papers.config_rules`)."""
 
 from collections.abc import Mapping
 
-from attnspec.papers.d.draws import check_sharing_settings
 from attnspec.papers.d.evidence import check_judged_points
 from attnspec.papers.d.figure_d1 import check_figure_d1_settings
+from attnspec.papers.d.multihead import check_sharing_settings
 
 
 def first_problem(config: Mapping) -> str | None:
     """The first problem of paper D's keys, or None: the public models and sharing schemes
     configured include those the registry rows judge
     (:func:`attnspec.papers.d.evidence.check_judged_points`), every scheme has a layer at every
-    n of paperD.sharing (:func:`attnspec.papers.d.draws.check_sharing_settings`) and every panel
+    n of paperD.sharing (:func:`attnspec.papers.d.multihead.check_sharing_settings`) and every panel
     of figure D4 its layers (:func:`attnspec.papers.d.figure_d1.check_figure_d1_settings`)."""
     paper_d = config.get("paperD", {})
     if not {"public_models", "sharing", "figure_d1"} <= paper_d.keys():

@@ -48,7 +48,7 @@ from attnspec.papers.d.declared_tests import (
     published,
     published_row,
 )
-from attnspec.papers.d.draws import MUTANT_PREFIX, SCHEME_LABELS, configured_sharing_shape
+from attnspec.papers.d.multihead import MUTANT_PREFIX, SCHEME_LABELS, configured_sharing_shape
 from attnspec.papers.d.public_models import public_model
 
 SHARED_SCHEMES = tuple(scheme for scheme, _ in SHARING_SCHEMES)
@@ -99,7 +99,7 @@ class FloorComparison(NamedTuple):
 
 def floor_comparisons(record: Mapping, mean: float) -> dict[str, FloorComparison]:
     """:class:`FloorComparison` of each metric (:data:`METRICS`) from a public-model draw record
-    (:func:`attnspec.papers.d.draws.public_model_draws`); ``mean`` the limiting mean."""
+    (:func:`attnspec.papers.d.multihead.public_model_draws`); ``mean`` the limiting mean."""
     softmax, gaussian = record["softmax"], record["gaussian"]
     distance = per_draw_comparison(softmax, gaussian, mean)
     floor = per_draw_comparison(gaussian, record["floor"], mean)
@@ -127,7 +127,7 @@ def _interval_text(values: np.ndarray, scale: float, digits: int, unit: str = ""
 def public_model_evidence(model_id: str, record: Mapping, beta: float) -> list[Evidence]:
     """Rows D.1/<model>/published-w1, D.1/<model>/published-ks, D.1/<model>/w1 and
     D.1/<model>/ks, in registry order (module docstring), from the draws of one table D.2
-    configuration (the record of :func:`attnspec.papers.d.draws.public_model_draws`: (draws, n)
+    configuration (the record of :func:`attnspec.papers.d.multihead.public_model_draws`: (draws, n)
     arrays softmax, gaussian, floor and mutant/<name>)."""
     model = public_model(model_id)
     shape = model.shape

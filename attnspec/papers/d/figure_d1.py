@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from attnspec.multihead.sampling import MultiHeadWeights, sample_weights
 from attnspec.multihead.shapes import MultiHeadShape
 from attnspec.multihead.spectra import comparison_spectra
-from attnspec.papers.d.draws import draw_peak_mb
+from attnspec.papers.d.multihead import draw_peak_mb
 from attnspec.papers.draw_batches import batched_draws
 from attnspec.seeding import rng_for
 
@@ -186,7 +186,7 @@ def panel_draws(
 
 def panel_peak_mb(panel: str, settings: Mapping, draws: int) -> int:
     """Peak memory (MB) of a job computing ``draws`` draws of ``panel``: the largest condition's
-    arrays (:func:`attnspec.papers.d.draws.draw_peak_mb`: one condition's weights are held at a
+    arrays (:func:`attnspec.papers.d.multihead.draw_peak_mb`: one condition's weights are held at a
     time) with every condition's spectra stored, and one head's n x n noise W_r and its product
     W_r V_r (:data:`NOISE`)."""
     conditions = panel_conditions(panel, settings)

@@ -30,7 +30,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
 from attnspec.intervals import student_t_interval
-from attnspec.papers.d.draws import SCHEME_LABELS
+from attnspec.papers.d.multihead import SCHEME_LABELS
 from attnspec.papers.d.summary import (
     AGAINST_PUBLISHED,
     BEYOND_FLOOR,

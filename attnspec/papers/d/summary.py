@@ -3,7 +3,7 @@ drawn from (pandas DataFrames, one row per observation, theory curves included; 
 column first, "data", "theory" or "statistic", then ``series`` naming the row within its kind)
 and the rows of tables D-T1 and D-T2. Pure: the scripts read the draws and write the tables.
 
-Draw records are those of :mod:`attnspec.papers.d.draws` (arrays of shape (draws, n)). Means
+Draw records are those of :mod:`attnspec.papers.d.multihead` (arrays of shape (draws, n)). Means
 over draws come with Student-t 95 % half-widths (paper D's convention, appendix D); one draw
 has none (NaN).
 """
@@ -15,8 +15,8 @@ import numpy as np
 from attnspec.intervals import student_t_interval
 from attnspec.multihead.limit import closed_form_moments, limit_law, limit_mean
 from attnspec.papers.d.declared_tests import TESTS, floor_row, published_row
-from attnspec.papers.d.draws import SCHEME_LABELS, STAGES, heads_shape
 from attnspec.papers.d.evidence import METRICS, floor_comparisons, law_distances
+from attnspec.papers.d.multihead import SCHEME_LABELS, STAGES, heads_shape
 from attnspec.papers.d.public_models import public_model
 from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, VERDICT, tidy_table
 

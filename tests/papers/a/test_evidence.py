@@ -27,7 +27,8 @@ from attnspec.papers.a.linearisation import (
     linearisation_evidence,
     summarise_distances,
 )
-from attnspec.papers.a.perron import perron_evidence_rows, perron_series
+from attnspec.papers.a.perron_evidence import perron_evidence_rows
+from attnspec.papers.a.perron_summary import perron_series
 from attnspec.papers.registry import TESTS, registry_of
 from attnspec.theory.nu_infinity import NuInfinity
 from attnspec.workflow.io import load_evidence, save_evidence

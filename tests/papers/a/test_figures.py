@@ -19,6 +19,8 @@ from attnspec.papers.a import (
     limit_law,
     linearisation,
     perron,
+    perron_plotted,
+    perron_summary,
     stepwise,
 )
 from attnspec.papers.a.plot_bulk_laws import plot_bulk_laws, plot_ratios
@@ -416,7 +418,7 @@ def test_a5_is_drawn_from_its_csv(draws, tmp_path):
 PERRON_PANELS = ("abs_s1_minus_1", "ell_s1sq_minus_1", "stable_rank")
 
 
-def perron_series(beta: float, draws: int) -> perron.PerronSeries:
+def perron_series(beta: float, draws: int) -> perron_summary.PerronSeries:
     """Draws whose s_1 - 1 follows the prediction with 5 % scatter."""
     rng = np.random.default_rng(1)
     ells = np.array([128, 256, 512, 1024])
@@ -426,13 +428,13 @@ def perron_series(beta: float, draws: int) -> perron.PerronSeries:
          "frobenius_squared": np.exp(beta**2) * (1 + 0.01 * rng.standard_normal(draws))}
         for p in predicted
     ]  # fmt: skip
-    return perron.perron_series(beta, ells, results)
+    return perron_summary.perron_series(beta, ells, results)
 
 
 @pytest.mark.parametrize("draws", [3, 10])
 def test_a6_is_drawn_from_its_csv(draws, tmp_path):
     series = [perron_series(0.5, draws), perron_series(1.0, draws)]
-    table = perron.perron_plotted_table(series)
+    table = perron_plotted.perron_plotted_table(series)
     assert_tidy(table)
     assert set(table["kind"]) == KINDS
     frame = csv_frame(tmp_path, table)

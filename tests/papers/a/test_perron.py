@@ -16,16 +16,16 @@ from attnspec.papers.a.full_spectrum import (
     top_pairs_above,
 )
 from attnspec.papers.a.perron import (
-    SLOPE_ALTERNATIVES,
-    fit_power_law,
     leading_singular_value,
-    local_slopes,
     perron_draws,
-    perron_evidence,
-    perron_evidence_rows,
-    perron_series,
     perron_squared_prediction,
 )
+from attnspec.papers.a.perron_evidence import (
+    SLOPE_ALTERNATIVES,
+    perron_evidence,
+    perron_evidence_rows,
+)
+from attnspec.papers.a.perron_summary import fit_power_law, local_slopes, perron_series
 from attnspec.papers.registry import TESTS
 from attnspec.papers.spectra import model_spectrum
 from attnspec.spectra.dense import bulk_squared_singular_values

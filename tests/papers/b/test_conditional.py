@@ -9,10 +9,10 @@ from attnspec.claims.rows import judge_row
 from attnspec.claims.verdict import Verdict
 from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
-from attnspec.papers.b.conditional import (
-    COVARIANCES,
-    conditional_draw,
-    conditional_evidence,
+from attnspec.papers.b.conditional import COVARIANCES, conditional_draw
+from attnspec.papers.b.conditional_evidence import conditional_evidence
+from attnspec.papers.b.conditional_plotted import population_density
+from attnspec.papers.b.conditional_summary import (
     conditional_series,
     edge_scale,
     group_by_size,
@@ -20,7 +20,6 @@ from attnspec.papers.b.conditional import (
     population_table_rows,
     wishart_edge_scale,
 )
-from attnspec.papers.b.conditional_plotted import population_density
 from attnspec.papers.b.sticking_evidence import (
     COARSE_DILATIONS,
     VARIANT_MARGIN_SCALE,

@@ -18,19 +18,17 @@ import seaborn as sns
 from conftest import REPO
 from figure_checks import from_csv, panel_texts, png_bytes
 
-from attnspec.papers.b.conditional import (
-    COVARIANCES,
-    TOP_SHOWN,
-    conditional_draw,
-    conditional_series,
-    group_by_size,
-    key_dimension,
-    population_series,
-)
+from attnspec.papers.b.conditional import COVARIANCES, conditional_draw, key_dimension
 from attnspec.papers.b.conditional_plotted import (
     DENSITY_POINTS,
     conditional_plotted_table,
     population_plotted_table,
+)
+from attnspec.papers.b.conditional_summary import (
+    TOP_SHOWN,
+    conditional_series,
+    group_by_size,
+    population_series,
 )
 from attnspec.papers.b.edge_formulas import (
     edge_curves,

@@ -20,15 +20,6 @@ from attnspec.multihead import (
 )
 from attnspec.multihead.metrics import per_draw_comparison
 from attnspec.papers.d.declared_tests import PUBLIC_MODELS
-from attnspec.papers.d.draws import (
-    MUTANT_PREFIX,
-    SCHEMES,
-    mutant_coefficients,
-    public_model_draw,
-    public_model_params,
-    sharing_draws,
-    sharing_shape,
-)
 from attnspec.papers.d.evidence import (
     LAW_DISTANCE,
     check_judged_points,
@@ -37,6 +28,15 @@ from attnspec.papers.d.evidence import (
     public_model_evidence,
     sharing_evidence,
     sharing_laws,
+)
+from attnspec.papers.d.multihead import (
+    MUTANT_PREFIX,
+    SCHEMES,
+    mutant_coefficients,
+    public_model_draw,
+    public_model_params,
+    sharing_draws,
+    sharing_shape,
 )
 from attnspec.papers.d.public_models import public_model
 from attnspec.papers.registry import TESTS, registry_of

@@ -7,8 +7,8 @@ import pytest
 from figure_checks import from_csv, png_bytes
 
 from attnspec.papers.d import summary
-from attnspec.papers.d.draws import SCHEMES, heads_draws, public_model_draws, sharing_draws
 from attnspec.papers.d.evidence import sharing_laws
+from attnspec.papers.d.multihead import SCHEMES, heads_draws, public_model_draws, sharing_draws
 from attnspec.papers.d.plot_multihead import (
     SCHEME_COLOURS,
     plot_heads,

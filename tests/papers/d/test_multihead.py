@@ -8,7 +8,7 @@ import pytest
 from attnspec.multihead import limit_mean
 from attnspec.multihead.spectra import draw_comparison_spectra
 from attnspec.papers.d.declared_tests import PUBLIC_MODELS
-from attnspec.papers.d.draws import (
+from attnspec.papers.d.multihead import (
     MUTANT_PREFIX,
     SCHEMES,
     check_sharing_settings,
