@@ -2,7 +2,7 @@
 each wrong law of row A.3 by the quantile map), and Y_lin against Y_lin, at every ell of
 paperA.linearisation (beta = 1)."""
 
-from attnspec.papers.a.gaussian_equivalence import pair_distance_table
+from attnspec.papers.a.gaussian_equivalence_summary import pair_distance_table
 from attnspec.workflow.io import configure_logging, load_npz, save_npz
 
 

@@ -21,7 +21,7 @@ from attnspec.papers.a.bulk_laws import (
     not_marchenko_pastur_evidence,
     not_marchenko_pastur_evidence_rows,
 )
-from attnspec.papers.a.gaussian_equivalence import equivalence_evidence
+from attnspec.papers.a.gaussian_equivalence_evidence import equivalence_evidence
 from attnspec.papers.a.linearisation import (
     ALTERNATIVE_METRICS,
     linearisation_evidence,

@@ -17,12 +17,12 @@ from attnspec.papers.a.bulk_laws import (
     alternative_laws,
     nearest_law_unit,
 )
-from attnspec.papers.a.gaussian_equivalence import (
+from attnspec.papers.a.gaussian_equivalence_evidence import equivalence_evidence
+from attnspec.papers.a.gaussian_equivalence_summary import (
     BY_SIZE_HEADER,
     by_size_rows,
     carried_distances,
     carried_to,
-    equivalence_evidence,
     pair_distance_table,
     pair_distances,
 )
