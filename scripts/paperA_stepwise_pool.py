@@ -1,6 +1,6 @@
 """Figure A1, spectra: pool the draws of every model into histograms, sorted spectra, distances."""
 
-from attnspec.papers.a.stepwise import summarise_stepwise
+from attnspec.papers.a.stepwise_summary import summarise_stepwise
 from attnspec.workflow.io import configure_logging, load_npz, save_npz
 
 

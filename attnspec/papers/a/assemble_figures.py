@@ -57,7 +57,7 @@ from attnspec.papers.a.plot_limit_law import plot_limit_law
 from attnspec.papers.a.plot_linearisation import plot_linearisation
 from attnspec.papers.a.plot_perron import plot_perron
 from attnspec.papers.a.plot_stepwise import plot_stepwise
-from attnspec.papers.a.stepwise import stepwise_plotted_table
+from attnspec.papers.a.stepwise_plotted import stepwise_plotted_table
 from attnspec.papers.outputs import FigureParts
 
 STEP_HEADER = ("model", "ks_to_sqrt_ell_A_perp", "ks_to_nu_inf")

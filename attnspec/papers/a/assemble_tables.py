@@ -4,7 +4,7 @@
 from attnspec.claims.dashboard import verdict_table
 from attnspec.papers.a.edge_table import EDGE_TABLE_HEADER, edge_table_rows
 from attnspec.papers.a.gaussian_equivalence_summary import BY_SIZE_HEADER, by_size_rows
-from attnspec.papers.a.stepwise import STEPWISE_TABLE_HEADER, stepwise_table_rows
+from attnspec.papers.a.stepwise_summary import STEPWISE_TABLE_HEADER, stepwise_table_rows
 from attnspec.papers.outputs import TableParts
 from attnspec.tables import to_latex, to_markdown
 

@@ -1,4 +1,4 @@
-"""Figure A1, drawn with seaborn from its tidy table (:func:`attnspec.papers.a.stepwise.
+"""Figure A1, drawn with seaborn from its tidy table (:func:`attnspec.papers.a.stepwise_plotted.
 stepwise_plotted_table`): 2 rows x 6 models, two columns wide, density histograms of the pooled
 bulk (top) and the median over draws of the k-th largest bulk value (bottom), against nu_inf;
 each row shares its axes, one legend below the panels."""
@@ -9,7 +9,6 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
-from attnspec.papers.a.stepwise import STEPWISE_LABELS
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,
@@ -22,6 +21,15 @@ from attnspec.plotting.style import (
     new_figure,
 )
 from attnspec.plotting.tidy import select
+
+STEPWISE_LABELS = {
+    "attention": r"$\sqrt{\ell}\,A^{\perp}$",
+    "mean_normaliser": r"$Y$",
+    "entrywise": r"$Y_f$",
+    "conditional_gaussian": r"$Y_Q$",
+    "conditional_gaussian_linear": r"$Y_Q^{\mathrm{lin}}$",
+    "linear": r"$Y_f^{\mathrm{lin}}$",
+}
 
 HISTOGRAM_ALPHA = 0.6
 X_PLUS_STYLE = {"color": THEORY_COLOUR, "ls": LINE_STYLES["edge or threshold"], "lw": 0.9}

@@ -21,7 +21,8 @@ from attnspec.papers.a import (
     perron,
     perron_plotted,
     perron_summary,
-    stepwise,
+    stepwise_plotted,
+    stepwise_summary,
 )
 from attnspec.papers.a.plot_bulk_laws import plot_bulk_laws, plot_ratios
 from attnspec.papers.a.plot_edges import plot_edges
@@ -87,8 +88,10 @@ def spectra_of(model, draws, beta, n_tokens=ELL, **point):
 def stepwise_table(request):
     draws = request.param
     spectra = {m: spectra_of(m, draws, 1.0) for m in STEPWISE_MODELS}
-    summary = stepwise.summarise_stepwise(spectra, beta=1.0, ratio=1.0, n_removed=3, bins=10)
-    return draws, stepwise.stepwise_plotted_table(spectra, summary, 3), summary
+    summary = stepwise_summary.summarise_stepwise(
+        spectra, beta=1.0, ratio=1.0, n_removed=3, bins=10
+    )
+    return draws, stepwise_plotted.stepwise_plotted_table(spectra, summary, 3), summary
 
 
 def test_a1_table_is_tidy(stepwise_table, tmp_path):

@@ -1,13 +1,6 @@
-"""Figure A1 (paper A): the stepwise approximation of sqrt(ell) A_perp by Gaussian models.
-
-Chain of models (papers.md section 6, A1; intermediate models reconstructed):
-sqrt(ell) A_perp -> Y (row normaliser replaced by its mean) -> Y_f = f(S)/sqrt(ell)
--> Y_Q (rows N(0, Sigma_f/ell) given K) -> Y_Q^lin (rows N(0, Sigma_G/ell))
--> Y_f^lin = Y_lin = (beta S + sqrt(a) W)/sqrt(ell).
-All models of one draw share Q and K (see :mod:`attnspec.papers.spectra`). Every spectrum
-is the squared singular values of an ell x ell matrix on the sqrt(ell) scale (paper A scales by
-sqrt(d); identical when ell = d).
-"""
+"""Figure A1's statistics (paper A, claim A.3): per model of the chain sqrt(ell) A_perp -> Y -> Y_f
+-> Y_Q -> Y_Q^lin -> Y_lin, the pooled bulk's histogram, sorted values, distances and moments
+against nu_inf (truncated like the data), and the rows of table A-T2."""
 
 import logging
 from collections.abc import Mapping, Sequence
@@ -20,15 +13,6 @@ from attnspec.papers.progress import Stopwatch
 from attnspec.theory.nu_infinity import NuInfinity
 
 LOG = logging.getLogger(__name__)
-
-STEPWISE_LABELS = {
-    "attention": r"$\sqrt{\ell}\,A^{\perp}$",
-    "mean_normaliser": r"$Y$",
-    "entrywise": r"$Y_f$",
-    "conditional_gaussian": r"$Y_Q$",
-    "conditional_gaussian_linear": r"$Y_Q^{\mathrm{lin}}$",
-    "linear": r"$Y_f^{\mathrm{lin}}$",
-}
 
 
 def bulk(spectrum: np.ndarray, n_removed: int) -> np.ndarray:
@@ -144,68 +128,3 @@ def stepwise_table_rows(summary: dict) -> list[tuple]:
         )
         for i, model in enumerate(summary["models"])
     ]
-
-
-def stepwise_plotted_table(
-    spectra: Mapping[str, Sequence[np.ndarray]], summary: Mapping, n_removed: int
-):
-    """Figure A1's tidy table: a pandas DataFrame with columns kind, series, model, draw, k, x,
-    value, one row per number drawn, empty cells where a column does not apply:
-
-    - kind ``data``, series ``bulk``: per model and draw the k-th largest bulk value (``value``),
-      k = 1, 2, ...: the observations of both rows of panels (histogram and sorted values);
-    - kind ``theory``: the limit law nu_inf, series ``nu_inf_density`` (``x``, ``value``) and
-      ``nu_inf_quantile`` (``k``, ``value``), and ``x_plus``, its right edge (``value``);
-    - kind ``statistic``, series ``ks_to_attention``: per model the Kolmogorov distance of its
-      pooled bulk to that of sqrt(ell) A_perp, stated in each panel's title.
-
-    ``spectra``: the draws of :func:`summarise_stepwise`; ``summary``: its output.
-    """
-    import pandas as pd  # lazily: the simulation jobs never build tables
-
-    models = [str(m) for m in summary["models"]]
-    pieces = []
-    for model in models:
-        values = np.stack([bulk(spectrum, n_removed) for spectrum in spectra[model]])
-        draws, ranks = np.indices(values.shape)
-        pieces.append(
-            pd.DataFrame(
-                {
-                    "kind": "data",
-                    "series": "bulk",
-                    "model": model,
-                    "draw": draws.ravel(),
-                    "k": ranks.ravel() + 1,
-                    "value": values.ravel(),
-                }
-            )
-        )
-    pieces += [
-        pd.DataFrame(
-            {
-                "kind": "theory",
-                "series": "nu_inf_density",
-                "x": summary["theory_x"],
-                "value": summary["theory_density"],
-            }
-        ),
-        pd.DataFrame(
-            {
-                "kind": "theory",
-                "series": "nu_inf_quantile",
-                "k": summary["ranks"],
-                "value": summary["theory_sorted"],
-            }
-        ),
-        pd.DataFrame({"kind": "theory", "series": "x_plus", "value": [float(summary["x_plus"])]}),
-        pd.DataFrame(
-            {
-                "kind": "statistic",
-                "series": "ks_to_attention",
-                "model": models,
-                "value": summary["ks_to_attention"],
-            }
-        ),
-    ]
-    table = pd.concat(pieces, ignore_index=True).astype({"draw": "Int64", "k": "Int64"})
-    return table[["kind", "series", "model", "draw", "k", "x", "value"]]
