@@ -29,11 +29,8 @@ from attnspec.papers.a.full_spectrum import (
     summarise_full_spectrum,
     unpack_draws,
 )
-from attnspec.papers.a.limit_law import (
-    LIMIT_LAW_TABLE_HEADER,
-    limit_law_plotted_table,
-    limit_law_table_rows,
-)
+from attnspec.papers.a.limit_law_plotted import limit_law_plotted_table
+from attnspec.papers.a.limit_law_summary import LIMIT_LAW_TABLE_HEADER, limit_law_table_rows
 from attnspec.papers.a.linearisation import (
     DISTANCE_TABLE_HEADER,
     EXPONENT_TABLE_HEADER,

@@ -1,7 +1,7 @@
 """Figure A8 (theory only), drawn from its tidy table
-(:func:`attnspec.papers.a.limit_law.limit_law_plotted_table`), two columns wide, everything in
-units of theta_1 (t = x / theta_1, density theta_1 p(theta_1 t)), so that the MP surrogate is MP_1
-in every panel:
+(:func:`attnspec.papers.a.limit_law_plotted.limit_law_plotted_table`), two columns wide,
+everything in units of theta_1 (t = x / theta_1, density theta_1 p(theta_1 t)), so that the MP
+surrogate is MP_1 in every panel:
 
 - top row, one panel per beta (c = 1): nu_inf (theory colour, solid) against the surrogate
   (MP-surrogate colour, dashed), each edge dotted in its colour, densities on a log axis;

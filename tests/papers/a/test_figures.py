@@ -16,7 +16,8 @@ from attnspec.papers.a import (
     bulk_laws,
     edges,
     full_spectrum,
-    limit_law,
+    limit_law_plotted,
+    limit_law_summary,
     linearisation,
     perron,
     perron_plotted,
@@ -521,16 +522,16 @@ A8_BETAS, A8_RATIOS = [0.5, 1.0, 2.0], [0.5, 2.0]
 
 @pytest.fixture(scope="module")
 def limit_law_table():
-    return limit_law.limit_law_plotted_table(A8_BETAS, A8_RATIOS, 1.0, 60, 0.25, 2.5, 6)
+    return limit_law_plotted.limit_law_plotted_table(A8_BETAS, A8_RATIOS, 1.0, 60, 0.25, 2.5, 6)
 
 
 def test_a8_table_is_tidy(limit_law_table, tmp_path):
     frame = csv_frame(tmp_path, limit_law_table)
-    assert list(frame.columns) == list(limit_law.COLUMNS)
+    assert list(frame.columns) == list(limit_law_plotted.COLUMNS)
     assert set(frame["kind"]) == {"theory"}  # theory only: no simulation
     sizes = frame.groupby(["sweep", "series"]).size().to_dict()
     assert {k: v for k, v in sizes.items() if k[0] == "beta_grid"} == {
-        ("beta_grid", series): 6 for series in limit_law.BETA_GRID_SERIES
+        ("beta_grid", series): 6 for series in limit_law_summary.BETA_GRID_SERIES
     }
     for sweep, series, count in (("betas", "nu_inf_edge", 3), ("betas", "mp_edge", 3),
                                  ("ratios", "nu_inf_edge", 2)):  # fmt: skip
@@ -565,7 +566,7 @@ def test_a8_is_drawn_from_its_csv(limit_law_table, tmp_path):
         assert any(np.array_equal(line_data(ln)[1], rows["theta1_density"]) for ln in ratio.lines)
     x_plus = frame[frame["series"] == "x_plus"]
     np.testing.assert_array_equal(line_data(edge.lines[0])[1], x_plus["value_over_theta1"])
-    for line, series in zip(difference.lines, limit_law.BETA_GRID_SERIES[-3:], strict=True):
+    for line, series in zip(difference.lines, limit_law_summary.BETA_GRID_SERIES[-3:], strict=True):
         np.testing.assert_array_equal(
             line_data(line)[1], frame.loc[frame["series"] == series, "value"]
         )

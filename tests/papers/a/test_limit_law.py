@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from scipy.integrate import quad
 
-from attnspec.papers.a.limit_law import (
+from attnspec.papers.a.limit_law_plotted import limit_law_plotted_table
+from attnspec.papers.a.limit_law_summary import (
     BETA_GRID_SERIES,
     LIMIT_LAW_TABLE_HEADER,
     beta_grid_parts,
-    limit_law_plotted_table,
     limit_law_table_rows,
     scaled_grid,
 )

@@ -1,17 +1,6 @@
-"""Figure A8 (paper A, theory only): the limit law nu_inf against its Marchenko–Pastur surrogate.
-
-nu_inf = rho ⊠ MP_1, rho = a + b MP_c, is the law of the squared non-Perron singular values of
-sqrt(ell) A_perp and of Y_lin (:class:`attnspec.theory.NuInfinity`); the surrogate theta1 MP_1
-(:class:`attnspec.theory.MarchenkoPasturSurrogate`) has the same mean theta1 = e^{beta^2} - 1 and
-the edge 4 theta1. In units of theta1 (t = x / theta1, density theta1 p(theta1 t)) the surrogate is
-MP_1 at every beta, while nu_inf runs from the Fuss–Catalan law of a product of two Ginibre
-matrices (edge 27/4) as beta -> 0 to MP_1 as beta -> infinity. Across beta (c = 1): x_+ / theta1
-(:func:`attnspec.theory.bulk_edge`) against 4 with both expansions of x_+
-(:mod:`attnspec.theory.asymptotics`), and three measures of how far nu_inf is from the surrogate,
-each 0 for the surrogate itself: the Kolmogorov distance sup |F - G|
-(:func:`attnspec.distances.law_kolmogorov_distance`), the mass of nu_inf above 4 theta1, and
-m2 / m1^2 - 2 = beta^4 c / theta1^2 (the surrogate's m2 / m1^2 is 2).
-"""
+"""Figure A8's theory values (paper A): nu_inf = rho ⊠ MP_1 against its surrogate theta1 MP_1 in
+units of theta1, across beta (c = 1) and c: densities, edges, x_+ against 4 theta1, sup |F - G|,
+the mass above 4 theta1, m2 / m1^2 - 2 = beta^4 c / theta1^2, and the rows of its table."""
 
 from collections.abc import Sequence
 
@@ -34,21 +23,6 @@ zero at the edge instead of cutting the corner to the next grid point."""
 GRID_REACH = 1.04
 """The density grid spans t = x / theta1 in (0, GRID_REACH * the largest edge / theta1]."""
 
-COLUMNS = (
-    "kind",
-    "series",
-    "sweep",
-    "beta",
-    "c",
-    "x",
-    "x_over_theta1",
-    "density",
-    "theta1_density",
-    "value",
-    "value_over_theta1",
-)
-"""The tidy table's columns: ``sweep`` is ``betas`` (the density panels across beta at c = 1),
-``ratios`` (across c at one beta) or ``beta_grid`` (the curves against beta, c = 1)."""
 
 BETA_GRID_SERIES = (
     "x_plus",
@@ -166,25 +140,6 @@ def beta_grid_parts(beta_min: float, beta_max: float, points: int):
     ]
     parts += [common | {"series": name, "value": value} for name, value in differences.items()]
     return parts
-
-
-def limit_law_plotted_table(
-    betas: Sequence[float],
-    ratios: Sequence[float],
-    ratio_beta: float,
-    density_points: int,
-    beta_min: float,
-    beta_max: float,
-    beta_points: int,
-):
-    """Figure A8's tidy table (pandas DataFrame with :data:`COLUMNS`), theory only: the rows of
-    :func:`density_parts` then those of :func:`beta_grid_parts`; a cell is empty where its
-    column does not apply."""
-    from attnspec.plotting.tidy import tidy_table
-
-    parts = density_parts(betas, ratios, ratio_beta, density_points)
-    parts += beta_grid_parts(beta_min, beta_max, beta_points)
-    return tidy_table(parts, COLUMNS)
 
 
 LIMIT_LAW_TABLE_HEADER = (
