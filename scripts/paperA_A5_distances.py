@@ -2,7 +2,7 @@
 and at the betas of the rows A.1 the Kolmogorov distances of the attention bulk to the wrong laws
 those rows must rule out (the MP surrogate, nu_inf at beta (1 -+ 3 %))."""
 
-from attnspec.papers.a.linearisation import distance_table
+from attnspec.papers.a.linearisation_summary import distance_table
 from attnspec.workflow.io import configure_logging, load_npz, save_npz
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
 from attnspec.papers.a.full_spectrum import full_spectrum_draw
-from attnspec.papers.a.linearisation import distance_table
+from attnspec.papers.a.linearisation_summary import distance_table
 from attnspec.papers.a.perron import perron_draws
 from attnspec.papers.a.stepwise_summary import summarise_stepwise
 from attnspec.papers.b.conditional import conditional_draw
@@ -155,7 +155,7 @@ LOOPS = {
         "mask",
         2,
     ),
-    "distances": (run_distance_table, "attnspec.papers.a.linearisation", "size", 2),
+    "distances": (run_distance_table, "attnspec.papers.a.linearisation_summary", "size", 2),
     "stepwise": (run_stepwise, "attnspec.papers.a.stepwise_summary", "model", len(STEPWISE_MODELS)),
     "pretrained model": (run_model_diagnostics, "attnspec.papers.c.pretrained", "passage", 2),
     "forward pass": (run_queries_keys, "attnspec.pretrained.bert", "passage", 3),

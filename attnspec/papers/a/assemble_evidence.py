@@ -4,7 +4,8 @@ rows A.1-A.5."""
 
 from attnspec.papers.a.bulk_laws import not_marchenko_pastur_evidence_rows
 from attnspec.papers.a.gaussian_equivalence_evidence import equivalence_evidence
-from attnspec.papers.a.linearisation import linearisation_evidence, summarise_distances
+from attnspec.papers.a.linearisation_evidence import linearisation_evidence
+from attnspec.papers.a.linearisation_summary import summarise_distances
 from attnspec.papers.a.perron_evidence import perron_evidence_rows
 from attnspec.papers.a.perron_summary import series_of_sizes
 

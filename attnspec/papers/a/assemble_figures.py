@@ -31,14 +31,14 @@ from attnspec.papers.a.full_spectrum import (
 )
 from attnspec.papers.a.limit_law_plotted import limit_law_plotted_table
 from attnspec.papers.a.limit_law_summary import LIMIT_LAW_TABLE_HEADER, limit_law_table_rows
-from attnspec.papers.a.linearisation import (
+from attnspec.papers.a.linearisation_findings import collapse_statement
+from attnspec.papers.a.linearisation_plotted import linearisation_plotted_table
+from attnspec.papers.a.linearisation_summary import (
     DISTANCE_TABLE_HEADER,
     EXPONENT_TABLE_HEADER,
     collapse_analysis,
-    collapse_statement,
     distance_table_rows,
     exponent_table_rows,
-    linearisation_plotted_table,
     summarise_distances,
 )
 from attnspec.papers.a.perron_plotted import perron_plotted_table

@@ -1,6 +1,6 @@
 """Figure A5, drawn with seaborn from its tidy table
-(:func:`attnspec.papers.a.linearisation.linearisation_plotted_table`, rows chosen by ``kind``
-and ``series``): distance of the bulk
+(:func:`attnspec.papers.a.linearisation_plotted.linearisation_plotted_table`, rows chosen by
+``kind`` and ``series``): distance of the bulk
 to nu_inf against beta / sqrt(log ell), one colour per ell (``style.sequential_colours("size")``),
 two columns wide, three rows of two panels, one legend below them.
 
@@ -19,7 +19,7 @@ import seaborn as sns
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FormatStrFormatter, NullLocator
 
-from attnspec.papers.a.linearisation import EXCESS_THRESHOLD
+from attnspec.papers.a.linearisation_summary import EXCESS_THRESHOLD
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,

@@ -22,11 +22,8 @@ from attnspec.papers.a.bulk_laws import (
     not_marchenko_pastur_evidence_rows,
 )
 from attnspec.papers.a.gaussian_equivalence_evidence import equivalence_evidence
-from attnspec.papers.a.linearisation import (
-    ALTERNATIVE_METRICS,
-    linearisation_evidence,
-    summarise_distances,
-)
+from attnspec.papers.a.linearisation_evidence import linearisation_evidence
+from attnspec.papers.a.linearisation_summary import ALTERNATIVE_METRICS, summarise_distances
 from attnspec.papers.a.perron_evidence import perron_evidence_rows
 from attnspec.papers.a.perron_summary import perron_series
 from attnspec.papers.registry import TESTS, registry_of

@@ -18,7 +18,8 @@ from attnspec.papers.a import (
     full_spectrum,
     limit_law_plotted,
     limit_law_summary,
-    linearisation,
+    linearisation_plotted,
+    linearisation_summary,
     perron,
     perron_plotted,
     perron_summary,
@@ -377,18 +378,18 @@ def distance_summary(draws: int) -> dict:
                 table["kolmogorov"].append(value * (1 + 0.02 * rng.standard_normal()))
     table = {k: np.array(v) for k, v in table.items()}
     table["wasserstein1_relative"] = 0.5 * table["kolmogorov"]
-    return linearisation.summarise_distances(table)
+    return linearisation_summary.summarise_distances(table)
 
 
 @pytest.mark.parametrize("draws", [3, 10])
 def test_a5_is_drawn_from_its_csv(draws, tmp_path):
     summary = distance_summary(draws)
-    collapse = linearisation.collapse_analysis(summary)
-    table = linearisation.linearisation_plotted_table(summary, collapse)
+    collapse = linearisation_summary.collapse_analysis(summary)
+    table = linearisation_plotted.linearisation_plotted_table(summary, collapse)
     assert_tidy(table)
     assert set(table["kind"]) == KINDS
     frame = csv_frame(tmp_path, table)
-    assert set(frame.loc[frame["kind"] == "data", "series"]) == set(linearisation.METRICS)
+    assert set(frame.loc[frame["kind"] == "data", "series"]) == set(linearisation_summary.METRICS)
     per_draw = frame.groupby("series").size()
     for series in ("kolmogorov", "wasserstein1_relative"):
         assert per_draw[series] == 2 * SIZES.size * BETAS.size * draws

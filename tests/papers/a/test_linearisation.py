@@ -22,16 +22,18 @@ from attnspec.papers.a.bulk_laws import (
     attention_bulk,
     nearest_law_unit,
 )
-from attnspec.papers.a.linearisation import (
+from attnspec.papers.a.linearisation_evidence import (
+    convergence_evidence,
+    linearisation_evidence,
+    location_samples,
+)
+from attnspec.papers.a.linearisation_summary import (
     ALTERNATIVE_METRICS,
     EXCESS_THRESHOLD,
     bulk_distances,
     collapse_analysis,
-    convergence_evidence,
     distance_table,
     excess_over_floor,
-    linearisation_evidence,
-    location_samples,
     rescaled_beta,
     size_exponent,
     summarise_distances,
