@@ -2,7 +2,7 @@
 :mod:`attnspec.papers.a.outputs`; arguments: :mod:`attnspec.workflow.jobs`): the samples of
 rows A.1-A.5."""
 
-from attnspec.papers.a.bulk_laws import not_marchenko_pastur_evidence_rows
+from attnspec.papers.a.bulk_laws_evidence import not_marchenko_pastur_evidence_rows
 from attnspec.papers.a.gaussian_equivalence import equivalence_evidence
 from attnspec.papers.a.linearisation import linearisation_evidence, summarise_distances
 from attnspec.papers.a.perron_evidence import perron_evidence_rows

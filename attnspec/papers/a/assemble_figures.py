@@ -4,13 +4,12 @@ of the spectra and summaries, their drawings, key tables and caption texts."""
 
 import functools
 
-from attnspec.papers.a.bulk_laws import (
+from attnspec.papers.a.bulk_laws_plotted import bulk_laws_plotted_table, ratios_plotted_table
+from attnspec.papers.a.bulk_laws_summary import (
     BULK_LAWS_TABLE_HEADER,
     RATIO_TABLE_HEADER,
-    bulk_laws_plotted_table,
     bulk_laws_table_rows,
     ratio_table_rows,
-    ratios_plotted_table,
     unpack_panels,
 )
 from attnspec.papers.a.edges import (

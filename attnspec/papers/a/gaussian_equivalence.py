@@ -7,8 +7,8 @@ per Y_lin draw j, D_LL(j) = mean over k != j of KS(Y_lin_j, Y_lin_k), two sample
 the same ell (the floor). Gaussian equivalence at this ell means mean D_AL - mean D_LL near 0.
 
 The wrong theories of row A.3 are Gaussian equivalents with another limit law L
-(:func:`attnspec.papers.a.bulk_laws.alternative_laws`: MP and nu_inf at beta (1 -+ 1 %), and at
-beta (1 -+ 3 %) for the variant reported beside them): their draws are the Y_lin draws
+(:func:`attnspec.papers.a.bulk_laws_summary.alternative_laws`: MP and nu_inf at beta (1 -+ 1 %),
+and at beta (1 -+ 3 %) for the variant reported beside them): their draws are the Y_lin draws
 carried to L by the quantile map T(x) = F_L^{-1}(F_nu_inf(x)) (:func:`carried_to`), and
 D_AL^L(i) = mean over j != i of KS(bulk_i, T(Y_lin_j)). Their floor is D_LL itself: the
 Kolmogorov distance between two samples depends only on the order of their pooled values, which
@@ -23,15 +23,17 @@ import numpy as np
 
 from attnspec.claims.evidence import Evidence
 from attnspec.distances import kolmogorov_distance
-from attnspec.papers.a.bulk_laws import (
+from attnspec.papers.a.bulk_laws_evidence import (
     ALTERNATIVE_LAWS,
     BETA_VARIANT,
-    COARSE_BETA_MUTANTS,
     VARIANT_LAWS,
+    nearest_law_unit,
+)
+from attnspec.papers.a.bulk_laws_summary import (
+    COARSE_BETA_MUTANTS,
     WRONG_LAWS,
     alternative_laws,
     attention_bulk,
-    nearest_law_unit,
 )
 from attnspec.papers.a.linearisation import series_evidence
 from attnspec.theory.nu_infinity import NuInfinity
@@ -73,7 +75,7 @@ def carried_to(values: np.ndarray, source, target) -> np.ndarray:
 def carried_distances(
     attention: Sequence[np.ndarray], linear: Sequence[np.ndarray], beta: float
 ) -> dict[str, np.ndarray]:
-    """Per wrong law L (:data:`attnspec.papers.a.bulk_laws.WRONG_LAWS`, both resolutions),
+    """Per wrong law L (:data:`attnspec.papers.a.bulk_laws_summary.WRONG_LAWS`, both resolutions),
     D_AL^L per attention draw: the mean KS of its bulk to the Y_lin draws of other seeds
     carried from nu_inf(beta) to L (:func:`carried_to`)."""
     law = NuInfinity(beta, 1.0)
@@ -105,10 +107,10 @@ def equivalence_evidence(table: Mapping[str, np.ndarray], *, beta: float) -> Evi
     """Registry row A.3/beta=<beta> from :func:`pair_distance_table`: ``values`` = D_AL and
     ``reference`` = D_LL at the largest ell, with the same at every ell of the table for the
     row's finite-size model (limit 0); margin unit the distance from nu_inf to the nearest wrong
-    beta (:func:`attnspec.papers.a.bulk_laws.nearest_law_unit`); each wrong law L judged by
-    ``values`` = D_AL^L against the same D_LL (module docstring), target 0, at every ell; the
-    variant :data:`attnspec.papers.a.bulk_laws.BETA_VARIANT` the same with the wrong betas at
-    3 % and their margin unit."""
+    beta (:func:`attnspec.papers.a.bulk_laws_evidence.nearest_law_unit`); each wrong law L judged
+    by ``values`` = D_AL^L against the same D_LL (module docstring), target 0, at every ell; the
+    variant :data:`attnspec.papers.a.bulk_laws_evidence.BETA_VARIANT` the same with the wrong
+    betas at 3 % and their margin unit."""
     sizes = table["n_tokens"]
     d_al, d_ll = table["d_al"], table["d_ll"]
     row_id, n_max = f"A.3/beta={beta:g}", int(sizes[-1])

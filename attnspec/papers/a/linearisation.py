@@ -17,7 +17,7 @@ Evidence (rows of :mod:`attnspec.papers.a.declared_tests`): A.1/beta=<beta> is, 
 largest ell, the attention distance to nu_inf minus the distance of the Y_lin draw from the same
 Q, K (a paired excess over the floor), with the same at every ell for its finite-size model; its
 alternatives replace nu_inf in the attention distance by a wrong law L
-(:func:`attnspec.papers.a.bulk_laws.alternative_laws`: MP and nu_inf at beta (1 -+ 1 %), and
+(:func:`attnspec.papers.a.bulk_laws_summary.alternative_laws`: MP and nu_inf at beta (1 -+ 1 %), and
 beta (1 -+ 3 %) for the variant reported beside it; the floor stays the nu_inf one: subtracting
 KS(Y_lin, L) instead would cancel whatever L is). A.5/breakdown compares
 the two distances at the largest beta; A.5/location the threshold beta*(ell)
@@ -33,16 +33,18 @@ import numpy as np
 from attnspec.claims.evidence import Evidence, threshold_crossings
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.intervals import student_t_half_width
-from attnspec.papers.a.bulk_laws import (
+from attnspec.papers.a.bulk_laws_evidence import (
     ALTERNATIVE_LAWS,
     BETA_VARIANT,
-    COARSE_BETA_MUTANTS,
     VARIANT_LAWS,
+    nearest_law_unit,
+    series_evidence,
+)
+from attnspec.papers.a.bulk_laws_summary import (
+    COARSE_BETA_MUTANTS,
     WRONG_LAWS,
     alternative_laws,
     attention_bulk,
-    nearest_law_unit,
-    series_evidence,
 )
 from attnspec.papers.progress import Stopwatch
 from attnspec.theory.nu_infinity import NuInfinity
@@ -101,7 +103,7 @@ def bulk_distances(spectrum: np.ndarray, model: str, law: NuInfinity, quantile=N
 
 def alternative_distances(spectrum: np.ndarray, laws: Mapping) -> list[float]:
     """Kolmogorov distance of the attention bulk of one draw to each law of ``laws`` (the wrong
-    laws of :func:`attnspec.papers.a.bulk_laws.alternative_laws`), in their order."""
+    laws of :func:`attnspec.papers.a.bulk_laws_summary.alternative_laws`), in their order."""
     bulk = attention_bulk(spectrum)
     return [kolmogorov_distance(bulk, law.cdf) for law in laws.values()]
 
@@ -373,8 +375,9 @@ def convergence_evidence(summary: Mapping, beta: float) -> Evidence:
     KS(Y_lin, nu_inf), the Y_lin draw built from the same Q, K (a paired excess over the
     finite-size floor), judged at the largest ell with the same at every ell of the table for
     the row's finite-size model (limit 0); margin unit the distance from nu_inf to the nearest
-    wrong beta (:func:`attnspec.papers.a.bulk_laws.nearest_law_unit`). Each alternative law L
-    (:data:`attnspec.papers.a.bulk_laws.ALTERNATIVE_LAWS`) gives KS(attention bulk, L) -
+    wrong beta (:func:`attnspec.papers.a.bulk_laws_evidence.nearest_law_unit`). Each alternative
+    law L (:data:`attnspec.papers.a.bulk_laws_evidence.ALTERNATIVE_LAWS`) gives
+    KS(attention bulk, L) -
     KS(Y_lin, nu_inf) at every ell, target 0: the floor stays nu_inf's, since KS(attention, L)
     - KS(Y_lin, L) would cancel any L. The variant :data:`BETA_VARIANT` is the same row with
     the wrong betas at 3 % and their margin unit."""

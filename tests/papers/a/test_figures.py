@@ -13,7 +13,8 @@ from matplotlib.colors import to_rgb
 
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
 from attnspec.papers.a import (
-    bulk_laws,
+    bulk_laws_plotted,
+    bulk_laws_summary,
     edges,
     full_spectrum,
     limit_law,
@@ -235,11 +236,11 @@ def bulk_laws_table():
         attention.append(spectra_of("attention", 3, beta))
         linear.append(spectra_of("linear", 3, beta))
         summaries.append(
-            bulk_laws.summarise_bulk_laws(
+            bulk_laws_summary.summarise_bulk_laws(
                 list(attention[-1]), list(linear[-1]), beta=beta, ratio=1.0, bins=12
             )
         )
-    return bulk_laws.bulk_laws_plotted_table(summaries, attention, linear), summaries
+    return bulk_laws_plotted.bulk_laws_plotted_table(summaries, attention, linear), summaries
 
 
 def test_a3_table_is_tidy(bulk_laws_table):
@@ -477,10 +478,12 @@ def ratio_table():
     ]
     attention = [spectra_of("attention", 2, 1.0, **spec) for spec in specs]
     panels = [
-        bulk_laws.summarise_ratio_panel(list(draws), n_tokens=ELL, beta=1.0, bins=12, **spec)
+        bulk_laws_summary.summarise_ratio_panel(
+            list(draws), n_tokens=ELL, beta=1.0, bins=12, **spec
+        )
         for draws, spec in zip(attention, specs, strict=True)
     ]
-    return bulk_laws.ratios_plotted_table(panels, attention), panels
+    return bulk_laws_plotted.ratios_plotted_table(panels, attention), panels
 
 
 def test_a7_table_is_tidy(ratio_table):
