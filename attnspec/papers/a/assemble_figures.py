@@ -19,14 +19,14 @@ from attnspec.papers.a.edges import (
     edge_theory_curves,
     simulated_edges,
 )
-from attnspec.papers.a.full_spectrum import (
+from attnspec.papers.a.full_spectrum import unpack_draws
+from attnspec.papers.a.full_spectrum_plotted import full_spectrum_plotted_table
+from attnspec.papers.a.full_spectrum_summary import (
     FULL_SPECTRUM_TABLE_HEADER,
     REFERENCE_TABLE_HEADER,
-    full_spectrum_plotted_table,
     full_spectrum_reference_rows,
     full_spectrum_table_rows,
     summarise_full_spectrum,
-    unpack_draws,
 )
 from attnspec.papers.a.limit_law import (
     LIMIT_LAW_TABLE_HEADER,

@@ -17,6 +17,8 @@ from attnspec.papers.a import (
     bulk_laws_summary,
     edges,
     full_spectrum,
+    full_spectrum_plotted,
+    full_spectrum_summary,
     limit_law,
     linearisation,
     perron,
@@ -146,8 +148,8 @@ def test_a1_is_drawn_from_its_csv(stepwise_table, tmp_path):
 def full_spectrum_table():
     parameters = dict(n_tokens=ELL, d_qk=ELL, beta=1.0)
     draws = full_spectrum.full_spectrum_draws(2, **parameters)
-    summary = full_spectrum.summarise_full_spectrum(draws, **parameters)
-    return full_spectrum.full_spectrum_plotted_table(summary), summary
+    summary = full_spectrum_summary.summarise_full_spectrum(draws, **parameters)
+    return full_spectrum_plotted.full_spectrum_plotted_table(summary), summary
 
 
 def test_a2_table_is_tidy(full_spectrum_table, tmp_path):
@@ -165,7 +167,7 @@ def test_a2_table_is_tidy(full_spectrum_table, tmp_path):
         ("theory", "nu_inf_quantile"): ELL - 1,
         ("theory", "nu_inf_expected_count"): summary["edges"].size - 1,
         ("theory", "spike_prediction"): 2,
-    } | {("theory", name): 1 for name in full_spectrum.FULL_SPECTRUM_LEVELS}
+    } | {("theory", name): 1 for name in full_spectrum_plotted.FULL_SPECTRUM_LEVELS}
     # each singular pair: its value, ranked within its draw, and the IPR of both its vectors
     nonperron = frame[frame["series"] == "nonperron"]
     np.testing.assert_array_equal(nonperron["value"], summary["pair_value"])
@@ -176,7 +178,7 @@ def test_a2_table_is_tidy(full_spectrum_table, tmp_path):
         np.testing.assert_array_equal(ipr["x"], summary["pair_value"])
         np.testing.assert_array_equal(ipr["k"], nonperron["k"])
         np.testing.assert_array_equal(ipr["value"], summary[f"pair_ipr_{side}"])
-    for name in full_spectrum.FULL_SPECTRUM_LEVELS:
+    for name in full_spectrum_plotted.FULL_SPECTRUM_LEVELS:
         assert frame.loc[frame["series"] == name, "value"].item() == summary[name]
 
 
