@@ -12,9 +12,9 @@ from attnspec.papers.a.bulk_laws_summary import (
     ratio_table_rows,
     unpack_panels,
 )
-from attnspec.papers.a.edges import (
+from attnspec.papers.a.edges_plotted import edge_plotted_table
+from attnspec.papers.a.edges_summary import (
     EDGE_TABLE_HEADER,
-    edge_plotted_table,
     edge_table_rows,
     edge_theory_curves,
     simulated_edges,

@@ -15,7 +15,8 @@ from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
 from attnspec.papers.a import (
     bulk_laws_plotted,
     bulk_laws_summary,
-    edges,
+    edges_plotted,
+    edges_summary,
     full_spectrum,
     full_spectrum_plotted,
     full_spectrum_summary,
@@ -294,11 +295,11 @@ def test_a3_is_drawn_from_its_csv(bulk_laws_table, tmp_path):
 @pytest.fixture(scope="module", params=[3, 10], ids=["3-draws", "10-draws"])
 def edge_table(request):
     betas = [0.5, 1.0]
-    simulated = edges.simulated_edges(
+    simulated = edges_summary.simulated_edges(
         [list(spectra_of("linear", request.param, beta)) for beta in betas], betas, ELL
     )
-    theory = edges.edge_theory_curves(0.25, 1.25, 12, ELL)
-    return request.param, edges.edge_plotted_table(theory, simulated), simulated
+    theory = edges_summary.edge_theory_curves(0.25, 1.25, 12, ELL)
+    return request.param, edges_plotted.edge_plotted_table(theory, simulated), simulated
 
 
 def test_a4_table_is_tidy(edge_table, tmp_path):
@@ -310,7 +311,7 @@ def test_a4_table_is_tidy(edge_table, tmp_path):
     ]  # fmt: skip
     kinds = frame.groupby(["kind", "series"]).size().to_dict()
     assert kinds == {("data", "ylin_top"): 2 * draws} | {
-        ("theory", series): 12 for series in edges.EDGE_THEORY_SERIES
+        ("theory", series): 12 for series in edges_plotted.EDGE_THEORY_SERIES
     }
     assert frame.loc[frame["kind"] == "theory", "draw"].isna().all()
     tops = frame[frame["series"] == "ylin_top"]
