@@ -3,7 +3,7 @@ shares of the bulk above 4 theta1 at beta and at the wrong betas of the A.4 alte
 
 import numpy as np
 
-from attnspec.papers.a.bulk_laws import pack_panels, summarise_bulk_laws
+from attnspec.papers.a.bulk_laws_summary import pack_panels, summarise_bulk_laws
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, load_npz, save_npz
 

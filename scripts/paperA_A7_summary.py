@@ -1,6 +1,6 @@
 """Figure A7, spectra: per panel (c = ell / d_qk, then literal X), the bulk against nu_inf."""
 
-from attnspec.papers.a.bulk_laws import pack_panels, summarise_ratio_panel
+from attnspec.papers.a.bulk_laws_summary import pack_panels, summarise_ratio_panel
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, load_npz, save_npz
 

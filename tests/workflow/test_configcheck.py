@@ -597,9 +597,11 @@ def test_paper_b_judged_values_are_the_registry_rows_values():
 def test_paper_a_linearisation_simulates_the_betas_of_rows_a1_a3_and_a4():
     """Rows A.1 and A.4 judge beta 0.5 and 1 on the spectra of paperA.linearisation (A.3 beta 1);
     figure A3's own betas are free."""
-    from attnspec.papers.a import bulk_laws, linearisation_summary
+    from attnspec.papers.a import bulk_laws_evidence, linearisation_summary
 
-    judged = list(dict.fromkeys(linearisation_summary.JUDGED_BETAS + bulk_laws.JUDGED_BETAS))
+    judged = list(
+        dict.fromkeys(linearisation_summary.JUDGED_BETAS + bulk_laws_evidence.JUDGED_BETAS)
+    )
     config = copy.deepcopy(DEFAULT)
     config["paperA"]["linearisation"]["betas"] = [1.0, 2.0]
     expected = (

@@ -10,7 +10,7 @@ from attnspec.workflow.memorycheck import (
 )
 from attnspec.workflow.publish import receipt_of
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS as MODEL_NAMES
-from attnspec.papers.a.bulk_laws import JUDGED_BETAS as EDGE_SHARE_BETAS
+from attnspec.papers.a.bulk_laws_evidence import JUDGED_BETAS as EDGE_SHARE_BETAS
 from attnspec.papers.outputs import Evidence, Figure, Table, names_of
 from attnspec.papers.registry import ROOMS
 

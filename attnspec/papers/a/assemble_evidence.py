@@ -2,7 +2,7 @@
 :mod:`attnspec.papers.a.outputs`; arguments: :mod:`attnspec.workflow.jobs`): the samples of
 rows A.1-A.5."""
 
-from attnspec.papers.a.bulk_laws import not_marchenko_pastur_evidence_rows
+from attnspec.papers.a.bulk_laws_evidence import not_marchenko_pastur_evidence_rows
 from attnspec.papers.a.gaussian_equivalence_evidence import equivalence_evidence
 from attnspec.papers.a.linearisation_evidence import linearisation_evidence
 from attnspec.papers.a.linearisation_summary import summarise_distances

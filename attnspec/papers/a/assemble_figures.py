@@ -4,30 +4,29 @@ of the spectra and summaries, their drawings, key tables and caption texts."""
 
 import functools
 
-from attnspec.papers.a.bulk_laws import (
+from attnspec.papers.a.bulk_laws_plotted import bulk_laws_plotted_table, ratios_plotted_table
+from attnspec.papers.a.bulk_laws_summary import (
     BULK_LAWS_TABLE_HEADER,
     RATIO_TABLE_HEADER,
-    bulk_laws_plotted_table,
     bulk_laws_table_rows,
     ratio_table_rows,
-    ratios_plotted_table,
     unpack_panels,
 )
-from attnspec.papers.a.edges import (
+from attnspec.papers.a.edges_plotted import edge_plotted_table
+from attnspec.papers.a.edges_summary import (
     EDGE_TABLE_HEADER,
-    edge_plotted_table,
     edge_table_rows,
     edge_theory_curves,
     simulated_edges,
 )
-from attnspec.papers.a.full_spectrum import (
+from attnspec.papers.a.full_spectrum import unpack_draws
+from attnspec.papers.a.full_spectrum_plotted import full_spectrum_plotted_table
+from attnspec.papers.a.full_spectrum_summary import (
     FULL_SPECTRUM_TABLE_HEADER,
     REFERENCE_TABLE_HEADER,
-    full_spectrum_plotted_table,
     full_spectrum_reference_rows,
     full_spectrum_table_rows,
     summarise_full_spectrum,
-    unpack_draws,
 )
 from attnspec.papers.a.limit_law_plotted import limit_law_plotted_table
 from attnspec.papers.a.limit_law_summary import LIMIT_LAW_TABLE_HEADER, limit_law_table_rows

@@ -2,7 +2,7 @@
 :mod:`attnspec.papers.a.outputs`; arguments: :mod:`attnspec.workflow.jobs`)."""
 
 from attnspec.claims.dashboard import verdict_table
-from attnspec.papers.a.edge_table import EDGE_TABLE_HEADER, edge_table_rows
+from attnspec.papers.a.edge_table_summary import EDGE_TABLE_HEADER, edge_table_rows
 from attnspec.papers.a.gaussian_equivalence_summary import BY_SIZE_HEADER, by_size_rows
 from attnspec.papers.a.stepwise_summary import STEPWISE_TABLE_HEADER, stepwise_table_rows
 from attnspec.papers.outputs import TableParts

@@ -3,7 +3,7 @@ cannot state (:mod:`attnspec.papers.config_rules`)."""
 
 from collections.abc import Mapping
 
-from attnspec.papers.a import bulk_laws, linearisation_summary, perron_evidence
+from attnspec.papers.a import bulk_laws_evidence, linearisation_summary, perron_evidence
 from attnspec.papers.config_rules import judged_problem, width_problem
 
 
@@ -27,7 +27,7 @@ def first_problem(config: Mapping) -> str | None:
         if problem:
             return problem
     linearisation_betas = tuple(
-        dict.fromkeys(linearisation_summary.JUDGED_BETAS + bulk_laws.JUDGED_BETAS)
+        dict.fromkeys(linearisation_summary.JUDGED_BETAS + bulk_laws_evidence.JUDGED_BETAS)
     )
     return judged_problem(
         "paperA.linearisation.betas",

@@ -7,15 +7,14 @@ from collections.abc import Mapping
 import numpy as np
 
 from attnspec.claims.evidence import Evidence
-from attnspec.papers.a.bulk_laws import (
+from attnspec.papers.a.bulk_laws_evidence import (
     ALTERNATIVE_LAWS,
     BETA_VARIANT,
-    COARSE_BETA_MUTANTS,
     VARIANT_LAWS,
-    WRONG_LAWS,
     nearest_law_unit,
     series_evidence,
 )
+from attnspec.papers.a.bulk_laws_summary import COARSE_BETA_MUTANTS, WRONG_LAWS
 
 
 def equivalence_evidence(table: Mapping[str, np.ndarray], *, beta: float) -> Evidence:
@@ -23,10 +22,10 @@ def equivalence_evidence(table: Mapping[str, np.ndarray], *, beta: float) -> Evi
     :func:`attnspec.papers.a.gaussian_equivalence_summary.pair_distance_table`: ``values`` = D_AL
     and ``reference`` = D_LL at the largest ell, with the same at every ell of the table for the
     row's finite-size model (limit 0); margin unit the distance from nu_inf to the nearest wrong
-    beta (:func:`attnspec.papers.a.bulk_laws.nearest_law_unit`); each wrong law L judged by
-    ``values`` = D_AL^L against the same D_LL (module docstring), target 0, at every ell; the
-    variant :data:`attnspec.papers.a.bulk_laws.BETA_VARIANT` the same with the wrong betas at
-    3 % and their margin unit."""
+    beta (:func:`attnspec.papers.a.bulk_laws_evidence.nearest_law_unit`); each wrong law L
+    judged by ``values`` = D_AL^L against the same D_LL (module docstring), target 0, at every
+    ell; the variant :data:`attnspec.papers.a.bulk_laws_evidence.BETA_VARIANT` the same with the
+    wrong betas at 3 % and their margin unit."""
     sizes = table["n_tokens"]
     d_al, d_ll = table["d_al"], table["d_ll"]
     row_id, n_max = f"A.3/beta={beta:g}", int(sizes[-1])

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from attnspec.distances import kolmogorov_distance
-from attnspec.papers.a.bulk_laws import WRONG_LAWS, alternative_laws, attention_bulk
+from attnspec.papers.a.bulk_laws_summary import WRONG_LAWS, alternative_laws, attention_bulk
 from attnspec.theory.nu_infinity import NuInfinity
 
 
@@ -47,7 +47,7 @@ def carried_to(values: np.ndarray, source, target) -> np.ndarray:
 def carried_distances(
     attention: Sequence[np.ndarray], linear: Sequence[np.ndarray], beta: float
 ) -> dict[str, np.ndarray]:
-    """Per wrong law L (:data:`attnspec.papers.a.bulk_laws.WRONG_LAWS`, both resolutions),
+    """Per wrong law L (:data:`attnspec.papers.a.bulk_laws_summary.WRONG_LAWS`, both resolutions),
     D_AL^L per attention draw: the mean KS of its bulk to the Y_lin draws of other seeds
     carried from nu_inf(beta) to L (:func:`carried_to`)."""
     law = NuInfinity(beta, 1.0)

@@ -7,15 +7,14 @@ from collections.abc import Mapping
 import numpy as np
 
 from attnspec.claims.evidence import Evidence
-from attnspec.papers.a.bulk_laws import (
+from attnspec.papers.a.bulk_laws_evidence import (
     ALTERNATIVE_LAWS,
     BETA_VARIANT,
-    COARSE_BETA_MUTANTS,
     VARIANT_LAWS,
-    WRONG_LAWS,
     nearest_law_unit,
     series_evidence,
 )
+from attnspec.papers.a.bulk_laws_summary import COARSE_BETA_MUTANTS, WRONG_LAWS
 from attnspec.papers.a.linearisation_summary import (
     EXCESS_THRESHOLD,
     JUDGED_BETAS,
@@ -46,8 +45,9 @@ def convergence_evidence(summary: Mapping, beta: float) -> Evidence:
     KS(Y_lin, nu_inf), the Y_lin draw built from the same Q, K (a paired excess over the
     finite-size floor), judged at the largest ell with the same at every ell of the table for
     the row's finite-size model (limit 0); margin unit the distance from nu_inf to the nearest
-    wrong beta (:func:`attnspec.papers.a.bulk_laws.nearest_law_unit`). Each alternative law L
-    (:data:`attnspec.papers.a.bulk_laws.ALTERNATIVE_LAWS`) gives KS(attention bulk, L) -
+    wrong beta (:func:`attnspec.papers.a.bulk_laws_evidence.nearest_law_unit`). Each alternative
+    law L (:data:`attnspec.papers.a.bulk_laws_evidence.ALTERNATIVE_LAWS`) gives
+    KS(attention bulk, L) -
     KS(Y_lin, nu_inf) at every ell, target 0: the floor stays nu_inf's, since KS(attention, L)
     - KS(Y_lin, L) would cancel any L. The variant :data:`BETA_VARIANT` is the same row with
     the wrong betas at 3 % and their margin unit."""

@@ -10,7 +10,7 @@ import numpy as np
 from attnspec.claims.evidence import threshold_crossings
 from attnspec.distances import kolmogorov_distance, wasserstein1
 from attnspec.intervals import student_t_half_width
-from attnspec.papers.a.bulk_laws import WRONG_LAWS, alternative_laws, attention_bulk
+from attnspec.papers.a.bulk_laws_summary import WRONG_LAWS, alternative_laws, attention_bulk
 from attnspec.papers.progress import Stopwatch
 from attnspec.theory.nu_infinity import NuInfinity
 
@@ -68,7 +68,7 @@ def bulk_distances(spectrum: np.ndarray, model: str, law: NuInfinity, quantile=N
 
 def alternative_distances(spectrum: np.ndarray, laws: Mapping) -> list[float]:
     """Kolmogorov distance of the attention bulk of one draw to each law of ``laws`` (the wrong
-    laws of :func:`attnspec.papers.a.bulk_laws.alternative_laws`), in their order."""
+    laws of :func:`attnspec.papers.a.bulk_laws_summary.alternative_laws`), in their order."""
     bulk = attention_bulk(spectrum)
     return [kolmogorov_distance(bulk, law.cdf) for law in laws.values()]
 

@@ -1,5 +1,5 @@
 """Figures A3 and A7, drawn with seaborn from their tidy tables
-(:func:`attnspec.papers.a.bulk_laws.bulk_laws_plotted_table`, ``ratios_plotted_table``;
+(:func:`attnspec.papers.a.bulk_laws_plotted.bulk_laws_plotted_table`, ``ratios_plotted_table``;
 rows chosen by ``kind`` and ``series``):
 ``sns.histplot`` (stat="density") of the pooled bulk against nu_inf and the MP surrogate,
 ``sns.ecdfplot`` (complementary) of the edge region, one ``sns.FacetGrid`` panel per c for A7.

@@ -1,5 +1,6 @@
-"""Figure A4, drawn from its tidy table (:func:`attnspec.papers.a.edges.edge_plotted_table`):
-x_+(beta) against 4 theta_1 with both expansions (theory curves, matplotlib) and the simulated
+"""Figure A4, drawn from its tidy table
+(:func:`attnspec.papers.a.edges_plotted.edge_plotted_table`): x_+(beta) against 4 theta_1 with
+both expansions (theory curves, matplotlib) and the simulated
 top values of Y_lin (seaborn: every draw, and the median over draws with its 10-90 % range from
 10 draws on).
 

@@ -1,6 +1,6 @@
-"""Figure A2, drawn with seaborn from its tidy table (:func:`attnspec.papers.a.full_spectrum.
-full_spectrum_plotted_table`): 2 x 2 panels on the full spectrum of sqrt(ell) A, two columns
-wide.
+"""Figure A2, drawn with seaborn from its tidy table
+(:func:`attnspec.papers.a.full_spectrum_plotted.full_spectrum_plotted_table`): 2 x 2 panels on
+the full spectrum of sqrt(ell) A, two columns wide.
 
 (a) sorted spectrum of one draw against the nu_inf quantiles; (b) ``sns.histplot`` of all draws'
 values on log bins against the nu_inf expectation (the same bins, weighted by the expected
@@ -16,7 +16,7 @@ import seaborn as sns
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FormatStrFormatter, MaxNLocator
 
-from attnspec.papers.a.full_spectrum import FULL_SPECTRUM_LEVELS
+from attnspec.papers.a.full_spectrum_plotted import FULL_SPECTRUM_LEVELS
 from attnspec.plotting.placement import place_legend, settle_legends
 from attnspec.plotting.style import (
     COLOURS,

@@ -10,7 +10,7 @@ observation, each figure's CSV, read back as a pandas DataFrame by
 - B6 (:func:`population_plotted_table`): data ``eigenvalue``, every eigenvalue (x) of every draw
   at the largest ell, and ``largest``, the TOP_SHOWN largest eigenvalues (x, rank 0 =
   lambda_max) of every draw at every ell with y = (x - edge of rho) / s, s the finite-ell
-  Tracy-Widom scale (:class:`attnspec.papers.b.conditional.EdgeScale`); theory ``density``,
+  Tracy-Widom scale (:class:`attnspec.papers.b.conditional_summary.EdgeScale`); theory ``density``,
   the density of rho = a + b MP_c (x, y), its ``atom`` (x = a, y = mass), its right edge
   (``rho_edge``, x) and per ell s (``tw_scale``) and the Tracy-Widom mean and 99th percentile of
   lambda_max(Sigma_G) in units of s (``tw1_mean``, ``tw1_q99``), in y; statistic

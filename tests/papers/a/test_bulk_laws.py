@@ -7,24 +7,26 @@ import pytest
 from attnspec.claims.rows import judge_row, variant_verdicts
 from attnspec.claims.verdict import Verdict
 from attnspec.distances import law_kolmogorov_distance
-from attnspec.papers.a.bulk_laws import (
+from attnspec.papers.a.bulk_laws_evidence import (
     ALTERNATIVE_LAWS,
-    BETA_MUTANTS,
     BETA_VARIANT,
+    VARIANT_LAWS,
+    edge_mass_unit,
+    nearest_law_unit,
+    not_marchenko_pastur_evidence,
+    not_marchenko_pastur_evidence_rows,
+)
+from attnspec.papers.a.bulk_laws_summary import (
+    BETA_MUTANTS,
     BULK_LAWS_TABLE_HEADER,
     COARSE_BETA_MUTANTS,
-    VARIANT_LAWS,
     WRONG_LAWS,
     alternative_laws,
     attention_bulk,
     bulk_laws_table_rows,
     density_histogram,
-    edge_mass_unit,
     edge_shares,
     mass_above_mp_edge,
-    nearest_law_unit,
-    not_marchenko_pastur_evidence,
-    not_marchenko_pastur_evidence_rows,
     pack_panels,
     ratio_table_rows,
     summarise_bulk_laws,

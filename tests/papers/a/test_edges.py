@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from attnspec.papers.a.edges import (
+from attnspec.papers.a.edges_summary import (
     EDGE_TABLE_HEADER,
     edge_table_rows,
     edge_theory_curves,

@@ -8,18 +8,20 @@ import numpy as np
 
 from attnspec.claims.evidence import STATISTICS
 from attnspec.claims.rows import judge_row
-from attnspec.papers.a.bulk_laws import (
-    BETA_MUTANTS,
+from attnspec.papers.a.bulk_laws_evidence import (
     BETA_VARIANT,
-    COARSE_BETA_MUTANTS,
     VARIANT_LAWS,
-    WRONG_LAWS,
     edge_mass_unit,
-    edge_shares,
-    mass_above_mp_edge,
     nearest_law_unit,
     not_marchenko_pastur_evidence,
     not_marchenko_pastur_evidence_rows,
+)
+from attnspec.papers.a.bulk_laws_summary import (
+    BETA_MUTANTS,
+    COARSE_BETA_MUTANTS,
+    WRONG_LAWS,
+    edge_shares,
+    mass_above_mp_edge,
 )
 from attnspec.papers.a.gaussian_equivalence_evidence import equivalence_evidence
 from attnspec.papers.a.linearisation_evidence import linearisation_evidence

@@ -13,9 +13,13 @@ from matplotlib.colors import to_rgb
 
 from attnspec.models.gaussian_equivalent import STEPWISE_MODELS
 from attnspec.papers.a import (
-    bulk_laws,
-    edges,
+    bulk_laws_plotted,
+    bulk_laws_summary,
+    edges_plotted,
+    edges_summary,
     full_spectrum,
+    full_spectrum_plotted,
+    full_spectrum_summary,
     limit_law_plotted,
     limit_law_summary,
     linearisation_plotted,
@@ -150,8 +154,8 @@ def test_a1_is_drawn_from_its_csv(stepwise_table, tmp_path):
 def full_spectrum_table():
     parameters = dict(n_tokens=ELL, d_qk=ELL, beta=1.0)
     draws = full_spectrum.full_spectrum_draws(2, **parameters)
-    summary = full_spectrum.summarise_full_spectrum(draws, **parameters)
-    return full_spectrum.full_spectrum_plotted_table(summary), summary
+    summary = full_spectrum_summary.summarise_full_spectrum(draws, **parameters)
+    return full_spectrum_plotted.full_spectrum_plotted_table(summary), summary
 
 
 def test_a2_table_is_tidy(full_spectrum_table, tmp_path):
@@ -169,7 +173,7 @@ def test_a2_table_is_tidy(full_spectrum_table, tmp_path):
         ("theory", "nu_inf_quantile"): ELL - 1,
         ("theory", "nu_inf_expected_count"): summary["edges"].size - 1,
         ("theory", "spike_prediction"): 2,
-    } | {("theory", name): 1 for name in full_spectrum.FULL_SPECTRUM_LEVELS}
+    } | {("theory", name): 1 for name in full_spectrum_plotted.FULL_SPECTRUM_LEVELS}
     # each singular pair: its value, ranked within its draw, and the IPR of both its vectors
     nonperron = frame[frame["series"] == "nonperron"]
     np.testing.assert_array_equal(nonperron["value"], summary["pair_value"])
@@ -180,7 +184,7 @@ def test_a2_table_is_tidy(full_spectrum_table, tmp_path):
         np.testing.assert_array_equal(ipr["x"], summary["pair_value"])
         np.testing.assert_array_equal(ipr["k"], nonperron["k"])
         np.testing.assert_array_equal(ipr["value"], summary[f"pair_ipr_{side}"])
-    for name in full_spectrum.FULL_SPECTRUM_LEVELS:
+    for name in full_spectrum_plotted.FULL_SPECTRUM_LEVELS:
         assert frame.loc[frame["series"] == name, "value"].item() == summary[name]
 
 
@@ -240,11 +244,11 @@ def bulk_laws_table():
         attention.append(spectra_of("attention", 3, beta))
         linear.append(spectra_of("linear", 3, beta))
         summaries.append(
-            bulk_laws.summarise_bulk_laws(
+            bulk_laws_summary.summarise_bulk_laws(
                 list(attention[-1]), list(linear[-1]), beta=beta, ratio=1.0, bins=12
             )
         )
-    return bulk_laws.bulk_laws_plotted_table(summaries, attention, linear), summaries
+    return bulk_laws_plotted.bulk_laws_plotted_table(summaries, attention, linear), summaries
 
 
 def test_a3_table_is_tidy(bulk_laws_table):
@@ -296,11 +300,11 @@ def test_a3_is_drawn_from_its_csv(bulk_laws_table, tmp_path):
 @pytest.fixture(scope="module", params=[3, 10], ids=["3-draws", "10-draws"])
 def edge_table(request):
     betas = [0.5, 1.0]
-    simulated = edges.simulated_edges(
+    simulated = edges_summary.simulated_edges(
         [list(spectra_of("linear", request.param, beta)) for beta in betas], betas, ELL
     )
-    theory = edges.edge_theory_curves(0.25, 1.25, 12, ELL)
-    return request.param, edges.edge_plotted_table(theory, simulated), simulated
+    theory = edges_summary.edge_theory_curves(0.25, 1.25, 12, ELL)
+    return request.param, edges_plotted.edge_plotted_table(theory, simulated), simulated
 
 
 def test_a4_table_is_tidy(edge_table, tmp_path):
@@ -312,7 +316,7 @@ def test_a4_table_is_tidy(edge_table, tmp_path):
     ]  # fmt: skip
     kinds = frame.groupby(["kind", "series"]).size().to_dict()
     assert kinds == {("data", "ylin_top"): 2 * draws} | {
-        ("theory", series): 12 for series in edges.EDGE_THEORY_SERIES
+        ("theory", series): 12 for series in edges_plotted.EDGE_THEORY_SERIES
     }
     assert frame.loc[frame["kind"] == "theory", "draw"].isna().all()
     tops = frame[frame["series"] == "ylin_top"]
@@ -482,10 +486,12 @@ def ratio_table():
     ]
     attention = [spectra_of("attention", 2, 1.0, **spec) for spec in specs]
     panels = [
-        bulk_laws.summarise_ratio_panel(list(draws), n_tokens=ELL, beta=1.0, bins=12, **spec)
+        bulk_laws_summary.summarise_ratio_panel(
+            list(draws), n_tokens=ELL, beta=1.0, bins=12, **spec
+        )
         for draws, spec in zip(attention, specs, strict=True)
     ]
-    return bulk_laws.ratios_plotted_table(panels, attention), panels
+    return bulk_laws_plotted.ratios_plotted_table(panels, attention), panels
 
 
 def test_a7_table_is_tidy(ratio_table):

@@ -9,14 +9,8 @@ import pytest
 from attnspec.claims.rows import judge_row
 from attnspec.claims.verdict import Verdict
 from attnspec.distances import kolmogorov_distance, law_kolmogorov_distance
-from attnspec.papers.a.bulk_laws import (
-    BETA_VARIANT,
-    COARSE_BETA_MUTANTS,
-    VARIANT_LAWS,
-    WRONG_LAWS,
-    alternative_laws,
-    nearest_law_unit,
-)
+from attnspec.papers.a.bulk_laws_evidence import BETA_VARIANT, VARIANT_LAWS, nearest_law_unit
+from attnspec.papers.a.bulk_laws_summary import COARSE_BETA_MUTANTS, WRONG_LAWS, alternative_laws
 from attnspec.papers.a.gaussian_equivalence_evidence import equivalence_evidence
 from attnspec.papers.a.gaussian_equivalence_summary import (
     BY_SIZE_HEADER,

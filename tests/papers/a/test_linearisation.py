@@ -13,14 +13,12 @@ from attnspec.claims.evidence import Evidence, threshold_crossings
 from attnspec.claims.rows import judge_row
 from attnspec.claims.verdict import Verdict
 from attnspec.distances import kolmogorov_distance
-from attnspec.papers.a.bulk_laws import (
-    BETA_VARIANT,
+from attnspec.papers.a.bulk_laws_evidence import BETA_VARIANT, VARIANT_LAWS, nearest_law_unit
+from attnspec.papers.a.bulk_laws_summary import (
     COARSE_BETA_MUTANTS,
-    VARIANT_LAWS,
     WRONG_LAWS,
     alternative_laws,
     attention_bulk,
-    nearest_law_unit,
 )
 from attnspec.papers.a.linearisation_evidence import (
     convergence_evidence,

@@ -7,13 +7,11 @@ import pytest
 from attnspec.claims.rows import judge_row
 from attnspec.claims.verdict import Verdict
 from attnspec.models.sampling import attention_matrix
-from attnspec.papers.a.full_spectrum import (
+from attnspec.papers.a.full_spectrum import TOP_PAIRS, full_spectrum_draw, top_pairs_above
+from attnspec.papers.a.full_spectrum_summary import (
     FULL_SPECTRUM_TABLE_HEADER,
-    TOP_PAIRS,
-    full_spectrum_draw,
     full_spectrum_table_rows,
     summarise_full_spectrum,
-    top_pairs_above,
 )
 from attnspec.papers.a.perron import (
     leading_singular_value,

@@ -1,4 +1,6 @@
-"""Figures A3 and A7 (paper A): the empirical bulk against nu_inf and the MP surrogate.
+"""Figures A3 and A7's statistics (paper A): the attention bulk of each draw, its histograms,
+edge region and distances to nu_inf, the MP surrogate and the wrong betas' laws, and the rows of
+tables A3 and A7 (the draws: the model spectra of :mod:`attnspec.papers.spectra`).
 
 The bulk of one draw is the squared singular values of sqrt(ell) A_perp, A_perp = A - u u^T,
 u = 1/sqrt(ell). Row-stochasticity gives A_perp u = 0, so one of the ell values is a structural
@@ -11,20 +13,11 @@ theta1 MP_1 (density sqrt(x (4 theta1 - x)) / (2 pi theta1 x) on [0, 4 theta1]),
 theta1 = e^{beta^2} - 1. Y_lin = (beta S + sqrt(a) W)/sqrt(ell), whose limit is exactly nu_inf,
 is the finite-size reference at the same size (papers.md sections 2-3). The figure shows the
 statistic of the registry rows A.4/beta=<beta> at its one ell; the rows themselves are judged on
-the square spectra (c = 1, d_qk = ell) of every ell of paperA.linearisation
-(:func:`not_marchenko_pastur_evidence`): per draw, the share of the bulk above the MP edge
-4 theta1, against nu_inf's mass there, 1 - F_nu(4 theta1) (MP puts none there; the same at every
-ell since c = 1), judged at the largest ell with a finite-size model over all of them; the same
-share above 4 theta1(beta') against nu_inf(beta')'s mass judges the wrong betas
-beta' = beta (1 -+ 1 %), and at the coarser resolution reported beside it (:data:`BETA_VARIANT`)
-beta (1 -+ 3 %). Its margin unit is the change of that mass that the nearest wrong beta makes
-(:func:`edge_mass_unit`).
+the square spectra of paperA.linearisation (:mod:`attnspec.papers.a.bulk_laws_evidence`).
 
 The wrong theories the Kolmogorov rows of paper A (A.1, A.3) must rule out are laws too
 (:func:`alternative_laws`): the MP surrogate and nu_inf at beta (1 -+ 1 %) (and, for the variant,
-beta (1 -+ 3 %)); their margin unit is the distance from nu_inf to the nearest wrong beta
-(:func:`nearest_law_unit`). Both units follow one rule for every paper
-(:data:`attnspec.papers.declared_texts.RESOLUTION_PRINCIPLE`).
+beta (1 -+ 3 %)).
 
 A7: nu_inf(beta, c) across the proportional regime, c = ell / d_qk (not d_qk / ell, papers.md
 section 3), against the bulk; the swapped ratio d_qk / ell is measured too, to show that the
@@ -35,8 +28,6 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from attnspec.claims.evidence import Evidence
-from attnspec.claims.finite_size import MIN_SIZES
 from attnspec.distances import kolmogorov_distance, law_kolmogorov_distance, wasserstein1
 from attnspec.theory.marchenko_pastur import MarchenkoPasturSurrogate, mp_edge
 from attnspec.theory.nu_infinity import NuInfinity
@@ -51,18 +42,15 @@ GRID_MERGE = 1e-12
 # The edge-region (survival) panels of A3 start at this quantile of nu_inf.
 SURVIVAL_FROM_QUANTILE = 0.8
 
-# The betas of the registry rows A.4/beta=<beta>.
-JUDGED_BETAS = (0.5, 1.0)
 # The wrong betas of the registry alternatives "beta-1%" and "beta+1%" (factors of beta): the
 # nearest wrong theory of every paper moves its defining parameter by 1 %
 # (attnspec.papers.declared_texts.RESOLUTION_PRINCIPLE).
 BETA_MUTANTS = {"beta-1%": 0.99, "beta+1%": 1.01}
-# The same rows judged at +- 3 % too (an Evidence variant, reported in other_resolutions).
-BETA_VARIANT = "beta +-3 %"
+
+# The wrong betas of the same rows judged at +- 3 % (the variant BETA_VARIANT of
+# attnspec.papers.a.bulk_laws_evidence, reported in other_resolutions).
 COARSE_BETA_MUTANTS = {"beta-3%": 0.97, "beta+3%": 1.03}
-# The names of the wrong laws of the registry alternatives of A.1, A.3, and of the variant's.
-ALTERNATIVE_LAWS = ("MP", *BETA_MUTANTS)
-VARIANT_LAWS = ("MP", *COARSE_BETA_MUTANTS)
+
 # Every wrong law of :func:`alternative_laws` (the distances computed for both resolutions).
 WRONG_LAWS = ("MP", *BETA_MUTANTS, *COARSE_BETA_MUTANTS)
 
@@ -124,18 +112,6 @@ def alternative_laws(beta: float, ratio: float = 1.0) -> dict:
     return laws
 
 
-def nearest_law_unit(beta: float, ratio: float = 1.0, mutants: Mapping = BETA_MUTANTS) -> float:
-    """min over the wrong betas beta' of ``mutants`` (default beta (1 -+ 1 %)) of
-    KS(nu_inf(beta), nu_inf(beta')) (:func:`attnspec.distances.law_kolmogorov_distance`): the
-    unit of the Kolmogorov margins of the rows A.1 and A.3, the distance to the nearest wrong
-    law declared, from theory alone."""
-    law = NuInfinity(beta, ratio)
-    return min(
-        law_kolmogorov_distance(law, NuInfinity(factor * beta, ratio))
-        for factor in mutants.values()
-    )
-
-
 def share_above(draws: Sequence[np.ndarray], threshold: float) -> np.ndarray:
     """Per draw, the share of its values strictly above ``threshold``."""
     return np.array([np.mean(np.asarray(d) > threshold) for d in draws])
@@ -145,19 +121,6 @@ def mass_above_mp_edge(beta: float, ratio: float = 1.0) -> float:
     """nu_inf(beta, c)'s mass above the MP edge 4 theta1(beta), 1 - F_nu(4 theta1): the
     target of row A.4/beta=<beta> (the MP surrogate has none there)."""
     return float(1.0 - NuInfinity(beta, ratio).cdf(mp_edge(beta)))
-
-
-def edge_mass_unit(beta: float, ratio: float = 1.0, mutants: Mapping = BETA_MUTANTS) -> float:
-    """min over the wrong betas beta' of ``mutants`` (default beta (1 -+ 1 %)) of
-    |mass of nu_inf(beta') above 4 theta1(beta) - mass of nu_inf(beta) there|: how far the
-    statistic of row A.4/beta=<beta> (the share above 4 theta1(beta)) moves when the bulk
-    follows the nearest wrong law, the unit of its margin, from theory alone."""
-    threshold = mp_edge(beta)
-    own = NuInfinity(beta, ratio).cdf(threshold)
-    return min(
-        abs(float(NuInfinity(factor * beta, ratio).cdf(threshold) - own))
-        for factor in mutants.values()
-    )
 
 
 def per_draw_distances(draws: Sequence[np.ndarray], law) -> np.ndarray:
@@ -245,28 +208,6 @@ def summarise_bulk_laws(
     return summary
 
 
-def series_evidence(
-    row_id: str, sizes: Sequence[int], per_size: Sequence[Mapping[str, np.ndarray]], **fields
-) -> Evidence:
-    """Evidence judged at the largest size with the finite-size data of every size:
-    ``per_size`` holds each size's samples (draws first), ``sizes`` ascending; the limit's
-    target is the judged size's (the targets of paper A's rows judged by a finite-size model do
-    not depend on ell: distances that vanish, nu_inf's mass above 4 theta1 at c = 1).
-    ValueError naming the config key with fewer than :data:`MIN_SIZES` sizes."""
-    if len(sizes) < MIN_SIZES:
-        raise ValueError(
-            f"{row_id}: paperA.linearisation.n_tokens needs at least {MIN_SIZES} sizes for the "
-            f"row's finite-size model, got {[int(n) for n in sizes]}"
-        )
-    return Evidence(
-        row_id=row_id,
-        samples=dict(per_size[-1]),
-        sizes=np.asarray(sizes, dtype=np.float64),
-        by_size=tuple(dict(own) for own in per_size),
-        **fields,
-    )
-
-
 def edge_shares(spectra: Sequence[np.ndarray], beta: float) -> dict[str, np.ndarray]:
     """Per draw of square attention spectra (c = 1), the share of the bulk above the MP edge
     4 theta1(beta) (key ``beta``) and above 4 theta1(beta') for each wrong beta' of
@@ -275,127 +216,6 @@ def edge_shares(spectra: Sequence[np.ndarray], beta: float) -> dict[str, np.ndar
     bulk = [attention_bulk(s) for s in spectra]
     factors = {"beta": 1.0} | BETA_MUTANTS | COARSE_BETA_MUTANTS
     return {name: share_above(bulk, mp_edge(factor * beta)) for name, factor in factors.items()}
-
-
-def _by_ell(sizes: Sequence[int], values: Sequence[np.ndarray]) -> str:
-    """``ell=<n>: <mean>`` for each size, means over draws."""
-    return ", ".join(f"ell={int(n)}: {np.mean(v):.4f}" for n, v in zip(sizes, values, strict=True))
-
-
-def not_marchenko_pastur_evidence(
-    sizes: Sequence[int],
-    attention: Sequence[Sequence[np.ndarray]],
-    linear: Sequence[Sequence[np.ndarray]],
-    *,
-    beta: float,
-) -> Evidence:
-    """Registry row A.4/beta=<beta> from square spectra (c = 1, d_qk = ell) at each ell of
-    ``sizes`` (ascending; ``attention`` and ``linear`` the draws of sqrt(ell) A_perp and of Y_lin
-    at each): ``values`` = per draw the share of the bulk above 4 theta1 (:func:`edge_shares`),
-    judged at the largest ell with every ell for the row's finite-size model; target and limit
-    target nu_inf's mass there (:func:`mass_above_mp_edge`, the same at every ell since c = 1);
-    margin unit :func:`edge_mass_unit`. Alternatives on the same draws at every ell: ``MP`` (the
-    same shares, target 0) and each wrong beta' of :data:`BETA_MUTANTS` (the shares above
-    4 theta1(beta') against nu_inf(beta')'s mass there); the variant :data:`BETA_VARIANT` the
-    same with :data:`COARSE_BETA_MUTANTS` and its own margin unit. Y_lin's shares (its limit is
-    exactly nu_inf) are reported in the note."""
-    row_id, n_max = f"A.4/beta={beta:g}", int(sizes[-1])
-    shares = [edge_shares(draws, beta) for draws in attention]
-    where = f"ell = {n_max}, c = 1, beta = {beta:g}"
-    mass = mass_above_mp_edge(beta)
-
-    def series(key: str, target: float, **fields) -> Evidence:
-        per_size = [{"values": own[key]} for own in shares]
-        return series_evidence(row_id, sizes, per_size, target=target, **fields)
-
-    def wrong_theories(mutants: Mapping) -> dict:
-        found = {
-            "MP": series(
-                "beta",
-                0.0,
-                quantity=f"share of the bulk above 4 theta1 = {mp_edge(beta):.4g}, {where} (and "
-                "every ell of the series)",
-                note="the MP surrogate has no mass above its edge 4 theta1",
-            )
-        }
-        for name, factor in mutants.items():
-            wrong = factor * beta
-            found[name] = series(
-                name,
-                mass_above_mp_edge(wrong),
-                quantity=f"share of the bulk above 4 theta1({wrong:g}) = {mp_edge(wrong):.4g}, "
-                f"{where} (and every ell of the series)",
-                note=f"target: nu_inf({wrong:g})'s mass above 4 theta1({wrong:g})",
-            )
-        return found
-
-    def described(mutants: Mapping) -> str:
-        return "; ".join(
-            f"{name}: share {np.mean(shares[-1][name]):.4f} against "
-            f"{mass_above_mp_edge(factor * beta):.4f}"
-            for name, factor in mutants.items()
-        )
-
-    quantity = (
-        "share of the bulk of sqrt(ell) A_perp above the MP edge 4 theta1 = "
-        f"{mp_edge(beta):.4g} per draw, mean over draws, {where}"
-    )
-    unit, coarse = edge_mass_unit(beta), edge_mass_unit(beta, mutants=COARSE_BETA_MUTANTS)
-    variant = series(
-        "beta",
-        mass,
-        margin_scale=coarse,
-        quantity=f"{quantity}; wrong betas beta (1 -+ 3 %)",
-        note=f"margin unit at beta (1 -+ 3 %) {coarse:.4g}; at ell = {n_max}: "
-        f"{described(COARSE_BETA_MUTANTS)}",
-        alternatives=wrong_theories(COARSE_BETA_MUTANTS),
-    )
-    floor = [share_above(draws, mp_edge(beta)) for draws in linear]
-    return series(
-        "beta",
-        mass,
-        margin_scale=unit,
-        quantity=quantity,
-        note=(
-            f"nu_inf's mass there {mass:.4f}, MP's 0; mean share by ell: "
-            f"{_by_ell(sizes, [own['beta'] for own in shares])}; Y_lin at the same ell: "
-            f"{_by_ell(sizes, floor)}; beta off by 1 % at ell = {n_max} "
-            f"({described(BETA_MUTANTS)}); margin unit: the nearest wrong beta moves the share "
-            f"by {unit:.4g} (by {coarse:.4g} at 3 %)"
-        ),
-        alternatives=wrong_theories(BETA_MUTANTS),
-        variants={BETA_VARIANT: variant},
-    )
-
-
-def not_marchenko_pastur_evidence_rows(
-    points: Sequence[Mapping],
-    attention: Sequence[Sequence[np.ndarray]],
-    linear: Sequence[Sequence[np.ndarray]],
-) -> list[Evidence]:
-    """The A.4 evidence at each judged beta (:data:`JUDGED_BETAS`) from square spectra at
-    ``points`` (keys ``n_tokens`` and ``beta``; ``attention`` and ``linear`` the draws at each,
-    in the same order), the ell of each beta its finite-size series; ValueError naming the
-    config key if a judged beta was not simulated."""
-    by_beta: dict[float, dict[int, tuple]] = {}
-    for point, own, floor in zip(points, attention, linear, strict=True):
-        by_beta.setdefault(float(point["beta"]), {})[int(point["n_tokens"])] = (own, floor)
-    missing = [beta for beta in JUDGED_BETAS if beta not in by_beta]
-    if missing:
-        raise ValueError(
-            f"paperA.linearisation.betas must contain the judged betas {list(JUDGED_BETAS)}; "
-            f"missing {missing}"
-        )
-    rows = []
-    for beta in JUDGED_BETAS:
-        sizes = sorted(by_beta[beta])
-        pairs = [by_beta[beta][n] for n in sizes]
-        rows.append(
-            not_marchenko_pastur_evidence(
-                sizes, [own for own, _ in pairs], [floor for _, floor in pairs], beta=beta
-            )
-        )
-    return rows
 
 
 BULK_LAWS_TABLE_HEADER = (
@@ -566,134 +386,3 @@ def unpack_panels(packed: Mapping) -> list[dict]:
         index, key = name.split("/", 1)
         panels.setdefault(int(index), {})[key] = value
     return [panels[i] for i in sorted(panels)]
-
-
-def bulk_laws_plotted_table(
-    summaries: Sequence[Mapping],
-    attention: Sequence[Sequence[np.ndarray]],
-    linear: Sequence[Sequence[np.ndarray]],
-):
-    """Figure A3's tidy table (a pandas DataFrame), columns ``kind``, ``series``, ``beta``,
-    ``model``, ``draw``, ``x``, ``value``, per beta:
-
-    - data ``bulk``: every value of every draw of the attention bulk and of Y_lin (``model``,
-      ``draw``, ``value``), the histograms and the edge-region fractions;
-    - theory ``nu_inf_density`` / ``mp_density`` and ``nu_inf_fraction_above`` /
-      ``mp_fraction_above`` (``x``, ``value``): the laws; ``x_plus`` and ``mp_edge``
-      (= 4 theta1), ``nu_inf_mass_above_4theta1`` (the law's mass above 4 theta1);
-    - statistic ``mass_above_4theta1`` per draw (``model`` attention or linear), the statistic
-      of row A.4; ``pooled_ks_to_<law>`` / ``pooled_w1_to_<law>`` (law nu_inf or mp; ``model``
-      attention), the pooled distances of the attention bulk.
-
-    ``summaries``: :func:`summarise_bulk_laws` of each beta, from the draws ``attention`` and
-    ``linear`` (one sequence of spectra per beta)."""
-    import pandas as pd
-
-    blocks = []
-    for summary, attention_draws, linear_draws in zip(summaries, attention, linear, strict=True):
-        beta = float(summary["beta"])
-        for model, draws in (("attention", attention_draws), ("linear", linear_draws)):
-            for draw, spectrum in enumerate(draws):
-                values = attention_bulk(spectrum) if model == "attention" else spectrum
-                blocks.append(
-                    pd.DataFrame(
-                        {"kind": "data", "series": "bulk", "beta": beta, "model": model,
-                         "draw": draw, "value": np.asarray(values, dtype=np.float64)}
-                    )
-                )  # fmt: skip
-        for law in ("nu_inf", "mp"):
-            curves = (
-                (f"{law}_density", summary["theory_x"], summary[f"density_{law}"]),
-                (f"{law}_fraction_above", summary["survival_theory_x"], summary[f"survival_{law}"]),
-            )
-            blocks += [
-                pd.DataFrame({"kind": "theory", "series": series, "beta": beta, "x": x, "value": y})
-                for series, x, y in curves
-            ]
-        scalars = [
-            ("theory", "x_plus", None, float(summary["x_plus"])),
-            ("theory", "mp_edge", None, float(summary["mp_edge"])),
-            ("theory", "nu_inf_mass_above_4theta1", None, float(summary["edge_mass_theory"])),
-        ] + [
-            ("statistic", f"pooled_{distance}_to_{law}", "attention",
-             float(summary[f"pooled_{distance}_attention_{law}"]))
-            for distance in ("ks", "w1")
-            for law in ("nu_inf", "mp")
-        ]  # fmt: skip
-        blocks.append(
-            pd.DataFrame(scalars, columns=["kind", "series", "model", "value"]).assign(beta=beta)
-        )
-        for model in ("attention", "linear"):
-            masses = np.asarray(summary[f"edge_mass_{model}"], dtype=np.float64)
-            blocks.append(
-                pd.DataFrame(
-                    {"kind": "statistic", "series": "mass_above_4theta1", "beta": beta,
-                     "model": model, "draw": np.arange(masses.size), "value": masses}
-                )
-            )  # fmt: skip
-    columns = ["kind", "series", "beta", "model", "draw", "x", "value"]
-    table = pd.concat(blocks, ignore_index=True).reindex(columns=columns)
-    return table.astype({"draw": "Int64"})
-
-
-def ratio_panel_name(panel: Mapping) -> str:
-    """Short identifier of an A7 panel: gaussian-dqk<d_qk> or literal-d<d>-dqk<d_qk>."""
-    if str(panel["sampler"]) == "literal":
-        return f"literal-d{int(panel['d_model'])}-dqk{int(panel['d_qk'])}"
-    return f"gaussian-dqk{int(panel['d_qk'])}"
-
-
-def ratios_plotted_table(panels: Sequence[Mapping], attention: Sequence[Sequence[np.ndarray]]):
-    """Figure A7's tidy table (a pandas DataFrame), columns ``kind``, ``series``, then the
-    panel's identifiers ``panel`` (:func:`ratio_panel_name`), ``sampler``, ``d_model`` (empty
-    for the gaussian sampler), ``d_qk``, ``c``, then ``draw``, ``x``, ``value``, per panel:
-
-    - data ``bulk``: every value of every draw (``draw``, ``value``);
-    - theory ``nu_inf_density`` and, for c != 1, ``nu_inf_swapped_ratio_density`` (nu_inf at
-      1/c; ``x``, ``value``); ``x_plus``; ``gap_start`` / ``gap_end`` of each internal gap of
-      the support;
-    - statistic ``ks_to_nu_inf``, ``w1_to_nu_inf`` and ``ks_to_nu_inf_swapped_ratio``, the
-      pooled distances.
-
-    ``panels``: :func:`summarise_ratio_panel` of each panel, from the draws ``attention`` (one
-    sequence of spectra per panel)."""
-    import pandas as pd
-
-    blocks = []
-    for panel, draws in zip(panels, attention, strict=True):
-        c = float(panel["ratio"])
-        literal = str(panel["sampler"]) == "literal"
-        key = {
-            "panel": ratio_panel_name(panel),
-            "sampler": str(panel["sampler"]),
-            "d_model": int(panel["d_model"]) if literal else None,
-            "d_qk": int(panel["d_qk"]),
-            "c": c,
-        }
-        rows = [
-            pd.DataFrame({"kind": "data", "series": "bulk", "draw": draw,
-                          "value": attention_bulk(spectrum)})
-            for draw, spectrum in enumerate(draws)
-        ]  # fmt: skip
-        curves = [("nu_inf_density", panel["density_nu_inf"])]
-        if c != 1.0:
-            curves.append(("nu_inf_swapped_ratio_density", panel["density_swapped"]))
-        rows += [
-            pd.DataFrame({"kind": "theory", "series": series, "x": panel["theory_x"], "value": y})
-            for series, y in curves
-        ]
-        support = panel["support"]
-        scalars = [("theory", "x_plus", float(panel["x_plus"]))]
-        for (_, gap_start), (gap_end, _) in zip(support[:-1], support[1:], strict=True):
-            scalars += [("theory", "gap_start", float(gap_start)),
-                        ("theory", "gap_end", float(gap_end))]  # fmt: skip
-        scalars += [
-            ("statistic", "ks_to_nu_inf", float(panel["ks"])),
-            ("statistic", "w1_to_nu_inf", float(panel["w1"])),
-            ("statistic", "ks_to_nu_inf_swapped_ratio", float(panel["ks_swapped"])),
-        ]
-        rows.append(pd.DataFrame(scalars, columns=["kind", "series", "value"]))
-        blocks.append(pd.concat(rows, ignore_index=True).assign(**key))
-    columns = ["kind", "series", "panel", "sampler", "d_model", "d_qk", "c", "draw", "x", "value"]
-    table = pd.concat(blocks, ignore_index=True).reindex(columns=columns)
-    return table.astype({"d_model": "Int64", "d_qk": "Int64", "draw": "Int64"})
