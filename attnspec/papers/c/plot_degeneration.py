@@ -38,7 +38,7 @@ from attnspec.papers.c.degeneration_summary import (
     TRANSITION,
     fit_line,
 )
-from attnspec.papers.c.gaussian_stable_rank import reference_slope
+from attnspec.papers.c.gaussian_stable_rank_summary import reference_slope
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,

@@ -14,8 +14,8 @@ References at the same n, from the library (kind ``theory``):
   matrix 1 1^T / n (srank 1). It is also the Gaussian model's beta -> 0 limit.
 - ``isotropic``: the derived finite-n reference of the Gaussian model (scores beta q_i.k_j /
   sqrt(d), Q, K iid N(0, 1)) at beta = 1 and d = the head width, E ||A||_F^2 / lambda_max(E A A^T)
-  (:mod:`attnspec.papers.c.gaussian_stable_rank`): the isotropic scores of the heads' shape that
-  figure C6 draws beside the model.
+  (:mod:`attnspec.papers.c.gaussian_stable_rank_summary`): the isotropic scores of the heads'
+  shape that figure C6 draws beside the model.
 """
 
 from collections.abc import Mapping
@@ -25,7 +25,7 @@ import numpy as np
 
 from attnspec.models.canonical import diagonal_softmax
 from attnspec.models.softmax import MASKS
-from attnspec.papers.c.gaussian_stable_rank import (
+from attnspec.papers.c.gaussian_stable_rank_summary import (
     bidirectional_reference,
     causal_reference,
     reference_slope,

@@ -43,7 +43,7 @@ from attnspec.papers.c.degeneration_summary import (
     stable_rank_table_rows,
     survival_crossing,
 )
-from attnspec.papers.c.gaussian_stable_rank import reference_table
+from attnspec.papers.c.gaussian_stable_rank_summary import reference_table
 from attnspec.papers.registry import TESTS
 
 MODEL = {

@@ -25,7 +25,7 @@ from attnspec.papers.c.degeneration import (
     stable_rank_job,
     survival_job,
 )
-from attnspec.papers.c.gaussian_stable_rank import reference_table
+from attnspec.papers.c.gaussian_stable_rank_summary import reference_table
 from attnspec.papers.c.plot_degeneration import (
     FLOOR,
     ISOTROPIC_PANEL,
