@@ -7,19 +7,21 @@ import functools
 
 from attnspec.models.softmax import MASKS
 from attnspec.papers.c.assemble_tables import stable_ranks_and_rows
+from attnspec.papers.c.degeneration_plotted import (
+    bulk_plotted_table,
+    spectra_plotted_table,
+    stable_rank_plotted_table,
+    survival_plotted_table,
+)
 from attnspec.papers.c.degeneration_summary import (
     BULK_TABLE_HEADER,
     SPECTRA_TABLE_HEADER,
     STABLE_RANK_TABLE_HEADER,
     SURVIVAL_TABLE_HEADER,
-    bulk_plotted_table,
     bulk_series,
     bulk_table_rows,
     counts_by_size,
-    spectra_plotted_table,
     spectra_table_rows,
-    stable_rank_plotted_table,
-    survival_plotted_table,
     survival_table_rows,
 )
 from attnspec.papers.c.plot_degeneration import (

@@ -22,11 +22,11 @@ import numpy as np
 
 from attnspec.claims.evidence import Evidence
 from attnspec.models.softmax import MASKS
-from attnspec.papers.c.degeneration import spike_deviation
 from attnspec.papers.c.degeneration_summary import (
     ASYMPTOTIC_CAUSAL_SLOPE,
     bulk_series,
     counts_by_size,
+    spike_deviation,
 )
 from attnspec.papers.declared_texts import COARSE_RESOLUTION, RESOLUTION
 

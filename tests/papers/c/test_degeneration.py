@@ -19,7 +19,6 @@ from attnspec.papers.c.degeneration import (
     isotropic_draw,
     isotropic_job,
     spectra_job,
-    spike_deviation,
     spike_tied_values,
     stable_rank_job,
     survival_job,
@@ -40,6 +39,7 @@ from attnspec.papers.c.degeneration_summary import (
     fit_line,
     iid_bidirectional_bulk_cdf,
     series_from_jobs,
+    spike_deviation,
     stable_rank_table_rows,
     survival_crossing,
 )

@@ -13,6 +13,7 @@ from figure_checks import from_csv, png_bytes
 from matplotlib.collections import PolyCollection
 
 from attnspec.models.softmax import MASKS
+from attnspec.papers.c import degeneration_plotted as dp
 from attnspec.papers.c import degeneration_summary as ds
 from attnspec.papers.c import pretrained_stable_rank_summary as ss
 from attnspec.papers.c import pretrained_summary as ps
@@ -103,7 +104,7 @@ def bands(ax) -> list:
 # C1 ---------------------------------------------------------------------------------------
 def test_c1_is_drawn_from_its_csv(tmp_path):
     spectra = spectra_job(48, MODEL, ["zeros", "iid", "gaussian"])
-    table = ds.spectra_plotted_table(spectra, profiles=["zeros", "iid", "gaussian"])
+    table = dp.spectra_plotted_table(spectra, profiles=["zeros", "iid", "gaussian"])
     assert_tidy(table)
     assert set(table["kind"]) == {"data"}
     frame, figure = drawn_from_its_csv(plot_spectra, table, tmp_path / "c1.csv", spikes=3)
@@ -113,7 +114,7 @@ def test_c1_is_drawn_from_its_csv(tmp_path):
     for (panel, _, _), series in spectra_panels(frame).groupby(["panel", "series", "mask"]):
         drawn = np.maximum(series["singular_value"], FLOOR)
         assert len(lines_with(panels[panel], series["rank"], drawn)) == 1
-    isotropic = frame[frame["series"] == ds.ISOTROPIC_ATTENTION]
+    isotropic = frame[frame["series"] == dp.ISOTROPIC_ATTENTION]
     assert set(isotropic["profile"]) == {"iid"} and len(isotropic) == 2 * 48
     assert len(panels[ISOTROPIC_PANEL].lines) == 3 + 2  # S, the isotropic A (2 masks), guides
 
@@ -123,7 +124,7 @@ def bulk_table(draws: int, ns=(64, 128, 256)):
     counts = bulk_count_job(list(ns), MODEL, PROFILES, draws, bulk_grid(40))
     jobs = ds.counts_by_size(counts, list(ns))
     series = [ds.bulk_series(p, m, list(ns), jobs, 3) for p in PROFILES for m in MASKS]
-    return jobs, ds.bulk_plotted_table(
+    return jobs, dp.bulk_plotted_table(
         jobs, series, n_tokens=list(ns), profiles=PROFILES, spikes=3, bulk_scale=1.0
     )
 
@@ -134,8 +135,8 @@ def test_c2_is_drawn_from_its_csv(tmp_path, draws):
     assert_tidy(table)
     kinds = table.groupby("kind")["series"].agg(set).to_dict()
     assert kinds == {
-        "data": {ds.BULK_SHARE},
-        "theory": {ds.BULK_LIMIT, ds.BULK_GUIDE},
+        "data": {dp.BULK_SHARE},
+        "theory": {dp.BULK_LIMIT, dp.BULK_GUIDE},
         "statistic": {"median", "0.9 quantile"},
     }
     frame, figure = drawn_from_its_csv(plot_bulk, table, tmp_path / "c2.csv")
@@ -163,7 +164,7 @@ def test_c2_is_drawn_from_its_csv(tmp_path, draws):
         else:
             largest = np.minimum(jobs[2][f"{profile}/{mask}/counts"] / 252, 1).mean(axis=0)
             assert len(lines_with(bottom, drawn["x"], expected - largest)) == 1
-    limit = frame[frame["series"] == ds.BULK_LIMIT]
+    limit = frame[frame["series"] == dp.BULK_LIMIT]
     assert len(lines_with(axes[0, 1], limit["x"], limit["y"])) == 1
     # the quantile panels: the median over draws per n, a band only from >= 10 draws
     quantiles = frame[(frame["kind"] == "statistic") & (frame["profile"] == "iid")]
@@ -175,7 +176,7 @@ def test_c2_is_drawn_from_its_csv(tmp_path, draws):
     if draws < 10:  # every draw is drawn instead
         drawn = np.concatenate([line.get_ydata() for line in quantile_axes[1].lines])
         assert np.all(np.isin(quantiles["y"], drawn))
-    guide = frame[(frame["series"] == ds.BULK_GUIDE) & (frame["profile"] == "iid")]
+    guide = frame[(frame["series"] == dp.BULK_GUIDE) & (frame["profile"] == "iid")]
     assert len(lines_with(quantile_axes[1], guide["n"], guide["y"])) == 1
 
 
@@ -190,7 +191,7 @@ def stable_rank_table(draws: int):
         "iid",
     )
     reference = reference_table(gauss_ns, 1.0)
-    return data, ds.stable_rank_plotted_table(data, reference, spikes=3, beta=1.0)
+    return data, dp.stable_rank_plotted_table(data, reference, spikes=3, beta=1.0)
 
 
 @pytest.mark.parametrize("draws", [2, 10])
@@ -212,7 +213,7 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
     assert len(bands(gaussian)) == (2 if draws >= 10 else 0)
     # theory and Cesaro rows are the drawn curves and levels
     theory = frame[frame["kind"] == "theory"]
-    derived = theory[theory["series"].isin([ds.APPROACH, ds.REFERENCE])]
+    derived = theory[theory["series"].isin([dp.APPROACH, dp.REFERENCE])]
     for _, curve in derived.groupby(["model", "mask"]):
         ax = canonical if curve["model"].iloc[0] == "canonical" else gaussian
         assert len(lines_with(ax, curve["n"], curve["value"])) == 1
@@ -222,9 +223,9 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
         assert len(lines_with(ax, [0, 1], [levels[model]] * 2)) == 1
     rows = frame[(frame["model"] == "cesaro") & frame["n"].notna()]
     table = rows.pivot(index="n", columns="series", values="value")
-    assert len(lines_with(canonical, table.index, table[ds.STABLE_RANK])) == 1
-    assert len(lines_with(canonical, table.index, table[ds.HARMONIC] / 4)) == 1
-    assert len(lines_with(cesaro, table.index, table[ds.NORM])) == 1
+    assert len(lines_with(canonical, table.index, table[dp.STABLE_RANK])) == 1
+    assert len(lines_with(canonical, table.index, table[dp.HARMONIC] / 4)) == 1
+    assert len(lines_with(cesaro, table.index, table[dp.NORM])) == 1
     # seaborn's OLS line on log n is the fit of the table's slope (every (n, draw) point)
     causal = data.canonical[[s.mask for s in data.canonical].index("causal")]
     fit = causal.fit()
@@ -239,7 +240,7 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
 def test_c4_is_drawn_from_its_csv(tmp_path):
     kappas, ns = [0.0, 0.5, 1.0, 1.5, 2.0], [64, 256]
     jobs = [survival_job(n, MODEL, "iid", kappas, 2) for n in ns]
-    table = ds.survival_plotted_table(jobs, n_tokens=ns)
+    table = dp.survival_plotted_table(jobs, n_tokens=ns)
     assert_tidy(table)
     frame, figure = drawn_from_its_csv(
         plot_survival, table, tmp_path / "c4.csv", spikes=3, profile="iid"
@@ -247,13 +248,13 @@ def test_c4_is_drawn_from_its_csv(tmp_path):
     data = frame[frame["kind"] == "data"]
     assert len(data) == 2 * 2 * len(kappas) * 2 * 2 * 3  # masks, n, kappas, series, draws, spikes
     theory = frame[frame["kind"] == "theory"]
-    assert theory["series"].tolist() == [ds.TRANSITION] and theory["kappa"].tolist() == [1.0]
+    assert theory["series"].tolist() == [dp.TRANSITION] and theory["kappa"].tolist() == [1.0]
     for ax, mask in zip(figure.axes, MASKS, strict=True):
         assert len(lines_with(ax, [1.0, 1.0], [0, 1])) == 1
         for (n, series), data in frame[frame["mask"] == mask].groupby(["n", "series"]):
             means = data.groupby("kappa")["value"].mean()
             assert len(lines_with(ax, means.index, means.to_numpy())) == 1
-            if series == ds.SPIKE_TIED:  # the means are those of the caption's table
+            if series == dp.SPIKE_TIED:  # the means are those of the caption's table
                 job = jobs[ns.index(n)]
                 np.testing.assert_allclose(means, ds.mean_spike_value(job, mask), rtol=1e-14)
 
@@ -437,7 +438,7 @@ def test_committed_c2_holds_every_distribution_and_draw():
     quantiles = frame[frame["kind"] == "statistic"]
     counts = quantiles.groupby(["profile", "mask", "series", "n"])["draw"].count()
     assert counts.loc["iid"].min() == bulk["draws"] >= 10 and set(counts.loc["zeros"]) == {1}
-    assert len(frame[frame["series"] == ds.BULK_LIMIT]) == bulk["grid_points"]
+    assert len(frame[frame["series"] == dp.BULK_LIMIT]) == bulk["grid_points"]
 
 
 def test_committed_c3_holds_every_draw_and_reference():
@@ -455,9 +456,9 @@ def test_committed_c3_holds_every_draw_and_reference():
     cesaro = frame[(frame["model"] == "cesaro") & frame["n"].notna()].groupby("series").size()
     assert set(cesaro) == {len(canonical["stable_rank"]["n_tokens"])}
     theory = frame[frame["kind"] == "theory"].groupby(["series", "model", "mask"]).size()
-    assert theory.loc[ds.APPROACH, "canonical", "bidirectional"] == ds.APPROACH_POINTS
-    assert set(theory.loc[ds.REFERENCE]) == {len(canonical["gaussian_model"]["n_tokens"])}
-    assert set(theory.loc[[ds.LIMIT, ds.NORM_LIMIT]]) == {1}
+    assert theory.loc[dp.APPROACH, "canonical", "bidirectional"] == dp.APPROACH_POINTS
+    assert set(theory.loc[dp.REFERENCE]) == {len(canonical["gaussian_model"]["n_tokens"])}
+    assert set(theory.loc[[dp.LIMIT, dp.NORM_LIMIT]]) == {1}
 
 
 def test_committed_c4_holds_every_spike_and_kappa():
@@ -469,7 +470,7 @@ def test_committed_c4_holds_every_spike_and_kappa():
     sizes = frame[frame["kind"] == "data"].groupby(["mask", "n", "series", "kappa"]).size()
     assert len(sizes) == 2 * len(survival["n_tokens"]) * 2 * len(survival["kappas"])
     assert set(sizes) == {survival["draws"] * DEFAULT["canonical"]["spikes"]}
-    assert frame.loc[frame["kind"] == "theory", "kappa"].tolist() == [ds.TRANSITION_KAPPA]
+    assert frame.loc[frame["kind"] == "theory", "kappa"].tolist() == [dp.TRANSITION_KAPPA]
 
 
 def test_committed_c5_holds_every_eigen_angle_panel():
