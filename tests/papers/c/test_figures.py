@@ -15,6 +15,8 @@ from matplotlib.collections import PolyCollection
 from attnspec.models.softmax import MASKS
 from attnspec.papers.c import degeneration_plotted as dp
 from attnspec.papers.c import degeneration_summary as ds
+from attnspec.papers.c import pretrained_plotted as pp
+from attnspec.papers.c import pretrained_stable_rank_plotted as sp
 from attnspec.papers.c import pretrained_stable_rank_summary as ss
 from attnspec.papers.c import pretrained_summary as ps
 from attnspec.papers.c.degeneration import (
@@ -273,7 +275,7 @@ def pretrained_inputs():
 
 def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     diagnostics, controls, tests = pretrained_inputs
-    table = ps.eigen_angle_plotted_table(
+    table = pp.eigen_angle_plotted_table(
         *diagnostics, bins=10, controls=controls, reference_q95=float(tests["reference_q95"])
     )
     assert_tidy(table)
@@ -301,7 +303,7 @@ def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
         assert any(np.array_equal(np.sort(x[np.isfinite(x)]), values) for x in steps), name
     assert any(line.get_xdata()[0] == tests["reference_q95"] for line in distances.lines)
     # (c) the running sums of the step counts are the empirical distribution functions
-    grid = np.linspace(0.0, np.pi, ps.CDF_POINTS)
+    grid = np.linspace(0.0, np.pi, pp.CDF_POINTS)
     angles_u = diagnostics[1]["angles"][..., 0, 0, :]
     null_steps = frame[(frame["panel"] == "null_space") & (frame["series"] == "model")]
     steps = null_steps[null_steps["convention"] == "haar"]
@@ -314,7 +316,7 @@ def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
 def test_c6_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     diagnostics, _, _ = pretrained_inputs
     long, iso_long = diagnostics[1], diagnostics[3]
-    table = ps.spectra_plotted_table(long, iso_long, top_k=2)
+    table = pp.spectra_plotted_table(long, iso_long, top_k=2)
     assert_tidy(table, one_valued=("panel",))
     frame, figure = drawn_from_its_csv(plot_score_spectra, table, tmp_path / "c6.csv", top_k=2)
     assert set(frame["panel"]) == {"spectra", "energy", "stable_rank"}
@@ -343,7 +345,7 @@ def test_c6_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
 def test_c5_c6_layer_tables_from_the_tidy_rows(pretrained_inputs):
     diagnostics, controls, _ = pretrained_inputs
     full, long = diagnostics[:2]
-    frame = ps.eigen_angle_plotted_table(
+    frame = pp.eigen_angle_plotted_table(
         *diagnostics, bins=10, controls=controls, reference_q95=0.2
     )
     table = ps.angle_layer_rows(frame)
@@ -352,7 +354,7 @@ def test_c5_c6_layer_tables_from_the_tidy_rows(pretrained_inputs):
     layer1 = full["angle_distance"][:, 1, :, :, 0]
     assert table[1][1] == pytest.approx(np.median(layer1))
     assert table[1][2] == pytest.approx(np.mean(layer1 > 0.2))
-    table = ps.spectra_layer_rows(ps.spectra_plotted_table(long, diagnostics[3], top_k=2))
+    table = ps.spectra_layer_rows(pp.spectra_plotted_table(long, diagnostics[3], top_k=2))
     assert [row[0] for row in table] == [0, 1, "isotropic"]
     assert all(len(row) == len(ps.spectra_layer_header(2)) for row in table)
     energy = np.median(long["energy"][:, 1, :, 1], axis=0)
@@ -374,7 +376,7 @@ def c7_inputs():
         n: {"stable_rank": 1.0 + rng.gamma(2.0, 0.1 * np.log(n), size=(2, 2, 3, len(MASKS)))}
         for n in C7_LENGTHS
     }
-    return lengths, ss.stable_rank_plotted_table(lengths, 8, 100)
+    return lengths, sp.stable_rank_plotted_table(lengths, 8, 100)
 
 
 @pytest.mark.slow  # about 15 s: the isotropic references and three drawings
@@ -493,7 +495,7 @@ def test_committed_c5_holds_every_eigen_angle_panel():
     assert sizes.loc["distances", "model"] == cfg["full_rank_passages"]["count"] * heads * 2
     assert sizes.loc["distances", "reference"] == cfg["haar_reference_draws"] * 2
     conventions = data[data["panel"] == "null_space"].groupby(["series", "convention"]).size()
-    assert len(conventions) == 4 and set(conventions) == {ps.CDF_POINTS}
+    assert len(conventions) == 4 and set(conventions) == {pp.CDF_POINTS}
     assert frame.loc[frame["kind"] == "statistic", "series"].tolist() == [ps.REFERENCE_Q95]
 
 
