@@ -2,7 +2,7 @@
 stable-rank references (exact expected ||A||_F^2 of log-normal rows, deterministic approximation
 of ||A||^2) at every configured n, both masks."""
 
-from attnspec.papers.c.gaussian_stable_rank import reference_table
+from attnspec.papers.c.gaussian_stable_rank_summary import reference_table
 from attnspec.workflow.io import configure_logging, save_npz
 
 

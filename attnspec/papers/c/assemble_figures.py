@@ -7,19 +7,21 @@ import functools
 
 from attnspec.models.softmax import MASKS
 from attnspec.papers.c.assemble_tables import stable_ranks_and_rows
+from attnspec.papers.c.degeneration_plotted import (
+    bulk_plotted_table,
+    spectra_plotted_table,
+    stable_rank_plotted_table,
+    survival_plotted_table,
+)
 from attnspec.papers.c.degeneration_summary import (
     BULK_TABLE_HEADER,
     SPECTRA_TABLE_HEADER,
     STABLE_RANK_TABLE_HEADER,
     SURVIVAL_TABLE_HEADER,
-    bulk_plotted_table,
     bulk_series,
     bulk_table_rows,
     counts_by_size,
-    spectra_plotted_table,
     spectra_table_rows,
-    stable_rank_plotted_table,
-    survival_plotted_table,
     survival_table_rows,
 )
 from attnspec.papers.c.plot_degeneration import (
@@ -30,27 +32,24 @@ from attnspec.papers.c.plot_degeneration import (
 )
 from attnspec.papers.c.plot_pretrained import plot_eigen_angles, plot_score_spectra
 from attnspec.papers.c.plot_pretrained_stable_rank import plot_pretrained_stable_rank
-from attnspec.papers.c.pretrained_stable_rank_summary import (
-    SLOPE_HEADER,
-    slope_rows,
+from attnspec.papers.c.pretrained_plotted import eigen_angle_plotted_table
+from attnspec.papers.c.pretrained_plotted import (
+    spectra_plotted_table as score_spectra_plotted_table,
 )
-from attnspec.papers.c.pretrained_stable_rank_summary import (
+from attnspec.papers.c.pretrained_stable_rank_plotted import (
     stable_rank_plotted_table as pretrained_stable_rank_plotted_table,
 )
+from attnspec.papers.c.pretrained_stable_rank_summary import SLOPE_HEADER, slope_rows
 from attnspec.papers.c.pretrained_summary import (
     ANGLE_LAYER_HEADER,
     POWER_HEADER,
     TESTS_HEADER,
     angle_layer_rows,
-    eigen_angle_plotted_table,
     power_rows,
     spectra_layer_header,
     spectra_layer_rows,
     tests_rows,
     tests_text,
-)
-from attnspec.papers.c.pretrained_summary import (
-    spectra_plotted_table as score_spectra_plotted_table,
 )
 from attnspec.papers.outputs import FigureParts
 from attnspec.pretrained.loader import FINE_TUNED_TOKENS, HEAD_WIDTH

@@ -100,12 +100,6 @@ def spike_tied_values(values: np.ndarray, weights: np.ndarray, spikes: int) -> n
     return np.concatenate([tied, np.zeros(spikes - tied.size)])
 
 
-def spike_deviation(spike_values: np.ndarray) -> np.ndarray:
-    """max_p |s_p - 1| over the r spike-tied singular values of each draw (last axis): 0 for a
-    fully kept mode, 1 for a lost one (claim C.1)."""
-    return np.max(np.abs(np.asarray(spike_values) - 1.0), axis=-1)
-
-
 def canonical_spectrum_summary(sigma: np.ndarray, mask: str, positions, spikes: int) -> dict:
     """||A||_F^2, the top r + EXTRA_TOP squared singular values, the spike-tied singular values
     and the spike diagonal entries A_pp."""

@@ -12,7 +12,7 @@ declares a finite-size model: every row is judged at its points alone.
 - C.3: the bidirectional stable rank against its limit r + 1, approached like
   (r + 1) / (1 + sqrt(r / n)); the Gaussian model's against e^(beta^2);
 - C.4: the causal stable rank's slope on log n; the Gaussian model's against the derived
-  reference slope (:mod:`attnspec.papers.c.gaussian_stable_rank`).
+  reference slope (:mod:`attnspec.papers.c.gaussian_stable_rank_summary`).
 """
 
 from collections.abc import Mapping, Sequence
@@ -22,11 +22,11 @@ import numpy as np
 
 from attnspec.claims.evidence import Evidence
 from attnspec.models.softmax import MASKS
-from attnspec.papers.c.degeneration import spike_deviation
 from attnspec.papers.c.degeneration_summary import (
     ASYMPTOTIC_CAUSAL_SLOPE,
     bulk_series,
     counts_by_size,
+    spike_deviation,
 )
 from attnspec.papers.declared_texts import COARSE_RESOLUTION, RESOLUTION
 
@@ -236,7 +236,7 @@ def gaussian_evidence(
 ) -> list[Evidence]:
     """C.3/gaussian and C.4/gaussian: the Gaussian model's stable ranks against e^(beta^2) and
     against the derived reference slope (``reference``: :func:`attnspec.papers.c.
-    gaussian_stable_rank.reference_table` at the same n)."""
+    gaussian_stable_rank_summary.reference_table` at the same n)."""
     sizes, jobs = _ordered(n_tokens, jobs)
     if not np.array_equal(np.sort(np.asarray(reference["n_tokens"], dtype=np.float64)), sizes):
         raise ValueError("the Gaussian-model reference was computed at other sizes")

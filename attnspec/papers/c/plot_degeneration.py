@@ -19,7 +19,7 @@ from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
 
 from attnspec.models.softmax import MASKS
-from attnspec.papers.c.degeneration_summary import (
+from attnspec.papers.c.degeneration_plotted import (
     APPROACH,
     ATTENTION,
     BULK_GUIDE,
@@ -36,9 +36,9 @@ from attnspec.papers.c.degeneration_summary import (
     SPIKE_TIED,
     STABLE_RANK,
     TRANSITION,
-    fit_line,
 )
-from attnspec.papers.c.gaussian_stable_rank import reference_slope
+from attnspec.papers.c.degeneration_summary import fit_line
+from attnspec.papers.c.gaussian_stable_rank_summary import reference_slope
 from attnspec.plotting.style import (
     BAND,
     BAND_MIN_DRAWS,

@@ -14,29 +14,21 @@ References at the same n, from the library (kind ``theory``):
   matrix 1 1^T / n (srank 1). It is also the Gaussian model's beta -> 0 limit.
 - ``isotropic``: the derived finite-n reference of the Gaussian model (scores beta q_i.k_j /
   sqrt(d), Q, K iid N(0, 1)) at beta = 1 and d = the head width, E ||A||_F^2 / lambda_max(E A A^T)
-  (:mod:`attnspec.papers.c.gaussian_stable_rank`): the isotropic scores of the heads' shape that
-  figure C6 draws beside the model.
+  (:mod:`attnspec.papers.c.gaussian_stable_rank_summary`): the isotropic scores of the heads'
+  shape that figure C6 draws beside the model.
 """
-
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from attnspec.models.canonical import diagonal_softmax
 from attnspec.models.softmax import MASKS
-from attnspec.papers.c.gaussian_stable_rank import (
+from attnspec.papers.c.gaussian_stable_rank_summary import (
     bidirectional_reference,
     causal_reference,
-    reference_slope,
 )
-from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, numeric, tidy_table
+from attnspec.plotting.tidy import numeric
 from attnspec.pretrained.loader import FINE_TUNED_TOKENS
-from attnspec.seeding import rng_for
 from attnspec.tables import Residual
-
-if TYPE_CHECKING:  # pandas is imported lazily, by the tidy tables
-    import pandas as pd
 
 ISOTROPIC_BETA = 1.0
 """beta of the isotropic reference: Q, K with iid N(0, 1) entries and the model's 1 / sqrt(d)."""
@@ -50,8 +42,6 @@ STABLE_RANK, HEAD_MEAN, PASSAGES, SLOPE, INTERCEPT = (
 CONSTANT_SCORES, ISOTROPIC = "constant_scores", "isotropic"
 FITS = ("all n", f"n <= {FINE_TUNED_TOKENS}")
 """The length ranges of the slope fits: every length, and those the model was fine-tuned on."""
-COLUMNS = ("kind", "series", "mask", "fit", "n", "passage", "layer", "head", "value", "low")
-COLUMNS += ("high", "heads")
 _ISOTROPIC_REFERENCES = {"bidirectional": bidirectional_reference, "causal": causal_reference}
 
 
@@ -117,67 +107,6 @@ def reference_curves(n_tokens, head_width: int) -> dict[tuple[str, str], np.ndar
             ]
         )
     return curves
-
-
-def stable_rank_plotted_table(
-    lengths: Mapping[int, dict], head_width: int, resamples: int
-) -> "pd.DataFrame":
-    """Figure C7's tidy table from ``{n: stable-rank file}`` (``stable_rank`` of shape
-    (passages, layers, heads, masks)); columns :data:`COLUMNS`, series:
-
-    - data ``stable_rank``: every passage, layer, head and mask at each n;
-    - statistic ``head_mean``: per head and mask at each n, the mean over passages;
-      ``passages``: their number at each n; ``slope`` (value, low, high, heads) and
-      ``intercept``: per mask and fit (:data:`FITS`), :func:`median_slope` with ``resamples``
-      bootstrap resamples (a fit with fewer than two lengths, or the same lengths as
-      the first, is left out);
-    - theory ``constant_scores``, ``isotropic`` per mask at each n, and per mask and fit their
-      OLS slopes on log n over the fit's lengths (series ``<reference>_slope``).
-    """
-    n_tokens = sorted(int(n) for n in lengths)
-    parts, means = [], []
-    for n in n_tokens:
-        ranks = np.asarray(lengths[n]["stable_rank"], dtype=np.float64)
-        passage, layer, head, mask = (axis.ravel() for axis in np.indices(ranks.shape))
-        cells = {"mask": np.asarray(MASKS)[mask], "n": n, "layer": layer, "head": head}
-        parts.append(
-            {"kind": DATA, "series": STABLE_RANK, "passage": passage, "value": ranks.ravel()}
-            | cells
-        )
-        means.append(ranks.mean(axis=0))
-        layer, head, mask = (axis.ravel() for axis in np.indices(means[-1].shape))
-        cells = {"mask": np.asarray(MASKS)[mask], "n": n, "layer": layer, "head": head}
-        parts.append({"kind": STATISTIC, "series": HEAD_MEAN, "value": means[-1].ravel()} | cells)
-        parts.append({"kind": STATISTIC, "series": PASSAGES, "n": [n], "value": ranks.shape[0]})
-    means = np.stack(means).reshape(len(n_tokens), -1, len(MASKS))  # lengths, heads, masks
-    curves = reference_curves(n_tokens, head_width)
-    for (reference, mask), curve in curves.items():
-        parts.append(
-            {"kind": THEORY, "series": reference, "mask": mask, "n": n_tokens, "value": curve}
-        )
-    fine_tuned = [n for n in n_tokens if n <= FINE_TUNED_TOKENS]
-    for fit, lengths_in_fit in zip(FITS, (n_tokens, fine_tuned), strict=True):
-        if len(lengths_in_fit) < 2 or (fit != FITS[0] and lengths_in_fit == n_tokens):
-            continue
-        rows = [n_tokens.index(n) for n in lengths_in_fit]
-        for m, mask in enumerate(MASKS):
-            rng = rng_for(bootstrap_parameters(lengths_in_fit, mask, fit), 0, "bootstrap")
-            slope, intercept, low, high = median_slope(
-                lengths_in_fit, means[rows, :, m], resamples, rng
-            )
-            cells = {"mask": [mask], "fit": fit}
-            parts.append(
-                cells
-                | {"kind": STATISTIC, "series": SLOPE, "value": slope, "low": low, "high": high}
-                | {"heads": means.shape[1]}
-            )
-            parts.append(cells | {"kind": STATISTIC, "series": INTERCEPT, "value": intercept})
-            for reference in (CONSTANT_SCORES, ISOTROPIC):
-                reference_fit = reference_slope(lengths_in_fit, curves[reference, mask][rows])
-                parts.append(
-                    cells | {"kind": THEORY, "series": f"{reference}_slope", "value": reference_fit}
-                )
-    return tidy_table(parts, COLUMNS, integers=("n", "passage", "layer", "head", "heads"))
 
 
 SLOPE_HEADER = (

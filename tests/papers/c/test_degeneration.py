@@ -19,7 +19,6 @@ from attnspec.papers.c.degeneration import (
     isotropic_draw,
     isotropic_job,
     spectra_job,
-    spike_deviation,
     spike_tied_values,
     stable_rank_job,
     survival_job,
@@ -40,10 +39,11 @@ from attnspec.papers.c.degeneration_summary import (
     fit_line,
     iid_bidirectional_bulk_cdf,
     series_from_jobs,
+    spike_deviation,
     stable_rank_table_rows,
     survival_crossing,
 )
-from attnspec.papers.c.gaussian_stable_rank import reference_table
+from attnspec.papers.c.gaussian_stable_rank_summary import reference_table
 from attnspec.papers.registry import TESTS
 
 MODEL = {

@@ -13,7 +13,10 @@ from figure_checks import from_csv, png_bytes
 from matplotlib.collections import PolyCollection
 
 from attnspec.models.softmax import MASKS
+from attnspec.papers.c import degeneration_plotted as dp
 from attnspec.papers.c import degeneration_summary as ds
+from attnspec.papers.c import pretrained_plotted as pp
+from attnspec.papers.c import pretrained_stable_rank_plotted as sp
 from attnspec.papers.c import pretrained_stable_rank_summary as ss
 from attnspec.papers.c import pretrained_summary as ps
 from attnspec.papers.c.degeneration import (
@@ -25,7 +28,7 @@ from attnspec.papers.c.degeneration import (
     stable_rank_job,
     survival_job,
 )
-from attnspec.papers.c.gaussian_stable_rank import reference_table
+from attnspec.papers.c.gaussian_stable_rank_summary import reference_table
 from attnspec.papers.c.plot_degeneration import (
     FLOOR,
     ISOTROPIC_PANEL,
@@ -103,7 +106,7 @@ def bands(ax) -> list:
 # C1 ---------------------------------------------------------------------------------------
 def test_c1_is_drawn_from_its_csv(tmp_path):
     spectra = spectra_job(48, MODEL, ["zeros", "iid", "gaussian"])
-    table = ds.spectra_plotted_table(spectra, profiles=["zeros", "iid", "gaussian"])
+    table = dp.spectra_plotted_table(spectra, profiles=["zeros", "iid", "gaussian"])
     assert_tidy(table)
     assert set(table["kind"]) == {"data"}
     frame, figure = drawn_from_its_csv(plot_spectra, table, tmp_path / "c1.csv", spikes=3)
@@ -113,7 +116,7 @@ def test_c1_is_drawn_from_its_csv(tmp_path):
     for (panel, _, _), series in spectra_panels(frame).groupby(["panel", "series", "mask"]):
         drawn = np.maximum(series["singular_value"], FLOOR)
         assert len(lines_with(panels[panel], series["rank"], drawn)) == 1
-    isotropic = frame[frame["series"] == ds.ISOTROPIC_ATTENTION]
+    isotropic = frame[frame["series"] == dp.ISOTROPIC_ATTENTION]
     assert set(isotropic["profile"]) == {"iid"} and len(isotropic) == 2 * 48
     assert len(panels[ISOTROPIC_PANEL].lines) == 3 + 2  # S, the isotropic A (2 masks), guides
 
@@ -123,7 +126,7 @@ def bulk_table(draws: int, ns=(64, 128, 256)):
     counts = bulk_count_job(list(ns), MODEL, PROFILES, draws, bulk_grid(40))
     jobs = ds.counts_by_size(counts, list(ns))
     series = [ds.bulk_series(p, m, list(ns), jobs, 3) for p in PROFILES for m in MASKS]
-    return jobs, ds.bulk_plotted_table(
+    return jobs, dp.bulk_plotted_table(
         jobs, series, n_tokens=list(ns), profiles=PROFILES, spikes=3, bulk_scale=1.0
     )
 
@@ -134,8 +137,8 @@ def test_c2_is_drawn_from_its_csv(tmp_path, draws):
     assert_tidy(table)
     kinds = table.groupby("kind")["series"].agg(set).to_dict()
     assert kinds == {
-        "data": {ds.BULK_SHARE},
-        "theory": {ds.BULK_LIMIT, ds.BULK_GUIDE},
+        "data": {dp.BULK_SHARE},
+        "theory": {dp.BULK_LIMIT, dp.BULK_GUIDE},
         "statistic": {"median", "0.9 quantile"},
     }
     frame, figure = drawn_from_its_csv(plot_bulk, table, tmp_path / "c2.csv")
@@ -163,7 +166,7 @@ def test_c2_is_drawn_from_its_csv(tmp_path, draws):
         else:
             largest = np.minimum(jobs[2][f"{profile}/{mask}/counts"] / 252, 1).mean(axis=0)
             assert len(lines_with(bottom, drawn["x"], expected - largest)) == 1
-    limit = frame[frame["series"] == ds.BULK_LIMIT]
+    limit = frame[frame["series"] == dp.BULK_LIMIT]
     assert len(lines_with(axes[0, 1], limit["x"], limit["y"])) == 1
     # the quantile panels: the median over draws per n, a band only from >= 10 draws
     quantiles = frame[(frame["kind"] == "statistic") & (frame["profile"] == "iid")]
@@ -175,7 +178,7 @@ def test_c2_is_drawn_from_its_csv(tmp_path, draws):
     if draws < 10:  # every draw is drawn instead
         drawn = np.concatenate([line.get_ydata() for line in quantile_axes[1].lines])
         assert np.all(np.isin(quantiles["y"], drawn))
-    guide = frame[(frame["series"] == ds.BULK_GUIDE) & (frame["profile"] == "iid")]
+    guide = frame[(frame["series"] == dp.BULK_GUIDE) & (frame["profile"] == "iid")]
     assert len(lines_with(quantile_axes[1], guide["n"], guide["y"])) == 1
 
 
@@ -190,7 +193,7 @@ def stable_rank_table(draws: int):
         "iid",
     )
     reference = reference_table(gauss_ns, 1.0)
-    return data, ds.stable_rank_plotted_table(data, reference, spikes=3, beta=1.0)
+    return data, dp.stable_rank_plotted_table(data, reference, spikes=3, beta=1.0)
 
 
 @pytest.mark.parametrize("draws", [2, 10])
@@ -212,7 +215,7 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
     assert len(bands(gaussian)) == (2 if draws >= 10 else 0)
     # theory and Cesaro rows are the drawn curves and levels
     theory = frame[frame["kind"] == "theory"]
-    derived = theory[theory["series"].isin([ds.APPROACH, ds.REFERENCE])]
+    derived = theory[theory["series"].isin([dp.APPROACH, dp.REFERENCE])]
     for _, curve in derived.groupby(["model", "mask"]):
         ax = canonical if curve["model"].iloc[0] == "canonical" else gaussian
         assert len(lines_with(ax, curve["n"], curve["value"])) == 1
@@ -222,9 +225,9 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
         assert len(lines_with(ax, [0, 1], [levels[model]] * 2)) == 1
     rows = frame[(frame["model"] == "cesaro") & frame["n"].notna()]
     table = rows.pivot(index="n", columns="series", values="value")
-    assert len(lines_with(canonical, table.index, table[ds.STABLE_RANK])) == 1
-    assert len(lines_with(canonical, table.index, table[ds.HARMONIC] / 4)) == 1
-    assert len(lines_with(cesaro, table.index, table[ds.NORM])) == 1
+    assert len(lines_with(canonical, table.index, table[dp.STABLE_RANK])) == 1
+    assert len(lines_with(canonical, table.index, table[dp.HARMONIC] / 4)) == 1
+    assert len(lines_with(cesaro, table.index, table[dp.NORM])) == 1
     # seaborn's OLS line on log n is the fit of the table's slope (every (n, draw) point)
     causal = data.canonical[[s.mask for s in data.canonical].index("causal")]
     fit = causal.fit()
@@ -239,7 +242,7 @@ def test_c3_is_drawn_from_its_csv(tmp_path, draws):
 def test_c4_is_drawn_from_its_csv(tmp_path):
     kappas, ns = [0.0, 0.5, 1.0, 1.5, 2.0], [64, 256]
     jobs = [survival_job(n, MODEL, "iid", kappas, 2) for n in ns]
-    table = ds.survival_plotted_table(jobs, n_tokens=ns)
+    table = dp.survival_plotted_table(jobs, n_tokens=ns)
     assert_tidy(table)
     frame, figure = drawn_from_its_csv(
         plot_survival, table, tmp_path / "c4.csv", spikes=3, profile="iid"
@@ -247,13 +250,13 @@ def test_c4_is_drawn_from_its_csv(tmp_path):
     data = frame[frame["kind"] == "data"]
     assert len(data) == 2 * 2 * len(kappas) * 2 * 2 * 3  # masks, n, kappas, series, draws, spikes
     theory = frame[frame["kind"] == "theory"]
-    assert theory["series"].tolist() == [ds.TRANSITION] and theory["kappa"].tolist() == [1.0]
+    assert theory["series"].tolist() == [dp.TRANSITION] and theory["kappa"].tolist() == [1.0]
     for ax, mask in zip(figure.axes, MASKS, strict=True):
         assert len(lines_with(ax, [1.0, 1.0], [0, 1])) == 1
         for (n, series), data in frame[frame["mask"] == mask].groupby(["n", "series"]):
             means = data.groupby("kappa")["value"].mean()
             assert len(lines_with(ax, means.index, means.to_numpy())) == 1
-            if series == ds.SPIKE_TIED:  # the means are those of the caption's table
+            if series == dp.SPIKE_TIED:  # the means are those of the caption's table
                 job = jobs[ns.index(n)]
                 np.testing.assert_allclose(means, ds.mean_spike_value(job, mask), rtol=1e-14)
 
@@ -272,7 +275,7 @@ def pretrained_inputs():
 
 def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     diagnostics, controls, tests = pretrained_inputs
-    table = ps.eigen_angle_plotted_table(
+    table = pp.eigen_angle_plotted_table(
         *diagnostics, bins=10, controls=controls, reference_q95=float(tests["reference_q95"])
     )
     assert_tidy(table)
@@ -300,7 +303,7 @@ def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
         assert any(np.array_equal(np.sort(x[np.isfinite(x)]), values) for x in steps), name
     assert any(line.get_xdata()[0] == tests["reference_q95"] for line in distances.lines)
     # (c) the running sums of the step counts are the empirical distribution functions
-    grid = np.linspace(0.0, np.pi, ps.CDF_POINTS)
+    grid = np.linspace(0.0, np.pi, pp.CDF_POINTS)
     angles_u = diagnostics[1]["angles"][..., 0, 0, :]
     null_steps = frame[(frame["panel"] == "null_space") & (frame["series"] == "model")]
     steps = null_steps[null_steps["convention"] == "haar"]
@@ -313,7 +316,7 @@ def test_c5_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
 def test_c6_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
     diagnostics, _, _ = pretrained_inputs
     long, iso_long = diagnostics[1], diagnostics[3]
-    table = ps.spectra_plotted_table(long, iso_long, top_k=2)
+    table = pp.spectra_plotted_table(long, iso_long, top_k=2)
     assert_tidy(table, one_valued=("panel",))
     frame, figure = drawn_from_its_csv(plot_score_spectra, table, tmp_path / "c6.csv", top_k=2)
     assert set(frame["panel"]) == {"spectra", "energy", "stable_rank"}
@@ -342,7 +345,7 @@ def test_c6_is_drawn_from_its_csv(tmp_path, pretrained_inputs):
 def test_c5_c6_layer_tables_from_the_tidy_rows(pretrained_inputs):
     diagnostics, controls, _ = pretrained_inputs
     full, long = diagnostics[:2]
-    frame = ps.eigen_angle_plotted_table(
+    frame = pp.eigen_angle_plotted_table(
         *diagnostics, bins=10, controls=controls, reference_q95=0.2
     )
     table = ps.angle_layer_rows(frame)
@@ -351,7 +354,7 @@ def test_c5_c6_layer_tables_from_the_tidy_rows(pretrained_inputs):
     layer1 = full["angle_distance"][:, 1, :, :, 0]
     assert table[1][1] == pytest.approx(np.median(layer1))
     assert table[1][2] == pytest.approx(np.mean(layer1 > 0.2))
-    table = ps.spectra_layer_rows(ps.spectra_plotted_table(long, diagnostics[3], top_k=2))
+    table = ps.spectra_layer_rows(pp.spectra_plotted_table(long, diagnostics[3], top_k=2))
     assert [row[0] for row in table] == [0, 1, "isotropic"]
     assert all(len(row) == len(ps.spectra_layer_header(2)) for row in table)
     energy = np.median(long["energy"][:, 1, :, 1], axis=0)
@@ -373,7 +376,7 @@ def c7_inputs():
         n: {"stable_rank": 1.0 + rng.gamma(2.0, 0.1 * np.log(n), size=(2, 2, 3, len(MASKS)))}
         for n in C7_LENGTHS
     }
-    return lengths, ss.stable_rank_plotted_table(lengths, 8, 100)
+    return lengths, sp.stable_rank_plotted_table(lengths, 8, 100)
 
 
 @pytest.mark.slow  # about 15 s: the isotropic references and three drawings
@@ -437,7 +440,7 @@ def test_committed_c2_holds_every_distribution_and_draw():
     quantiles = frame[frame["kind"] == "statistic"]
     counts = quantiles.groupby(["profile", "mask", "series", "n"])["draw"].count()
     assert counts.loc["iid"].min() == bulk["draws"] >= 10 and set(counts.loc["zeros"]) == {1}
-    assert len(frame[frame["series"] == ds.BULK_LIMIT]) == bulk["grid_points"]
+    assert len(frame[frame["series"] == dp.BULK_LIMIT]) == bulk["grid_points"]
 
 
 def test_committed_c3_holds_every_draw_and_reference():
@@ -455,9 +458,9 @@ def test_committed_c3_holds_every_draw_and_reference():
     cesaro = frame[(frame["model"] == "cesaro") & frame["n"].notna()].groupby("series").size()
     assert set(cesaro) == {len(canonical["stable_rank"]["n_tokens"])}
     theory = frame[frame["kind"] == "theory"].groupby(["series", "model", "mask"]).size()
-    assert theory.loc[ds.APPROACH, "canonical", "bidirectional"] == ds.APPROACH_POINTS
-    assert set(theory.loc[ds.REFERENCE]) == {len(canonical["gaussian_model"]["n_tokens"])}
-    assert set(theory.loc[[ds.LIMIT, ds.NORM_LIMIT]]) == {1}
+    assert theory.loc[dp.APPROACH, "canonical", "bidirectional"] == dp.APPROACH_POINTS
+    assert set(theory.loc[dp.REFERENCE]) == {len(canonical["gaussian_model"]["n_tokens"])}
+    assert set(theory.loc[[dp.LIMIT, dp.NORM_LIMIT]]) == {1}
 
 
 def test_committed_c4_holds_every_spike_and_kappa():
@@ -469,7 +472,7 @@ def test_committed_c4_holds_every_spike_and_kappa():
     sizes = frame[frame["kind"] == "data"].groupby(["mask", "n", "series", "kappa"]).size()
     assert len(sizes) == 2 * len(survival["n_tokens"]) * 2 * len(survival["kappas"])
     assert set(sizes) == {survival["draws"] * DEFAULT["canonical"]["spikes"]}
-    assert frame.loc[frame["kind"] == "theory", "kappa"].tolist() == [ds.TRANSITION_KAPPA]
+    assert frame.loc[frame["kind"] == "theory", "kappa"].tolist() == [dp.TRANSITION_KAPPA]
 
 
 def test_committed_c5_holds_every_eigen_angle_panel():
@@ -492,7 +495,7 @@ def test_committed_c5_holds_every_eigen_angle_panel():
     assert sizes.loc["distances", "model"] == cfg["full_rank_passages"]["count"] * heads * 2
     assert sizes.loc["distances", "reference"] == cfg["haar_reference_draws"] * 2
     conventions = data[data["panel"] == "null_space"].groupby(["series", "convention"]).size()
-    assert len(conventions) == 4 and set(conventions) == {ps.CDF_POINTS}
+    assert len(conventions) == 4 and set(conventions) == {pp.CDF_POINTS}
     assert frame.loc[frame["kind"] == "statistic", "series"].tolist() == [ps.REFERENCE_Q95]
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from attnspec.models.canonical import diagonal_softmax
 from attnspec.papers.c.degeneration import gaussian_model_job
-from attnspec.papers.c.gaussian_stable_rank import (
+from attnspec.papers.c.gaussian_stable_rank_summary import (
     bidirectional_reference,
     causal_reference,
     cesaro_gram_top,

@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from attnspec.papers.c import pretrained_plotted as plotted
 from attnspec.papers.c import pretrained_summary as summary
 from attnspec.papers.c.pretrained import isotropic_diagnostics, model_diagnostics
 from attnspec.papers.c.pretrained_controls import control_diagnostics
@@ -31,10 +32,10 @@ def test_table_has_one_row_per_head_then_the_reference(diagnostics):
 def test_plotted_tables_shapes_and_normalisation(diagnostics):
     controls = {name: control_diagnostics(name, 8, 8, 10) for name in ("aligned", "local")}
     full, long, iso_full, iso_long = diagnostics
-    angles = summary.eigen_angle_plotted_table(
+    angles = plotted.eigen_angle_plotted_table(
         *diagnostics, bins=10, controls=controls, reference_q95=0.2
     )
-    spectra = summary.spectra_plotted_table(long, iso_long, top_k=2)
+    spectra = plotted.spectra_plotted_table(long, iso_long, top_k=2)
     for table in (angles, spectra):
         assert list(table.columns[:2]) == ["kind", "series"]
     frame = pd.concat([angles, spectra], ignore_index=True)
@@ -49,7 +50,7 @@ def test_plotted_tables_shapes_and_normalisation(diagnostics):
     sources = {"model": long, "isotropic": iso_long}
     null_space = frame[frame["panel"] == "null_space"]
     for (series, _), steps in null_space.groupby(["series", "convention"]):
-        assert len(steps) == summary.CDF_POINTS and np.all(steps["y"] >= 0)
+        assert len(steps) == plotted.CDF_POINTS and np.all(steps["y"] >= 0)
         assert steps["y"].sum() == sources[series]["angles"][..., 0, 0, :].size
     # C5 (b) the Haar 95 % quantile as the one statistic row
     assert angles.loc[angles["kind"] == "statistic", "x"].tolist() == [0.2]
