@@ -2,7 +2,7 @@
 passage length n, drawn with seaborn from its tidy table.
 
 The function takes the figure's tidy table (a pandas DataFrame from
-:func:`attnspec.papers.c.pretrained_stable_rank_summary.stable_rank_plotted_table`, exactly the
+:func:`attnspec.papers.c.pretrained_stable_rank_plotted.stable_rank_plotted_table`, exactly the
 figure's CSV) and selects its rows by ``kind`` and ``series``; nothing here computes a result
 but the seaborn medians over heads and the fitted line a + b log n from the table's intercept
 and slope. One column per mask (the model's own bidirectional mask, the causal mask on the same
