@@ -4,6 +4,7 @@ sticking and conditional draws, their tidy tables, drawings, key tables and capt
 
 import functools
 
+from attnspec.papers.b.conditional_findings import conditional_findings
 from attnspec.papers.b.conditional_plotted import (
     conditional_plotted_table,
     population_plotted_table,
@@ -30,7 +31,6 @@ from attnspec.papers.b.plot_edge_formulas import plot_edge_formulas
 from attnspec.papers.b.plot_sticking import plot_gap, plot_sticking, plot_uniform
 from attnspec.papers.b.plot_visibility import plot_visibility
 from attnspec.papers.b.sticking_findings import (
-    conditional_findings,
     edge_findings,
     gap_findings,
     linear_edge_findings,
