@@ -18,7 +18,9 @@ from attnspec.papers.b.conditional_summary import (
     population_series,
     population_table_rows,
 )
-from attnspec.papers.b.edge_formulas import (
+from attnspec.papers.b.edge_formulas_findings import linear_edge_findings
+from attnspec.papers.b.edge_formulas_plotted import edge_formula_plotted_table
+from attnspec.papers.b.edge_formulas_summary import (
     SIMULATED_POINT_HEADER,
     edge_curves,
     largest_ell_points,
@@ -30,14 +32,8 @@ from attnspec.papers.b.plot_conditional import plot_conditional_edges, plot_popu
 from attnspec.papers.b.plot_edge_formulas import plot_edge_formulas
 from attnspec.papers.b.plot_sticking import plot_gap, plot_sticking, plot_uniform
 from attnspec.papers.b.plot_visibility import plot_visibility
-from attnspec.papers.b.sticking_findings import (
-    edge_findings,
-    gap_findings,
-    linear_edge_findings,
-    uniform_findings,
-)
+from attnspec.papers.b.sticking_findings import edge_findings, gap_findings, uniform_findings
 from attnspec.papers.b.sticking_plotted import (
-    edge_formula_plotted_table,
     gap_plotted_table,
     sticking_plotted_table,
     uniform_plotted_table,
