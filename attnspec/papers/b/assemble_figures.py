@@ -48,14 +48,14 @@ from attnspec.papers.b.sticking_summary import (
     split_square,
     uniform_key_rows,
 )
-from attnspec.papers.b.visibility_plotted import (
+from attnspec.papers.b.visibility_findings import visibility_findings
+from attnspec.papers.b.visibility_plotted import visibility_plotted_table
+from attnspec.papers.b.visibility_summary import (
     CRITICAL_KEY_HEADER,
     SPIKE_KEY_HEADER,
     SQUARE,
     critical_size_rows,
     spike_key_rows,
-    visibility_findings,
-    visibility_plotted_table,
 )
 from attnspec.papers.draw_files import draw_records
 from attnspec.papers.outputs import FigureParts

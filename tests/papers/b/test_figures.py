@@ -58,8 +58,8 @@ from attnspec.papers.b.sticking_summary import (
     gap_rate,
     spike_correlation,
 )
-from attnspec.papers.b.visibility import spike_quantile, spike_threshold
 from attnspec.papers.b.visibility_plotted import visibility_plotted_table
+from attnspec.papers.b.visibility_summary import spike_quantile, spike_threshold
 from attnspec.plotting.craft import layering_problems
 from attnspec.plotting.style import close
 from attnspec.theory import bulk_edge
