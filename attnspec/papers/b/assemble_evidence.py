@@ -4,11 +4,8 @@ rows B.1-B.4."""
 
 from attnspec.papers.b.conditional_evidence import conditional_evidence
 from attnspec.papers.b.conditional_summary import conditional_series, group_by_size
-from attnspec.papers.b.edge_formulas import (
-    edge_formula_evidence,
-    edge_formula_rows,
-    r_transform_agreement,
-)
+from attnspec.papers.b.edge_formulas_evidence import edge_formula_evidence
+from attnspec.papers.b.edge_formulas_summary import edge_formula_rows, r_transform_agreement
 from attnspec.papers.b.sticking_evidence import sticking_evidence
 from attnspec.papers.b.sticking_summary import (
     collect_series,

@@ -4,6 +4,7 @@ sticking and conditional draws, their tidy tables, drawings, key tables and capt
 
 import functools
 
+from attnspec.papers.b.conditional_findings import conditional_findings
 from attnspec.papers.b.conditional_plotted import (
     conditional_plotted_table,
     population_plotted_table,
@@ -17,7 +18,9 @@ from attnspec.papers.b.conditional_summary import (
     population_series,
     population_table_rows,
 )
-from attnspec.papers.b.edge_formulas import (
+from attnspec.papers.b.edge_formulas_findings import linear_edge_findings
+from attnspec.papers.b.edge_formulas_plotted import edge_formula_plotted_table
+from attnspec.papers.b.edge_formulas_summary import (
     SIMULATED_POINT_HEADER,
     edge_curves,
     largest_ell_points,
@@ -29,15 +32,8 @@ from attnspec.papers.b.plot_conditional import plot_conditional_edges, plot_popu
 from attnspec.papers.b.plot_edge_formulas import plot_edge_formulas
 from attnspec.papers.b.plot_sticking import plot_gap, plot_sticking, plot_uniform
 from attnspec.papers.b.plot_visibility import plot_visibility
-from attnspec.papers.b.sticking_findings import (
-    conditional_findings,
-    edge_findings,
-    gap_findings,
-    linear_edge_findings,
-    uniform_findings,
-)
+from attnspec.papers.b.sticking_findings import edge_findings, gap_findings, uniform_findings
 from attnspec.papers.b.sticking_plotted import (
-    edge_formula_plotted_table,
     gap_plotted_table,
     sticking_plotted_table,
     uniform_plotted_table,
@@ -52,14 +48,14 @@ from attnspec.papers.b.sticking_summary import (
     split_square,
     uniform_key_rows,
 )
-from attnspec.papers.b.visibility_plotted import (
+from attnspec.papers.b.visibility_findings import visibility_findings
+from attnspec.papers.b.visibility_plotted import visibility_plotted_table
+from attnspec.papers.b.visibility_summary import (
     CRITICAL_KEY_HEADER,
     SPIKE_KEY_HEADER,
     SQUARE,
     critical_size_rows,
     spike_key_rows,
-    visibility_findings,
-    visibility_plotted_table,
 )
 from attnspec.papers.draw_files import draw_records
 from attnspec.papers.outputs import FigureParts

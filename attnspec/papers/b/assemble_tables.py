@@ -2,10 +2,7 @@
 :mod:`attnspec.papers.b.outputs`; arguments: :mod:`attnspec.workflow.jobs`)."""
 
 from attnspec.claims.dashboard import verdict_table
-from attnspec.papers.b.edge_formulas import (
-    EDGE_FORMULA_HEADER,
-    edge_formula_rows,
-)
+from attnspec.papers.b.edge_formulas_summary import EDGE_FORMULA_HEADER, edge_formula_rows
 from attnspec.papers.b.sticking_summary import (
     STICKING_TABLE_HEADER,
     collect_series,

@@ -2,7 +2,7 @@
 and the square-model branches, two columns wide.
 
 The function takes the figure's tidy table (a pandas DataFrame as built by
-:func:`attnspec.papers.b.sticking_plotted.edge_formula_plotted_table`, exactly the CSV) and
+:func:`attnspec.papers.b.edge_formulas_plotted.edge_formula_plotted_table`, exactly the CSV) and
 selects its rows by ``kind`` and ``series``; nothing here computes a result, and no verdict is
 written in a panel (the caption's verdict table has them).
 (a) x_+(beta) for every c (log scale; colour = c, light = small c) with the R-transform edge

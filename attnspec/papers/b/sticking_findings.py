@@ -1,4 +1,4 @@
-"""What the data of figures B1-B5 show at these sizes, in words, for their captions.
+"""What the data of figures B1-B3 show at these sizes, in words, for their captions.
 
 Each paragraph reports the measured numbers (medians, counts, rates with 95 % intervals) and, for
 a judged point, the verdict of its row as read from the judged claims table
@@ -10,16 +10,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from attnspec.claims.stability import FRAGILE_BELOW
-from attnspec.papers.b.conditional import COVARIANCE_LABELS, COVARIANCES
-from attnspec.papers.b.conditional_summary import ConditionalSeries
 from attnspec.papers.b.sticking import uniform_index_counts
 from attnspec.papers.b.sticking_evidence import (
     JUDGED_BETAS,
-    JUDGED_RATIOS,
     edge_row,
     largest_median,
-    linear_edge_row,
-    linear_top_gaps,
     uniform_row,
 )
 from attnspec.papers.b.sticking_summary import (
@@ -131,38 +126,4 @@ def uniform_findings(series: Sequence[StickingSeries], judged: Mapping[str, Mapp
                 f"{_percent(np.median(deviations[:, 0]))}; "
                 + reading(judged[uniform_row(s.beta, schedule)])
             )
-    return "\n\n**What the data show** at these sizes: " + "; ".join(parts) + ".\n\n"
-
-
-def linear_edge_findings(
-    series: Sequence[StickingSeries], n_tokens: int, judged: Mapping[str, Mapping]
-) -> str:
-    """Figure B4: per judged c, the median relative top gap of s_1(Y_lin)^2 per beta and the
-    row's verdict."""
-    parts = []
-    for ratio in JUDGED_RATIOS:
-        mine = [s for s in series if s.ratio == ratio]
-        medians = ", ".join(
-            f"beta {s.beta:g}: {_percent(np.median(linear_top_gaps(s, n_tokens)))}" for s in mine
-        )
-        parts.append(f"c = {ratio:g} ({medians}): " + reading(judged[linear_edge_row(ratio)]))
-    return (
-        f"\n\n**What the data show** at ell = {n_tokens}: the median relative top gap "
-        "(s_1(Y_lin)^2 - E lambda_max)/x_+ of the Gaussian model, E lambda_max the Tracy-Widom "
-        "expectation about the scalar formula's x_+, " + "; ".join(parts) + ".\n\n"
-    )
-
-
-def conditional_findings(series: ConditionalSeries, judged: Mapping[str, Mapping]) -> str:
-    """Figure B5: per covariance, the relative gap at the largest ell, its rate and the row."""
-    ell = int(series.n_tokens[-1])
-    parts = []
-    for name in COVARIANCES:
-        label = COVARIANCE_LABELS[name]
-        gap = float(np.mean(series.relative_gaps(name)[-1]))
-        parts.append(
-            f"{label}: mean (E_ell - x_+)/x_+ {gap:+.2e} at ell = {ell}, |E_ell - x_+| ~ "
-            f"ell^slope with slope {series.rates[name].describe()} (95 %); "
-            + reading(judged[f"B.3/{label}"])
-        )
     return "\n\n**What the data show** at these sizes: " + "; ".join(parts) + ".\n\n"

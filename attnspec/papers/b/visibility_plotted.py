@@ -1,5 +1,5 @@
 """Figure B7's tidy table (paper B, where sticking becomes visible; the model of theta_max in
-:mod:`attnspec.papers.b.visibility`).
+:mod:`attnspec.papers.b.visibility_summary`).
 
 Columns ``kind, series, panel, preset, c, beta, ell, draw, draws, probability, value``; empty
 cells are identifiers that do not apply to the row.
@@ -20,17 +20,15 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from attnspec.papers.b.sticking_summary import StickingSeries
-from attnspec.papers.b.visibility import (
-    SMALLEST_SIZE,
-    critical_size,
+from attnspec.papers.b.visibility_summary import (
+    QUANTILES,
+    SQUARE,
     critical_sizes,
     spike_quantile,
     spike_threshold,
 )
 from attnspec.plotting.tidy import tidy_table
 
-SQUARE = 1.0
-"""The aspect ratio c = ell / d_qk of the figure's data (paper B's sticking grid)."""
 BETA_RANGE = (0.25, 2.0)
 """The betas of panel (a)'s critical curves."""
 SIZE_RANGE = (1e2, 1e12)
@@ -38,8 +36,6 @@ SIZE_RANGE = (1e2, 1e12)
 half the smallest size of a grid when it is lower (a preset of small sizes)."""
 CURVE_POINTS = 120
 """Points of each theory curve (linear in beta, geometric in ell)."""
-QUANTILES = (0.1, 0.5, 0.9)
-"""The quantiles of theta_max drawn: 10 %, median, 90 %."""
 COLUMNS = ("kind", "series", "panel", "preset", "c", "beta", "ell", "draw", "draws",
            "probability", "value")  # fmt: skip
 
@@ -116,59 +112,3 @@ def visibility_plotted_table(
         parts.append(_part("theory", "threshold", panel="spike", c=[SQUARE], beta=beta,
                            value=spike_threshold(beta, SQUARE)))  # fmt: skip
     return tidy_table(parts, COLUMNS, integers=("ell", "draw", "draws"))
-
-
-CRITICAL_KEY_HEADER = ("c", "beta", "ell* (10 %)", "ell* (median)", "ell* (90 %)")
-BELOW_EVERY_SIZE = "none"
-"""A cell of the critical sizes whose quantile of theta_max stays below 1/G* at every ell."""
-
-
-def _size_cell(size: float):
-    return BELOW_EVERY_SIZE if size == SMALLEST_SIZE else size
-
-
-def critical_size_rows(betas: Sequence[float], ratios: Sequence[float]) -> list[tuple]:
-    """The caption's key numbers: ell* of the median of theta_max at each (c, beta), and at
-    c = 1 those of its 10 % and 90 % quantiles (empty elsewhere); BELOW_EVERY_SIZE where the
-    quantile never reaches 1/G*."""
-    rows = []
-    for c in sorted({float(r) for r in ratios} | {SQUARE}):
-        for beta in betas:
-            cells = [_size_cell(critical_size(beta, c, p)) if c == SQUARE or p == 0.5 else ""
-                     for p in QUANTILES]  # fmt: skip
-            rows.append((c, float(beta), *cells))
-    return rows
-
-
-SPIKE_KEY_HEADER = ("beta", "ell", "draws", "median theta_max", "model median", "measured / model",
-                    "supercritical")  # fmt: skip
-
-
-def spike_key_rows(frame) -> list[tuple]:
-    """The caption's check of the model: per (beta, ell) of the figure's measured draws, their
-    number, the median theta_max against the model's median, and the fraction supercritical."""
-    draws = frame[(frame["kind"] == "data") & (frame["series"] == "theta_max")]
-    rows = []
-    for (beta, ell), mine in draws.groupby(["beta", "ell"]):
-        theta = mine["value"].to_numpy(dtype=np.float64)
-        measured, model = float(np.median(theta)), float(spike_quantile(int(ell), beta)[()])
-        supercritical = float(np.mean(theta > spike_threshold(beta, SQUARE)))
-        rows.append((float(beta), int(ell), len(theta), measured, model, measured / model,
-                     supercritical))  # fmt: skip
-    return rows
-
-
-def visibility_findings(frame) -> str:
-    """The caption's summary (Markdown): per beta of the measured draws, how many are
-    supercritical and the model's ell* (c = 1)."""
-    draws = frame[(frame["kind"] == "data") & (frame["series"] == "theta_max")]
-    parts = []
-    for beta, mine in draws.groupby("beta"):
-        above = int((mine["value"].to_numpy(dtype=np.float64) > spike_threshold(beta)).sum())
-        size = _size_cell(critical_size(beta))
-        size = f"{size:.3g}" if isinstance(size, float) else "none, below 1/G* at every ell"
-        parts.append(f"beta = {beta:g}: {above} of {len(mine)} draws supercritical "
-                     f"(ell* = {size})")  # fmt: skip
-    return "\n\nMeasured at c = 1 (ell from " + (
-        f"{int(draws['ell'].min())} to {int(draws['ell'].max())}): " + "; ".join(parts) + ".\n\n"
-    )

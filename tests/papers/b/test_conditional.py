@@ -11,6 +11,7 @@ from attnspec.models.gaussian_equivalent import conditional_covariance
 from attnspec.models.sampling import sample_queries_keys
 from attnspec.papers.b.conditional import COVARIANCES, conditional_draw
 from attnspec.papers.b.conditional_evidence import conditional_evidence
+from attnspec.papers.b.conditional_findings import conditional_findings
 from attnspec.papers.b.conditional_plotted import population_density
 from attnspec.papers.b.conditional_summary import (
     conditional_series,
@@ -25,7 +26,6 @@ from attnspec.papers.b.sticking_evidence import (
     VARIANT_MARGIN_SCALE,
     X_PLUS_VARIANT,
 )
-from attnspec.papers.b.sticking_findings import conditional_findings
 from attnspec.papers.draw_batches import batched_draws, unstack_draws
 from attnspec.papers.registry import TESTS
 from attnspec.papers.spectra import draw_parameters

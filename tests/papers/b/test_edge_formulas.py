@@ -4,14 +4,14 @@ identity rows B.4/square-model and B.4/r-transform, figure B4's simulated points
 import numpy as np
 import pytest
 
-import attnspec.papers.b.edge_formulas as edge_formulas
+import attnspec.papers.b.edge_formulas_summary as edge_formulas_summary
 import attnspec.theory.edge as general_edge
 from attnspec.claims.rows import judge_row
 from attnspec.claims.verdict import Verdict
-from attnspec.papers.b.edge_formulas import (
+from attnspec.papers.b.edge_formulas_evidence import edge_formula_evidence
+from attnspec.papers.b.edge_formulas_summary import (
     SIMULATED_POINT_HEADER,
     RouteAgreement,
-    edge_formula_evidence,
     edge_formula_rows,
     largest_ell_points,
     r_transform_agreement,
@@ -42,7 +42,7 @@ def test_square_model_solver_never_calls_the_general_one(monkeypatch):
     for name in ("bulk_edge", "edge_cubic_roots", "edge_cubic_coefficients", "_physical_root"):
         monkeypatch.setattr(general_edge, name, forbidden)
     for name in ("bulk_edge", "edge_cubic_roots", "SymmetrisedLinearModel"):
-        monkeypatch.setattr(edge_formulas, name, forbidden)
+        monkeypatch.setattr(edge_formulas_summary, name, forbidden)
     assert square_model_edge(1.0).edge == pytest.approx(9.009542550375313, rel=1e-12)
 
 

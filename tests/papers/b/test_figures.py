@@ -30,7 +30,8 @@ from attnspec.papers.b.conditional_summary import (
     group_by_size,
     population_series,
 )
-from attnspec.papers.b.edge_formulas import (
+from attnspec.papers.b.edge_formulas_plotted import edge_formula_plotted_table
+from attnspec.papers.b.edge_formulas_summary import (
     edge_curves,
     r_transform_points,
     square_cubic_branches,
@@ -47,7 +48,6 @@ from attnspec.papers.b.plot_visibility import plot_visibility
 from attnspec.papers.b.sticking import sticking_draw, uniform_index_counts
 from attnspec.papers.b.sticking_plotted import (
     CURVE_POINTS,
-    edge_formula_plotted_table,
     gap_plotted_table,
     sticking_plotted_table,
     uniform_plotted_table,
@@ -58,8 +58,8 @@ from attnspec.papers.b.sticking_summary import (
     gap_rate,
     spike_correlation,
 )
-from attnspec.papers.b.visibility import spike_quantile, spike_threshold
 from attnspec.papers.b.visibility_plotted import visibility_plotted_table
+from attnspec.papers.b.visibility_summary import spike_quantile, spike_threshold
 from attnspec.plotting.craft import layering_problems
 from attnspec.plotting.style import close
 from attnspec.theory import bulk_edge

@@ -12,6 +12,7 @@ from attnspec.claims.rows import judge_row
 from attnspec.claims.verdict import Verdict
 from attnspec.models.blocked_scores import sample_scores
 from attnspec.models.sampling import attention_matrix
+from attnspec.papers.b.edge_formulas_findings import linear_edge_findings
 from attnspec.papers.b.sticking import (
     ceil_root,
     query_key_width,
@@ -33,7 +34,6 @@ from attnspec.papers.b.sticking_evidence import (
 from attnspec.papers.b.sticking_findings import (
     edge_findings,
     gap_findings,
-    linear_edge_findings,
     reading,
     uniform_findings,
 )

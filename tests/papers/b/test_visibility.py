@@ -1,11 +1,11 @@
-"""Figure B7's maths (attnspec.papers.b.visibility): the extreme-value model of theta_max =
+"""Figure B7's maths (attnspec.papers.b.visibility_summary): the extreme-value model of theta_max =
 max_ij |(sqrt(ell) A_perp)_ij| against a direct Monte Carlo of softmax attention, the critical
 size ell*(beta) against its defining equation and its large-beta asymptote, and ValueErrors."""
 
 import numpy as np
 import pytest
 
-from attnspec.papers.b.visibility import (
+from attnspec.papers.b.visibility_summary import (
     SMALLEST_SIZE,
     critical_size,
     critical_sizes,

@@ -1,4 +1,6 @@
-"""Figure B4 and table B-T2 (paper B, claim B.4): the scalar edge formula and its square model.
+"""Figure B4 and table B-T2's statistics (paper B, claim B.4): the square-model edge, the rows of
+table B-T2, the agreement of the R-transform route, figure B4's theory curves and its simulated
+points at the largest ell (the evidence: :mod:`attnspec.papers.b.edge_formulas_evidence`).
 
 Scalar formula (paper B, all c = ell / d_qk): x_+ = b (r + w)^2 g with r = a / b,
 w = (1 + (1 - c) g) / (g (1 - c g)) and g the root in (0, 1/(sqrt(c)(1 + sqrt c))) of the
@@ -16,9 +18,8 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from attnspec.claims.evidence import Evidence
 from attnspec.papers.b.sticking_summary import MIN_BAND_DRAWS, StickingSeries, band
-from attnspec.tables import ROUNDING_FLOOR, Residual, format_cell, rounding_bound
+from attnspec.tables import Residual
 from attnspec.theory.asymptotics import edge_large_beta, edge_small_beta
 from attnspec.theory.constants import nonlinearity_coefficients
 from attnspec.theory.edge import bulk_edge, edge_cubic_roots
@@ -153,53 +154,6 @@ def r_transform_agreement(betas: Sequence[float], ratios: Sequence[float]) -> Ro
             difference = abs(SymmetrisedLinearModel(beta, ratio).edge - scalar) / scalar
             worst = max(worst, (difference, float(beta), float(ratio)))
     return RouteAgreement(*worst, len(betas) * len(ratios))
-
-
-def route_note(agreement: RouteAgreement) -> str:
-    """Where the two routes differ most, or, when every point agrees to rounding, that bound
-    (the argmax of rounding noise is not a finding and differs between CPUs)."""
-    if abs(agreement.max_relative_difference) <= ROUNDING_FLOOR:
-        return f"every point agrees to rounding ({rounding_bound()} relative)"
-    return f"largest at beta = {agreement.beta:g}, c = {agreement.ratio:g}"
-
-
-def edge_formula_evidence(
-    rows: Sequence[EdgeFormulaRow], agreement: RouteAgreement
-) -> list[Evidence]:
-    """Rows B.4/square-model and B.4/r-transform (identities: two exact computations agree).
-
-    B.4/square-model: max over the rows (beta grid, c = 1) of |x_+(square model) - x_+(scalar
-    formula)| / x_+, each formula with its physical root in (0, 1/3); B.4/r-transform: the
-    largest relative difference of the scalar formula to K(G*)^2 over the (beta, c) grid. The
-    notes give the roots' agreement and how far the other branches' candidate edges lie.
-    """
-    lo, hi = SQUARE_INTERVAL
-    roots_inside = all(lo < row.g_scalar < hi and lo < row.g_square < hi for row in rows)
-    root_difference = max(abs(row.g_square - row.g_scalar) / row.g_square for row in rows)
-    other_distance = min(row.other_candidates_min_relative_distance for row in rows)
-    other_imag = min(row.other_roots_min_abs_imag for row in rows)
-    not_real = "none is real" if other_imag > 0 else "a real one exists"
-    square = Evidence(
-        row_id="B.4/square-model",
-        samples={"values": [max(row.relative_difference for row in rows)]},
-        target=0.0,
-        quantity=f"max over {len(rows)} betas of |x_+(square model) - x_+(scalar formula)| / "
-        "x_+ at c = 1",
-        note=f"max |g_square - g_scalar| / g = {format_cell(Residual(root_difference), 3)}; both "
-        "physical roots in "
-        f"(0, 1/3): {roots_inside}; the other two roots of the square-model cubic give "
-        f"candidate edges at least {other_distance:.3g} x_+ away from x_+ (smallest |Im g| of "
-        f"those roots {other_imag:.3g}: {not_real}), so the branch choice matters",
-    )
-    route = Evidence(
-        row_id="B.4/r-transform",
-        samples={"values": [agreement.max_relative_difference]},
-        target=0.0,
-        quantity=f"max over {agreement.n_points} (beta, c) points of |x_+(scalar formula) - "
-        "K(G*)^2| / x_+",
-        note=route_note(agreement),
-    )
-    return [square, route]
 
 
 # --- figure B4 -----------------------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""Paper B, figure B7: where sticking becomes visible (papers.md section 3).
+"""Figure B7's statistics (paper B, where sticking becomes visible): the model of theta_max, its
+quantiles, the threshold 1/G* and the critical sizes ell*, and the rows of figure B7's key
+tables (the draws: :mod:`attnspec.papers.b.sticking`).
 
 The largest entry theta_max = max_ij |(sqrt(ell) A_perp)_ij| of a draw acts as a rank-one spike:
 an outlier at K(1/theta)^2 above x_+ when theta_max > 1/G* (G* the edge's point of the
@@ -26,6 +28,8 @@ log theta_max ~ 2 beta sqrt(log ell) - beta^2/2 - log(ell)/2, which falls below 
 log ell* ~ (2 beta + sqrt(3 beta^2 + 2 log G*))^2 (:func:`critical_size` solves the exact form).
 The tests check the quantiles against a direct Monte Carlo of theta_max at small ell.
 """
+
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -109,3 +113,49 @@ def supercritical_fraction(theta_max: ArrayLike, beta: float, ratio: float = 1.0
     if theta.size == 0 or theta.min() < 0:
         raise ValueError(f"theta_max must be one or more values >= 0, got {theta!r}")
     return float(np.mean(theta > spike_threshold(beta, ratio)))
+
+
+SQUARE = 1.0
+"""The aspect ratio c = ell / d_qk of the figure's data (paper B's sticking grid)."""
+QUANTILES = (0.1, 0.5, 0.9)
+"""The quantiles of theta_max drawn: 10 %, median, 90 %."""
+
+
+CRITICAL_KEY_HEADER = ("c", "beta", "ell* (10 %)", "ell* (median)", "ell* (90 %)")
+BELOW_EVERY_SIZE = "none"
+"""A cell of the critical sizes whose quantile of theta_max stays below 1/G* at every ell."""
+
+
+def _size_cell(size: float):
+    return BELOW_EVERY_SIZE if size == SMALLEST_SIZE else size
+
+
+def critical_size_rows(betas: Sequence[float], ratios: Sequence[float]) -> list[tuple]:
+    """The caption's key numbers: ell* of the median of theta_max at each (c, beta), and at
+    c = 1 those of its 10 % and 90 % quantiles (empty elsewhere); BELOW_EVERY_SIZE where the
+    quantile never reaches 1/G*."""
+    rows = []
+    for c in sorted({float(r) for r in ratios} | {SQUARE}):
+        for beta in betas:
+            cells = [_size_cell(critical_size(beta, c, p)) if c == SQUARE or p == 0.5 else ""
+                     for p in QUANTILES]  # fmt: skip
+            rows.append((c, float(beta), *cells))
+    return rows
+
+
+SPIKE_KEY_HEADER = ("beta", "ell", "draws", "median theta_max", "model median", "measured / model",
+                    "supercritical")  # fmt: skip
+
+
+def spike_key_rows(frame) -> list[tuple]:
+    """The caption's check of the model: per (beta, ell) of the figure's measured draws, their
+    number, the median theta_max against the model's median, and the fraction supercritical."""
+    draws = frame[(frame["kind"] == "data") & (frame["series"] == "theta_max")]
+    rows = []
+    for (beta, ell), mine in draws.groupby(["beta", "ell"]):
+        theta = mine["value"].to_numpy(dtype=np.float64)
+        measured, model = float(np.median(theta)), float(spike_quantile(int(ell), beta)[()])
+        supercritical = float(np.mean(theta > spike_threshold(beta, SQUARE)))
+        rows.append((float(beta), int(ell), len(theta), measured, model, measured / model,
+                     supercritical))  # fmt: skip
+    return rows
