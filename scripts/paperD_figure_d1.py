@@ -5,7 +5,7 @@ noise).
 Wildcards: panel, draws. Params: settings (paperD.figure_d1), replicate.
 """
 
-from attnspec.papers.d.figure_d1 import panel_draws
+from attnspec.papers.d.design_choices import panel_draws
 from attnspec.papers.progress import Stopwatch
 from attnspec.workflow.io import configure_logging, save_npz
 

@@ -28,7 +28,7 @@ SEABORN_MODULES = {
     "papers/c/plot_degeneration.py",
     "papers/c/plot_pretrained.py",
     "papers/d/plot_multihead.py",
-    "papers/d/plot_figure_d1.py",
+    "papers/d/plot_design_choices.py",
 }
 
 

@@ -1,9 +1,9 @@
 # Figure D4, paper D's own figure D.1 (appendix D.7): one job per panel computes all its draws
-# (attnspec.papers.d.figure_d1, each draw seeded on its own), then the figure is drawn from its
-# tidy table. Checked before any job (attnspec.papers.d.config_check): whole head widths in
+# (attnspec.papers.d.design_choices, each draw seeded on its own), then the figure is drawn from
+# its tidy table. Checked before any job (attnspec.papers.d.config_check): whole head widths in
 # panel (a), a tied law the library solves in panel (c).
 
-from attnspec.papers.d.figure_d1 import (
+from attnspec.papers.d.design_choices import (
     PANELS as FIGURE_D1_PANELS,
     panel_peak_mb,
 )

@@ -2,7 +2,11 @@
 :mod:`attnspec.papers.d.outputs`; arguments: :mod:`attnspec.workflow.jobs`): the samples of
 rows D.1-D.3; and the draws by configuration that figures D1, D3 and table D-T1 share."""
 
-from attnspec.papers.d.evidence import public_model_evidence, sharing_evidence, sharing_laws
+from attnspec.papers.d.multihead_evidence import (
+    public_model_evidence,
+    sharing_evidence,
+    sharing_laws,
+)
 
 
 def public_model_records(inputs, params) -> dict:

@@ -6,22 +6,24 @@ import functools
 
 from attnspec.papers.d.assemble_evidence import public_model_records, sharing_spectra
 from attnspec.papers.d.assemble_tables import shown_verdicts
-from attnspec.papers.d.evidence import sharing_laws
-from attnspec.papers.d.figure_d1 import PANELS
-from attnspec.papers.d.figure_d1_summary import KEY_HEADER, key_rows, plotted_table
-from attnspec.papers.d.plot_figure_d1 import plot_figure_d1
-from attnspec.papers.d.plot_multihead import plot_heads, plot_public_models, plot_sharing
-from attnspec.papers.d.summary import (
+from attnspec.papers.d.design_choices import PANELS
+from attnspec.papers.d.design_choices_plotted import plotted_table
+from attnspec.papers.d.design_choices_summary import KEY_HEADER, key_rows
+from attnspec.papers.d.multihead_evidence import sharing_laws
+from attnspec.papers.d.multihead_findings import public_model_findings, sharing_findings
+from attnspec.papers.d.multihead_plotted import (
+    heads_plotted_table,
+    public_model_plotted_table,
+    sharing_plotted_table,
+)
+from attnspec.papers.d.multihead_summary import (
     HEADS_KEY_HEADER,
     PUBLIC_TABLE_HEADER,
     heads_key_rows,
-    heads_plotted_table,
-    public_model_findings,
-    public_model_plotted_table,
     public_model_table_rows,
-    sharing_findings,
-    sharing_plotted_table,
 )
+from attnspec.papers.d.plot_design_choices import plot_figure_d1
+from attnspec.papers.d.plot_multihead import plot_heads, plot_public_models, plot_sharing
 from attnspec.papers.outputs import FigureParts
 
 

@@ -4,7 +4,7 @@
 from attnspec.claims.dashboard import verdict_label
 from attnspec.papers.d.assemble_evidence import public_model_records
 from attnspec.papers.d.multihead import configured_sharing_shape
-from attnspec.papers.d.summary import (
+from attnspec.papers.d.multihead_summary import (
     MOMENTS_HEADER,
     PUBLIC_TABLE_HEADER,
     heads_moment_rows,

@@ -2,9 +2,9 @@
 two columns' width (7.0 in).
 
 Each function takes the figure's tidy table (a pandas DataFrame with the columns of
-:mod:`attnspec.papers.d.summary`'s ``*_PLOTTED_COLUMNS``, exactly the figure's CSV) and selects
-its rows by ``kind`` (data, theory, statistic, verdict) and ``series``; nothing here computes a
-result.
+:mod:`attnspec.papers.d.multihead_plotted`'s ``*_PLOTTED_COLUMNS``, exactly the figure's CSV) and
+selects its rows by ``kind`` (data, theory, statistic, verdict) and ``series``; nothing here
+computes a result.
 - D1: relative W1 and KS of softmax against its Gaussian equivalent per table D.2
   configuration: each draw, the mean with its Student-t 95 % interval, the same for the floor
   of rows D.1 (two Gaussian equivalents of the same weights), and the published mean and
@@ -31,26 +31,22 @@ from matplotlib.ticker import FormatStrFormatter, NullFormatter
 
 from attnspec.intervals import student_t_interval
 from attnspec.papers.d.multihead import SCHEME_LABELS
-from attnspec.papers.d.summary import (
+from attnspec.papers.d.multihead_plotted import (
     AGAINST_PUBLISHED,
     BEYOND_FLOOR,
     D2_EXCESS,
     D2_MARGIN,
     D3_DELTA,
     D3_THRESHOLD,
-    DATA,
     FLOOR,
-    KS_METRIC,
     LIMIT_LAW,
     OURS,
     PUBLISHED_HALF_WIDTH,
     PUBLISHED_MEAN,
     SPECTRUM,
-    STATISTIC,
-    THEORY,
-    W1_METRIC,
     distance_series,
 )
+from attnspec.papers.d.multihead_summary import KS_METRIC, W1_METRIC
 from attnspec.plotting.style import (
     BAND_MIN_DRAWS,
     COLOURS,
@@ -64,7 +60,7 @@ from attnspec.plotting.style import (
     new_figure,
     sequential_colours,
 )
-from attnspec.plotting.tidy import VERDICT, numeric, select
+from attnspec.plotting.tidy import DATA, STATISTIC, THEORY, VERDICT, numeric, select
 
 METRIC_LABELS = {
     W1_METRIC: r"relative $W_1$ distance (%)",

@@ -14,15 +14,14 @@ from conftest import FIGURES, REPO, TABLES
 
 from attnspec.claims.rows import ROW_HEADER
 from attnspec.claims.verdict import ORDER
-from attnspec.papers.d.summary import (
+from attnspec.papers.d.multihead_plotted import (
     FLOOR,
     INDEPENDENT_LAW,
-    MOMENTS_HEADER,
     OURS,
-    PUBLIC_TABLE_HEADER,
     TIED_LAW,
     distance_series,
 )
+from attnspec.papers.d.multihead_summary import MOMENTS_HEADER, PUBLIC_TABLE_HEADER
 from attnspec.papers.registry import registry_of
 
 pytestmark = pytest.mark.slow

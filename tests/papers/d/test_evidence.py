@@ -20,15 +20,6 @@ from attnspec.multihead import (
 )
 from attnspec.multihead.metrics import per_draw_comparison
 from attnspec.papers.d.declared_tests import PUBLIC_MODELS
-from attnspec.papers.d.evidence import (
-    LAW_DISTANCE,
-    check_judged_points,
-    fewer_heads_shape,
-    law_distances,
-    public_model_evidence,
-    sharing_evidence,
-    sharing_laws,
-)
 from attnspec.papers.d.multihead import (
     MUTANT_PREFIX,
     SCHEMES,
@@ -38,6 +29,15 @@ from attnspec.papers.d.multihead import (
     sharing_draws,
     sharing_shape,
 )
+from attnspec.papers.d.multihead_evidence import (
+    LAW_DISTANCE,
+    check_judged_points,
+    fewer_heads_shape,
+    public_model_evidence,
+    sharing_evidence,
+    sharing_laws,
+)
+from attnspec.papers.d.multihead_summary import law_distances
 from attnspec.papers.d.public_models import public_model
 from attnspec.papers.registry import TESTS, registry_of
 from attnspec.seeding import rng_for

@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 from figure_checks import from_csv, png_bytes
 
-from attnspec.papers.d import summary
-from attnspec.papers.d.evidence import sharing_laws
+from attnspec.papers.d import multihead_plotted, multihead_summary
 from attnspec.papers.d.multihead import SCHEMES, heads_draws, public_model_draws, sharing_draws
+from attnspec.papers.d.multihead_evidence import sharing_laws
+from attnspec.papers.d.multihead_plotted import INDEPENDENT_LAW, TIED_LAW
 from attnspec.papers.d.plot_multihead import (
     SCHEME_COLOURS,
     plot_heads,
@@ -16,7 +17,6 @@ from attnspec.papers.d.plot_multihead import (
     plot_sharing,
     student_t_errorbar,
 )
-from attnspec.papers.d.summary import INDEPENDENT_LAW, TIED_LAW
 
 HEADS = {"n_tokens": 32, "d_head": 32, "d_out": 32, "beta": 1.0}
 SHARING = {
@@ -34,13 +34,13 @@ LAWS = (INDEPENDENT_LAW, TIED_LAW)
 @pytest.fixture(scope="module")
 def public_table():
     records = {m: public_model_draws(m, 1.0, 3) for m in ("dinov3-l16", "bert-base")}
-    return summary.public_model_plotted_table(records, 1.0)
+    return multihead_plotted.public_model_plotted_table(records, 1.0)
 
 
 @pytest.fixture(scope="module")
 def heads_table():
     records = {h: heads_draws(32, h, 32, 32, 1.0, 2) for h in (1, 4)}
-    return summary.heads_plotted_table(records, HEADS)
+    return multihead_plotted.heads_plotted_table(records, HEADS)
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +49,7 @@ def sharing_table():
         s: {n: sharing_draws(s, SHARING, n, 2)["softmax"] for n in SHARING["n_tokens"]}
         for s in SCHEMES
     }
-    return summary.sharing_plotted_table(spectra, sharing_laws(SHARING))
+    return multihead_plotted.sharing_plotted_table(spectra, sharing_laws(SHARING))
 
 
 def rows(frame, kind, series=None):
@@ -67,14 +67,14 @@ def test_d1_is_drawn_from_its_csv(public_table, tmp_path):
     # the means drawn are the CSV's per-model means of the draws and of the floors, the squares
     # its published means
     ax = figure.axes[1]
-    for series in (summary.OURS, summary.FLOOR):
+    for series in (multihead_plotted.OURS, multihead_plotted.FLOOR):
         data = rows(frame, "data", series)
         means = data[data["metric"] == "KS"].groupby("name", sort=False)["value"].mean()
         drawn = [line.get_ydata() for line in ax.lines if len(line.get_ydata()) == len(means)]
         assert any(np.allclose(y, means.to_numpy()) for y in drawn), series
     # the model names alone under the panels: the verdicts are in the caption's table
     assert ax.get_xticklabels()[0].get_text().replace("\n", "") == frame["name"].iloc[0]
-    published = rows(frame, "statistic", summary.PUBLISHED_MEAN)
+    published = rows(frame, "statistic", multihead_plotted.PUBLISHED_MEAN)
     squares = [line for line in ax.lines if line.get_marker() == "s"]
     np.testing.assert_array_equal(
         squares[0].get_ydata(), published.loc[published["metric"] == "KS", "value"].to_numpy()
@@ -87,7 +87,7 @@ def test_d2_is_drawn_from_its_csv(heads_table, tmp_path):
     figure = plot_heads(frame, 12)
     assert png_bytes(direct) == png_bytes(figure)
     # every panel's red curve is the CSV's theory rows; its histograms its eigenvalues
-    theory = rows(frame, "theory", summary.LIMIT_LAW)
+    theory = rows(frame, "theory", multihead_plotted.LIMIT_LAW)
     for ax in figure.axes:
         stage = "attention" if "attention" in ax.get_title() else "output"
         heads = int(ax.get_title().rsplit("= ", 1)[1].rstrip("$"))
@@ -104,15 +104,15 @@ def test_d3_is_drawn_from_its_csv(sharing_table, tmp_path):
     direct = plot_sharing(sharing_table, 15)
     figure = plot_sharing(frame, 15)
     assert png_bytes(direct) == png_bytes(figure)
-    distances = [summary.distance_series(law) for law in LAWS]
+    distances = [multihead_plotted.distance_series(law) for law in LAWS]
     assert set(zip(frame["kind"], frame["series"], strict=True)) == {
-        ("data", summary.SPECTRUM),
+        ("data", multihead_plotted.SPECTRUM),
         *(("data", series) for series in distances),
         *(("theory", law) for law in LAWS),
-        ("theory", summary.D2_MARGIN),
-        ("theory", summary.D3_THRESHOLD),
-        ("statistic", summary.D2_EXCESS),
-        ("statistic", summary.D3_DELTA),
+        ("theory", multihead_plotted.D2_MARGIN),
+        ("theory", multihead_plotted.D3_THRESHOLD),
+        ("statistic", multihead_plotted.D2_EXCESS),
+        ("statistic", multihead_plotted.D3_DELTA),
     }
     # the spectra in order of tying, no verdict in any title (they are in the caption's table)
     titles = [ax.get_title() for ax in figure.axes]
@@ -128,8 +128,8 @@ def test_d3_is_drawn_from_its_csv(sharing_table, tmp_path):
     # statistic on an axes of its own (the KS distances, row D.2's excess KS, row D.3's Delta)
     statistics = {
         "KS distance": frame["series"].isin(distances),
-        "row D.2 (MQA, GQA)": frame["series"] == summary.D2_EXCESS,
-        "row D.3 (K = V): $\\Delta$": frame["series"] == summary.D3_DELTA,
+        "row D.2 (MQA, GQA)": frame["series"] == multihead_plotted.D2_EXCESS,
+        "row D.3 (K = V): $\\Delta$": frame["series"] == multihead_plotted.D3_DELTA,
     }
     for name, selected in statistics.items():
         (ax,) = [ax for ax in figure.axes if name in (ax.get_ylabel(), ax.get_title())]
@@ -138,7 +138,7 @@ def test_d3_is_drawn_from_its_csv(sharing_table, tmp_path):
         assert values.size and np.all(np.isin(values, drawn)), name
     # the thresholds are the CSV's theory rows
     (delta_ax,) = [ax for ax in figure.axes if ax.get_title().startswith("row D.3")]
-    threshold = rows(frame, "theory", summary.D3_THRESHOLD)["value"].to_numpy()
+    threshold = rows(frame, "theory", multihead_plotted.D3_THRESHOLD)["value"].to_numpy()
     assert np.isin(threshold, np.concatenate([line.get_ydata() for line in delta_ax.lines])).all()
 
 
@@ -159,14 +159,14 @@ def test_student_t_errorbar_is_the_papers_interval():
 
 
 def test_tidy_tables_hold_each_observation_once(public_table, sharing_table):
-    ours = rows(public_table, "data", summary.OURS)
+    ours = rows(public_table, "data", multihead_plotted.OURS)
     assert ours.groupby(["model", "metric"]).size().tolist() == [3, 3, 3, 3]
-    floor = rows(public_table, "data", summary.FLOOR)
+    floor = rows(public_table, "data", multihead_plotted.FLOOR)
     assert floor.groupby(["model", "metric"]).size().tolist() == [3, 3, 3, 3]
     # the published mean and half-width: one row each per model and metric
     published = rows(public_table, "statistic")
     assert published.groupby(["model", "metric"]).size().tolist() == [2, 2, 2, 2]
-    spectrum = rows(sharing_table, "data", summary.SPECTRUM)
+    spectrum = rows(sharing_table, "data", multihead_plotted.SPECTRUM)
     assert spectrum.groupby("scheme").size().to_dict() == {
         label: 2 * 32 for label in ("GQA", "K = V", "MQA", "independent")
     }
@@ -197,14 +197,14 @@ def test_dt1_rows_give_the_verdicts_of_the_papers_rows_and_of_the_rows_beyond_it
         "D.1/bert-base/published-ks": "inconclusive at these sizes",
         "D.1/bert-base/w1": "does not reproduce",
     }
-    (row,) = summary.public_model_table_rows(records, 1.0, verdicts)
-    assert len(row) == len(summary.PUBLIC_TABLE_HEADER)
-    found = dict(zip(summary.PUBLIC_TABLE_HEADER[-4:], row[-4:], strict=True))
+    (row,) = multihead_summary.public_model_table_rows(records, 1.0, verdicts)
+    assert len(row) == len(multihead_summary.PUBLIC_TABLE_HEADER)
+    found = dict(zip(multihead_summary.PUBLIC_TABLE_HEADER[-4:], row[-4:], strict=True))
     assert found == {
         "verdict W1 against the published mean": "holds",
         "verdict KS against the published mean": "inconclusive at these sizes",
         "verdict W1 beyond the floor (beyond the paper)": "does not reproduce",
-        "verdict KS beyond the floor (beyond the paper)": summary.NOT_JUDGED,
+        "verdict KS beyond the floor (beyond the paper)": multihead_summary.NOT_JUDGED,
     }
 
 
@@ -222,10 +222,10 @@ def test_d1_draws_what_rows_d1_judge_over_their_pass_bands(public_table, tmp_pat
          "verdict": "inconclusive at these sizes", "stability": "1.0"},
     ]  # fmt: skip
     records = {m: public_model_draws(m, 1.0, 3) for m in ("dinov3-l16", "bert-base")}
-    table = summary.public_model_plotted_table(records, 1.0, judged)
+    table = multihead_plotted.public_model_plotted_table(records, 1.0, judged)
     frame = from_csv(table, tmp_path / "d1.csv")
     verdicts = rows(frame, "verdict").set_index("series")
-    published = verdicts.loc[summary.AGAINST_PUBLISHED]
+    published = verdicts.loc[multihead_plotted.AGAINST_PUBLISHED]
     np.testing.assert_allclose(
         published[["value", "low", "high", "margin"]].astype(float), [-0.18, -0.39, 0.04, 0.46]
     )
@@ -257,16 +257,16 @@ FIGURE_D1 = {
 
 @pytest.fixture(scope="module")
 def figure_d1_table():
-    from attnspec.papers.d.figure_d1 import PANELS, panel_draws
-    from attnspec.papers.d.figure_d1_summary import plotted_table
+    from attnspec.papers.d.design_choices import PANELS, panel_draws
+    from attnspec.papers.d.design_choices_plotted import plotted_table
 
     records = {panel: panel_draws(panel, FIGURE_D1, 2) for panel in PANELS}
     return plotted_table(records, FIGURE_D1)
 
 
 def test_d4_is_drawn_from_its_csv_at_print_size_and_passes_every_check(figure_d1_table, tmp_path):
-    from attnspec.papers.d.figure_d1_summary import LIMIT_LAW
-    from attnspec.papers.d.plot_figure_d1 import plot_figure_d1
+    from attnspec.papers.d.design_choices_plotted import LIMIT_LAW
+    from attnspec.papers.d.plot_design_choices import plot_figure_d1
     from attnspec.plotting.craft import convention_problems, craft_problems, layering_problems
 
     frame = from_csv(figure_d1_table, tmp_path / "d4.csv")
@@ -310,7 +310,7 @@ def test_d4_table_holds_every_eigenvalue_once_with_kind_first(figure_d1_table):
 
 
 def test_d4_condition_colours_are_ordered_and_the_sharing_schemes_are_d3s():
-    from attnspec.papers.d.plot_figure_d1 import condition_colours, legend_label
+    from attnspec.papers.d.plot_design_choices import condition_colours, legend_label
     from attnspec.plotting.style import sequential_colours
 
     heads = condition_colours("a", ["h = 16", "h = 4"])

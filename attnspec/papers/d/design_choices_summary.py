@@ -1,28 +1,18 @@
-"""Figure D4's tidy table and key numbers (paper D's figure D.1) from its panels' draw records
-(:mod:`attnspec.papers.d.figure_d1`; arrays of shape (draws, n) per condition and series).
-Pure: the scripts read the draws and write the tables.
-
-Theory rows hold each distinct limit law of a panel once: panel c's shared condition (one K/V
-pair for all heads) has the independent-head law (paper D, section C.1.2: only the marginal law
-of each head's keys enters), so its curve is the independent condition's.
-"""
+"""Figure D4's statistics (paper D's figure D.1) from its panels' draws
+(:mod:`attnspec.papers.d.design_choices`): each panel's distinct limit laws (panel c's MQA condition
+has the independent-head law, paper D section C.1.2) and the key numbers per condition."""
 
 from collections.abc import Mapping
 
 import numpy as np
 
 from attnspec.multihead.limit import limit_law
-from attnspec.papers.d.evidence import law_distances
-from attnspec.papers.d.figure_d1 import PANELS, panel_conditions
-from attnspec.papers.d.summary import mean_half_width, theory_curve
-from attnspec.plotting.tidy import DATA, THEORY, tidy_table
+from attnspec.papers.d.design_choices import PANELS, panel_conditions
+from attnspec.papers.d.multihead_summary import law_distances, mean_half_width
 
-PLOTTED_COLUMNS = ("kind", "series", "panel", "condition", "draw", "eigenvalue", "density")
 SERIES_LABELS = {"softmax": "softmax", "gaussian": "Gaussian equivalent"}
-LIMIT_LAW = "limit law"
 THEORY_RANGE = 1.1
 """Each law's density is tabulated on (0, THEORY_RANGE x its right edge]."""
-THEORY_POINTS = 600
 LAW_EQUATIONS = {"a": "(C.9)", "b": "(C.15)", "c": "(C.15)"}
 """The equation of paper D giving each panel's untied law; the tied law is (C.21)."""
 
@@ -48,37 +38,6 @@ def distinct_laws(panel: str, settings: Mapping) -> dict:
 def law_name(panel: str, shape) -> str:
     """The equation of paper D that gives a layer shape's law in ``panel``."""
     return "(C.21)" if shape.tied else LAW_EQUATIONS[panel]
-
-
-def plotted_table(records: Mapping[str, Mapping], settings: Mapping):
-    """Figure D4's tidy table (:data:`PLOTTED_COLUMNS`), per ``panel`` and ``condition`` (its
-    label): kind "data", every eigenvalue of every draw (series softmax or Gaussian equivalent);
-    kind "theory", series :data:`LIMIT_LAW`, the density of each distinct law of the panel
-    (:func:`distinct_laws`) on (0, THEORY_RANGE x edge] with its support's ends (no draw).
-    ``records``: panel -> its draw record."""
-    blocks = []
-    for panel in PANELS:
-        record = records[panel]
-        laws = distinct_laws(panel, settings)
-        for condition in panel_conditions(panel, settings):
-            key = {"panel": panel, "condition": condition.label}
-            for series, label in SERIES_LABELS.items():
-                values = np.atleast_2d(
-                    np.asarray(record[f"{condition.name}/{series}"], dtype=np.float64)
-                )
-                blocks.append(
-                    {"kind": DATA, "series": label, **key,
-                     "draw": np.repeat(np.arange(len(values)), values.shape[1]),
-                     "eigenvalue": values.ravel()}
-                )  # fmt: skip
-            if condition.name in laws:
-                law = laws[condition.name]
-                x, density = theory_curve(law, THEORY_RANGE * law.edge, THEORY_POINTS)
-                blocks.append(
-                    {"kind": THEORY, "series": LIMIT_LAW, **key, "eigenvalue": x,
-                     "density": density}
-                )  # fmt: skip
-    return tidy_table(blocks, PLOTTED_COLUMNS, integers=("draw",))
 
 
 KEY_HEADER = (

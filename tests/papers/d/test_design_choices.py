@@ -8,7 +8,7 @@ import pytest
 
 from attnspec.multihead.limit import limit_law
 from attnspec.multihead.sampling import sample_weights
-from attnspec.papers.d.figure_d1 import (
+from attnspec.papers.d.design_choices import (
     check_figure_d1_settings,
     panel_conditions,
     panel_draw,
@@ -16,7 +16,7 @@ from attnspec.papers.d.figure_d1 import (
     panel_peak_mb,
     tied_weights,
 )
-from attnspec.papers.d.figure_d1_summary import distinct_laws, key_rows
+from attnspec.papers.d.design_choices_summary import distinct_laws, key_rows
 from attnspec.seeding import rng_for
 
 SETTINGS = {

@@ -1,7 +1,7 @@
 """Figure D4 (paper D's figure D.1), drawn with seaborn from its tidy table at two columns'
 width (7.0 in).
 
-Three panels, one per row ``panel`` of the table (:mod:`attnspec.papers.d.figure_d1_summary`):
+Three panels, one per row ``panel`` of the table (:mod:`attnspec.papers.d.design_choices_plotted`):
 per condition the histogram (stat="density", the given number of bins over the range of the
 condition's eigenvalues of both series) of the softmax spectrum, shaded, and of its Gaussian
 equivalent, an outline of the same colour; each distinct limit law's density in the theory
@@ -17,8 +17,9 @@ import seaborn as sns
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from attnspec.papers.d.figure_d1 import SHARING_LABELS
-from attnspec.papers.d.figure_d1_summary import LIMIT_LAW, SERIES_LABELS
+from attnspec.papers.d.design_choices import SHARING_LABELS
+from attnspec.papers.d.design_choices_plotted import LIMIT_LAW
+from attnspec.papers.d.design_choices_summary import SERIES_LABELS
 from attnspec.papers.d.plot_multihead import SCHEME_COLOURS, STAGE_MATRICES
 from attnspec.plotting.style import (
     COLOURS,

@@ -35,10 +35,6 @@ from attnspec.claims.evidence import Evidence
 from attnspec.distances import law_kolmogorov_distance
 from attnspec.intervals import student_t_interval
 from attnspec.multihead.limit import limit_law, limit_mean
-from attnspec.multihead.metrics import (
-    kolmogorov_to_law,
-    per_draw_comparison,
-)
 from attnspec.multihead.shapes import MultiHeadShape
 from attnspec.papers.d.declared_tests import (
     D1_METRICS,
@@ -48,7 +44,8 @@ from attnspec.papers.d.declared_tests import (
     published,
     published_row,
 )
-from attnspec.papers.d.multihead import MUTANT_PREFIX, SCHEME_LABELS, configured_sharing_shape
+from attnspec.papers.d.multihead import SCHEME_LABELS, configured_sharing_shape
+from attnspec.papers.d.multihead_summary import floor_comparisons, law_distances
 from attnspec.papers.d.public_models import public_model
 
 SHARED_SCHEMES = tuple(scheme for scheme, _ in SHARING_SCHEMES)
@@ -81,39 +78,7 @@ def check_judged_points(models: Sequence[str], schemes: Sequence[str]) -> None:
         )
 
 
-METRICS = tuple(metric for metric, _, _ in D1_METRICS)
-"""The metrics of rows D.1 (w1, ks), the order of :func:`per_draw_comparison`'s results."""
 METRIC_WORDS = {metric: short for metric, _, short in D1_METRICS}
-
-
-class FloorComparison(NamedTuple):
-    """One metric of a table D.2 configuration, per draw (relative W1 as a fraction of the
-    limiting mean): softmax against its Gaussian equivalent (``distance``), that Gaussian
-    equivalent against a second one with independent noise (``floor``), and softmax against
-    each wrong Gaussian equivalent (``mutants``, by the registry's alternative name)."""
-
-    distance: np.ndarray
-    floor: np.ndarray
-    mutants: dict[str, np.ndarray]
-
-
-def floor_comparisons(record: Mapping, mean: float) -> dict[str, FloorComparison]:
-    """:class:`FloorComparison` of each metric (:data:`METRICS`) from a public-model draw record
-    (:func:`attnspec.papers.d.multihead.public_model_draws`); ``mean`` the limiting mean."""
-    softmax, gaussian = record["softmax"], record["gaussian"]
-    distance = per_draw_comparison(softmax, gaussian, mean)
-    floor = per_draw_comparison(gaussian, record["floor"], mean)
-    mutants = {
-        key.removeprefix(MUTANT_PREFIX): per_draw_comparison(softmax, values, mean)
-        for key, values in record.items()
-        if key.startswith(MUTANT_PREFIX)
-    }
-    return {
-        metric: FloorComparison(
-            distance[i], floor[i], {name: pair[i] for name, pair in mutants.items()}
-        )
-        for i, metric in enumerate(METRICS)
-    }
 
 
 def _interval_text(values: np.ndarray, scale: float, digits: int, unit: str = "") -> str:
@@ -257,11 +222,6 @@ def sharing_laws(settings: Mapping) -> SharingLaws:
     )
     distance = law_kolmogorov_distance(independent, tied, **LAW_DISTANCE)
     return SharingLaws(independent, tied, distance, description, fewer)
-
-
-def law_distances(spectra, law) -> np.ndarray:
-    """KS of each draw's eigenvalues (rows of ``spectra``) to ``law``."""
-    return np.array([kolmogorov_to_law(row, law) for row in np.atleast_2d(spectra)])
 
 
 def _draw_table(spectra: Mapping[int, np.ndarray], law, sizes: Sequence[int]) -> np.ndarray:
