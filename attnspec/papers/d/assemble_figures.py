@@ -22,7 +22,7 @@ from attnspec.papers.d.multihead_summary import (
     heads_key_rows,
     public_model_table_rows,
 )
-from attnspec.papers.d.plot_design_choices import plot_figure_d1
+from attnspec.papers.d.plot_design_choices import plot_design_choices
 from attnspec.papers.d.plot_multihead import plot_heads, plot_public_models, plot_sharing
 from attnspec.papers.outputs import FigureParts
 
@@ -71,6 +71,6 @@ def figure_d1_figure(inputs, params, judged) -> FigureParts:
     records = dict(zip(PANELS, inputs["draws"], strict=True))
     return FigureParts(
         plotted_table(records, settings),
-        functools.partial(plot_figure_d1, bins=settings["histogram_bins"]),
+        functools.partial(plot_design_choices, bins=settings["histogram_bins"]),
         [(KEY_HEADER, key_rows(records, settings))],
     )

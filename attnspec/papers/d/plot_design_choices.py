@@ -103,7 +103,7 @@ def _draw_panel(ax, samples: pd.DataFrame, laws: pd.DataFrame, panel: str, bins:
     return handles
 
 
-def plot_figure_d1(frame: pd.DataFrame, bins: int):
+def plot_design_choices(frame: pd.DataFrame, bins: int):
     """Figure D4 from its tidy table: panels a, b, c side by side, each with the legend of its
     conditions below it, and the key to the series (shaded softmax, outlined Gaussian
     equivalent, the limit law) below all three."""

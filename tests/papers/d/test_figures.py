@@ -266,12 +266,12 @@ def figure_d1_table():
 
 def test_d4_is_drawn_from_its_csv_at_print_size_and_passes_every_check(figure_d1_table, tmp_path):
     from attnspec.papers.d.design_choices_plotted import LIMIT_LAW
-    from attnspec.papers.d.plot_design_choices import plot_figure_d1
+    from attnspec.papers.d.plot_design_choices import plot_design_choices
     from attnspec.plotting.craft import convention_problems, craft_problems, layering_problems
 
     frame = from_csv(figure_d1_table, tmp_path / "d4.csv")
-    figure = plot_figure_d1(frame, 12)
-    assert png_bytes(plot_figure_d1(figure_d1_table, 12)) == png_bytes(figure)
+    figure = plot_design_choices(frame, 12)
+    assert png_bytes(plot_design_choices(figure_d1_table, 12)) == png_bytes(figure)
     assert tuple(figure.get_size_inches()) == (7.0, 2.9)
     assert craft_problems(figure) == []
     assert convention_problems(figure) == []
