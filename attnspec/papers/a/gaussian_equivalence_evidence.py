@@ -1,6 +1,18 @@
 """The evidence of registry row A.3/beta=<beta> (paper A): D_AL - D_LL against 0, and D_AL^L - D_LL
 for each wrong law L (KS is unchanged when both samples go through one increasing map, so D_LL
-is L's floor too); :mod:`attnspec.papers.a.gaussian_equivalence_summary` defines them."""
+is L's floor too); :mod:`attnspec.papers.a.gaussian_equivalence_summary` defines them.
+
+The wrong theories of row A.3 are Gaussian equivalents with another limit law L
+(:func:`attnspec.papers.a.bulk_laws_summary.alternative_laws`: MP and nu_inf at
+beta (1 -+ 1 %), and at beta (1 -+ 3 %) for the variant reported beside them): their draws are
+the Y_lin draws carried to L by the quantile map T(x) = F_L^{-1}(F_nu_inf(x))
+(:func:`attnspec.papers.a.gaussian_equivalence_summary.carried_to`), and
+D_AL^L(i) = mean over j != i of KS(bulk_i, T(Y_lin_j)). Their floor is D_LL itself: the
+Kolmogorov distance between two samples depends only on the order of their pooled values, which
+a strictly increasing map keeps, so KS(T(Y_j), T(Y_k)) = KS(Y_j, Y_k). T is strictly increasing
+on the support [0, x_+] of nu_inf (c = 1); the few Y_lin values beyond x_+ (its Tracy-Widom
+fluctuation) all go to L's right edge, which can only merge ties and lower that distance.
+"""
 
 from collections.abc import Mapping
 

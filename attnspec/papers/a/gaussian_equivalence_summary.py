@@ -1,6 +1,13 @@
 """Table A-T2's pair distances (paper A, claim A.3): D_AL(i) = mean over j != i of KS(bulk_i,
 Y_lin_j), D_LL(j) = mean over k != j of KS(Y_lin_j, Y_lin_k) (the floor), and D_AL^L against the
-Y_lin draws carried to a wrong law L by T = F_L^{-1} o F_nu_inf; the rows of its by-ell table."""
+Y_lin draws carried to a wrong law L by T = F_L^{-1} o F_nu_inf; the rows of its by-ell table.
+
+Measured by two-sample Kolmogorov distances between single draws at one (ell, beta): per
+attention draw i, D_AL(i) = mean over Y_lin draws j != i of KS(bulk_i, Y_lin_j) (draw j = i
+shares Q and K with draw i, so it is left out: the comparison is between independent matrices);
+per Y_lin draw j, D_LL(j) = mean over k != j of KS(Y_lin_j, Y_lin_k), two samples of one law at
+the same ell (the floor). Gaussian equivalence at this ell means mean D_AL - mean D_LL near 0.
+"""
 
 from collections.abc import Mapping, Sequence
 

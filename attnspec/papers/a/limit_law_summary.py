@@ -1,6 +1,19 @@
 """Figure A8's theory values (paper A): nu_inf = rho ⊠ MP_1 against its surrogate theta1 MP_1 in
 units of theta1, across beta (c = 1) and c: densities, edges, x_+ against 4 theta1, sup |F - G|,
-the mass above 4 theta1, m2 / m1^2 - 2 = beta^4 c / theta1^2, and the rows of its table."""
+the mass above 4 theta1, m2 / m1^2 - 2 = beta^4 c / theta1^2, and the rows of its table.
+
+nu_inf = rho ⊠ MP_1, rho = a + b MP_c, is the law of the squared non-Perron singular values of
+sqrt(ell) A_perp and of Y_lin (:class:`attnspec.theory.NuInfinity`); the surrogate theta1 MP_1
+(:class:`attnspec.theory.MarchenkoPasturSurrogate`) has the same mean theta1 = e^{beta^2} - 1 and
+the edge 4 theta1. In units of theta1 (t = x / theta1, density theta1 p(theta1 t)) the surrogate is
+MP_1 at every beta, while nu_inf runs from the Fuss–Catalan law of a product of two Ginibre
+matrices (edge 27/4) as beta -> 0 to MP_1 as beta -> infinity. Across beta (c = 1): x_+ / theta1
+(:func:`attnspec.theory.bulk_edge`) against 4 with both expansions of x_+
+(:mod:`attnspec.theory.asymptotics`), and three measures of how far nu_inf is from the surrogate,
+each 0 for the surrogate itself: the Kolmogorov distance sup |F - G|
+(:func:`attnspec.distances.law_kolmogorov_distance`), the mass of nu_inf above 4 theta1, and
+m2 / m1^2 - 2 = beta^4 c / theta1^2 (the surrogate's m2 / m1^2 is 2).
+"""
 
 from collections.abc import Sequence
 

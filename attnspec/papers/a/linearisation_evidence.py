@@ -1,6 +1,18 @@
 """The evidence of registry rows A.1/beta=<beta>, A.5/breakdown and A.5/location (paper A, figure
 A5): per draw KS(attention bulk, nu_inf) - KS(Y_lin, nu_inf), against the wrong laws L with the
-same floor; the excess at the largest beta; the slope of log beta*(ell) on log log ell (1/2)."""
+same floor; the excess at the largest beta; the slope of log beta*(ell) on log log ell (1/2).
+
+Evidence (rows of :mod:`attnspec.papers.a.declared_tests`): A.1/beta=<beta> is, per draw at the
+largest ell, the attention distance to nu_inf minus the distance of the Y_lin draw from the same
+Q, K (a paired excess over the floor), with the same at every ell for its finite-size model; its
+alternatives replace nu_inf in the attention distance by a wrong law L
+(:func:`attnspec.papers.a.bulk_laws_summary.alternative_laws`: MP and nu_inf at beta (1 -+ 1 %), and
+beta (1 -+ 3 %) for the variant reported beside it; the floor stays the nu_inf one: subtracting
+KS(Y_lin, L) instead would cancel whatever L is). A.5/breakdown compares
+the two distances at the largest beta; A.5/location the threshold beta*(ell)
+(:func:`attnspec.claims.evidence.threshold_crossings`) against sqrt(log ell), attention and Y_lin
+draws resampled together.
+"""
 
 from collections.abc import Mapping
 

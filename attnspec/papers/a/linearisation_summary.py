@@ -1,6 +1,19 @@
 """Figure A5's statistics (paper A, claims A.1 and A.5): per draw the Kolmogorov distance D and
 W1 / theta1 of the bulk (sqrt(ell) A_perp or Y_lin) to nu_inf(beta, c = 1), their means over draws,
-the collapse in x = beta / sqrt(log ell), the threshold beta*(ell), and the rows of A5's tables."""
+the collapse in x = beta / sqrt(log ell), the threshold beta*(ell), and the rows of A5's tables.
+
+For each ell, beta and draw: the Kolmogorov distance D = sup_x |F_n(x) - F(x)| and the
+Wasserstein-1 distance W1 (divided by theta1 = e^{beta^2} - 1, the mean of nu_inf, so that
+betas compare) between the empirical bulk and nu_inf(beta, c = 1). Two models:
+"attention", the ell - 1 non-zero squared singular values of sqrt(ell) A_perp, and "linear",
+those of Y_lin = (beta S + sqrt(a) W) / sqrt(ell), whose limit is exactly nu_inf: its distance
+is the finite-size and sampling floor at the same ell (papers.md sections 2-3).
+
+Linearisation replaces the row normaliser sum_j e^{beta S_ij} by its mean ell e^{beta^2 / 2};
+its relative variance is (e^{beta^2} - 1) / ell, of order one when beta^2 ~ log ell. Hence the
+threshold beta ~ sqrt(log ell) (paper A, section 6.1 per its follow-up), and the rescaled
+variable x = beta / sqrt(log ell) (natural logarithm).
+"""
 
 import logging
 from collections.abc import Callable, Mapping, Sequence

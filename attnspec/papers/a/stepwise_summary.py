@@ -1,6 +1,15 @@
 """Figure A1's statistics (paper A, claim A.3): per model of the chain sqrt(ell) A_perp -> Y -> Y_f
 -> Y_Q -> Y_Q^lin -> Y_lin, the pooled bulk's histogram, sorted values, distances and moments
-against nu_inf (truncated like the data), and the rows of table A-T2."""
+against nu_inf (truncated like the data), and the rows of table A-T2.
+
+Chain of models (papers.md section 6, A1; intermediate models reconstructed):
+sqrt(ell) A_perp -> Y (row normaliser replaced by its mean) -> Y_f = f(S)/sqrt(ell)
+-> Y_Q (rows N(0, Sigma_f/ell) given K) -> Y_Q^lin (rows N(0, Sigma_G/ell))
+-> Y_f^lin = Y_lin = (beta S + sqrt(a) W)/sqrt(ell).
+All models of one draw share Q and K (see :mod:`attnspec.papers.spectra`). Every spectrum
+is the squared singular values of an ell x ell matrix on the sqrt(ell) scale (paper A scales by
+sqrt(d); identical when ell = d).
+"""
 
 import logging
 from collections.abc import Mapping, Sequence
