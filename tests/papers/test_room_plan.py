@@ -1,6 +1,7 @@
-"""Every room follows one plan (docs/architecture.md, "Inside a room"): room-level modules with
-the same names in a, b, c and d, and per topic T the modules T (draws), T_summary, T_evidence,
-T_plotted, T_findings and plot_T, each importing only what its role allows."""
+"""Every room follows one plan (docs/architecture.md, "Inside a room"): the same room-level
+modules in a, b, c and d, and per topic T the modules T (draws), T_summary, T_evidence,
+T_plotted, T_findings and plot_T, exactly the topics and roles the docs' table lists, each role
+importing nothing its row forbids."""
 
 import ast
 import re
@@ -24,20 +25,22 @@ ROLES = ("summary", "evidence", "plotted", "findings")
 # Data a topic's draws read, not a role of a topic: the table D.2 shapes of public models.
 DATA = {"d": {"public_models"}}
 DRAWING = ("matplotlib", "seaborn", "attnspec.plotting.style", "attnspec.plotting.craft")
-# What a role may not import (anywhere in the module, lazy imports included): only plot_T draws;
-# tidy tables' helpers (attnspec.plotting.tidy) are pandas, not drawing. Evidence is made in
-# T_evidence alone: a summary may use the statistics the claims engine defines (a function of
-# attnspec.claims.evidence, e.g. threshold_crossings, so the figure shows what is judged), not
-# the Evidence class or the engine. A tidy table may carry judged rows' verdicts (kind
-# "verdict", read through attnspec.claims.dashboard) but makes no evidence.
+# What a role may not import (anywhere in the module, lazy imports included), as the docs' table
+# says: only plot_T draws; tidy tables' helpers (attnspec.plotting.tidy) are pandas, not drawing.
+# Evidence is made in T_evidence alone: a summary may use the statistics the claims engine
+# defines (a function of attnspec.claims.evidence, e.g. threshold_crossings, so the figure shows
+# what is judged), not the Evidence class or the engine. A tidy table may carry judged rows'
+# verdicts (kind "verdict", read through attnspec.claims.dashboard) but makes no evidence.
 FORBIDDEN = {
-    "draws": ("attnspec.claims", "pandas", "attnspec.plotting"),
+    "draws": ("attnspec.claims", "pandas", "attnspec.plotting", *DRAWING),
     "summary": ("attnspec.claims", *DRAWING),
     "evidence": DRAWING,
     "plotted": ("attnspec.claims.evidence", "attnspec.claims.engine", *DRAWING),
     "findings": DRAWING,
 }
 STATISTICS = "attnspec.claims.evidence"
+ARCHITECTURE = PAPERS.parents[1] / "docs" / "architecture.md"
+PLAN = 'docs/architecture.md, "Inside a room"'
 
 
 def _allowed(role: str, module: str) -> bool:
@@ -46,6 +49,20 @@ def _allowed(role: str, module: str) -> bool:
         return False
     name = module.removeprefix(STATISTICS).lstrip(".")
     return not name or name.islower()
+
+
+def documented_topics() -> dict[str, dict[str, set[str]]]:
+    """room -> topic -> roles, from the table of docs/architecture.md whose header is
+    ``| room | topic | roles | outputs |``."""
+    lines = ARCHITECTURE.read_text(encoding="utf-8").splitlines()
+    start = lines.index("| room | topic | roles | outputs |")
+    topics: dict[str, dict[str, set[str]]] = {}
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        room, topic, roles = (cell.strip() for cell in line.strip("|").split("|")[:3])
+        topics.setdefault(room, {})[topic] = {role.strip() for role in roles.split(",")}
+    return topics
 
 
 def _modules(room: str) -> list[str]:
@@ -82,13 +99,21 @@ def test_every_room_has_the_room_level_modules(room):
 
 
 @pytest.mark.parametrize("room", ROOMS)
-def test_every_topic_module_belongs_to_a_topic_with_a_summary_or_draws(room):
-    """A role module of topic T has T's statistics (T_summary) or draws (T) beside it, so a
-    misnamed module (a topic of its own by accident) is caught."""
-    names = set(_modules(room)) - ROOM_LEVEL - DATA.get(room, set())
-    topics = {role_of(name)[1] for name in names}
-    orphans = sorted(t for t in topics if t not in names and f"{t}_summary" not in names)
-    assert not orphans, f"room {room}: topics without draws or a summary module: {orphans}"
+def test_a_room_s_modules_are_exactly_the_roles_of_its_documented_topics(room):
+    """A module of a topic the docs' table does not list, or a role it does not give that topic,
+    fails (a misnamed or stray module is caught, and the table stays true)."""
+    found: dict[str, set[str]] = {}
+    for name in set(_modules(room)) - ROOM_LEVEL - DATA.get(room, set()):
+        role, topic = role_of(name)
+        found.setdefault(topic, set()).add(role)
+    documented = documented_topics().get(room, {})
+    problems = [
+        f"attnspec/papers/{room}/: topic {topic!r} has roles {sorted(found.get(topic, ()))}, "
+        f"the table says {sorted(documented.get(topic, ()))}"
+        for topic in sorted(set(found) | set(documented))
+        if found.get(topic) != documented.get(topic)
+    ]
+    assert not problems, "\n".join(problems) + f"\n(modules are named <topic>_<role>: {PLAN})"
 
 
 @pytest.mark.parametrize("room", ROOMS)
@@ -104,7 +129,10 @@ def test_each_role_imports_only_what_it_may(room):
                 if (m == forbidden or m.startswith(f"{forbidden}.")) and not _allowed(role, m)
             )
             if hits:
-                problems.append(f"{room}/{name}.py ({role} of {topic}) imports {hits[0]}")
+                problems.append(
+                    f"attnspec/papers/{room}/{name}.py ({role} of topic {topic}) imports "
+                    f"{hits[0]}; a {role} module may not import {', '.join(FORBIDDEN[role])}"
+                )
         if role == "draws":
             others = sorted(
                 m
@@ -113,8 +141,11 @@ def test_each_role_imports_only_what_it_may(room):
                 and role_of(m.split(".")[3])[0] != "draws"
                 and m.split(".")[3] not in DATA.get(room, set())
             )
-            problems += [f"{room}/{name}.py (draws) imports {m}" for m in others[:1]]
-    assert not problems, "\n".join(problems)
+            problems += [
+                f"attnspec/papers/{room}/{name}.py (draws) imports {m}: draws import no other role"
+                for m in others[:1]
+            ]
+    assert not problems, "\n".join(problems) + f"\n(what each role holds: {PLAN})"
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,11 @@ import functools
 from attnspec.papers.d.assemble_evidence import public_model_records, sharing_spectra
 from attnspec.papers.d.assemble_tables import shown_verdicts
 from attnspec.papers.d.design_choices import PANELS
-from attnspec.papers.d.design_choices_plotted import plotted_table
-from attnspec.papers.d.design_choices_summary import KEY_HEADER, key_rows
+from attnspec.papers.d.design_choices_plotted import design_choices_plotted_table
+from attnspec.papers.d.design_choices_summary import (
+    DESIGN_CHOICES_KEY_HEADER,
+    design_choices_key_rows,
+)
 from attnspec.papers.d.multihead_evidence import sharing_laws
 from attnspec.papers.d.multihead_findings import public_model_findings, sharing_findings
 from attnspec.papers.d.multihead_plotted import (
@@ -70,7 +73,7 @@ def figure_d1_figure(inputs, params, judged) -> FigureParts:
     settings = params["settings"]
     records = dict(zip(PANELS, inputs["draws"], strict=True))
     return FigureParts(
-        plotted_table(records, settings),
+        design_choices_plotted_table(records, settings),
         functools.partial(plot_design_choices, bins=settings["histogram_bins"]),
-        [(KEY_HEADER, key_rows(records, settings))],
+        [(DESIGN_CHOICES_KEY_HEADER, design_choices_key_rows(records, settings))],
     )

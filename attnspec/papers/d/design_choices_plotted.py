@@ -16,7 +16,7 @@ LIMIT_LAW = "limit law"
 THEORY_POINTS = 600
 
 
-def plotted_table(records: Mapping[str, Mapping], settings: Mapping):
+def design_choices_plotted_table(records: Mapping[str, Mapping], settings: Mapping):
     """Figure D4's tidy table (:data:`PLOTTED_COLUMNS`), per ``panel`` and ``condition`` (its
     label): kind "data", every eigenvalue of every draw (series softmax or Gaussian equivalent);
     kind "theory", series :data:`LIMIT_LAW`, the density of each distinct law of the panel

@@ -40,7 +40,7 @@ def law_name(panel: str, shape) -> str:
     return "(C.21)" if shape.tied else LAW_EQUATIONS[panel]
 
 
-KEY_HEADER = (
+DESIGN_CHOICES_KEY_HEADER = (
     "panel",
     "condition",
     "h / h_KV",
@@ -60,7 +60,7 @@ KEY_HEADER = (
 )
 
 
-def key_rows(records: Mapping[str, Mapping], settings: Mapping) -> list[tuple]:
+def design_choices_key_rows(records: Mapping[str, Mapping], settings: Mapping) -> list[tuple]:
     """Figure D4's key numbers per (panel, condition): the layer's widths, its law (paper D's
     equation), mean and support, the KS of each draw's spectrum to it (mean and Student-t 95 %
     half-width) for softmax and Gaussian equivalent, and how many eigenvalues (of all draws,

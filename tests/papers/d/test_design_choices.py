@@ -16,7 +16,7 @@ from attnspec.papers.d.design_choices import (
     panel_peak_mb,
     tied_weights,
 )
-from attnspec.papers.d.design_choices_summary import distinct_laws, key_rows
+from attnspec.papers.d.design_choices_summary import design_choices_key_rows, distinct_laws
 from attnspec.seeding import rng_for
 
 SETTINGS = {
@@ -132,7 +132,7 @@ def test_panel_c_has_two_distinct_laws_and_the_key_rows_name_them():
         laws["tied"].mean > laws["independent"].mean
     )  # (C.21): gamma_O (theta1 + h theta2 / gamma_K)
     records = {panel: panel_draws(panel, SETTINGS, 2) for panel in ("a", "b", "c")}
-    found = {(row[0], row[1]): row[7] for row in key_rows(records, SETTINGS)}
+    found = {(row[0], row[1]): row[7] for row in design_choices_key_rows(records, SETTINGS)}
     assert found[("c", "K = V")] == "(C.21)" and found[("c", "MQA")] == "(C.15)"
     assert found[("a", "h = 2")] == "(C.9)"
 

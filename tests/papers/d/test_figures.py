@@ -258,10 +258,10 @@ FIGURE_D1 = {
 @pytest.fixture(scope="module")
 def figure_d1_table():
     from attnspec.papers.d.design_choices import PANELS, panel_draws
-    from attnspec.papers.d.design_choices_plotted import plotted_table
+    from attnspec.papers.d.design_choices_plotted import design_choices_plotted_table
 
     records = {panel: panel_draws(panel, FIGURE_D1, 2) for panel in PANELS}
-    return plotted_table(records, FIGURE_D1)
+    return design_choices_plotted_table(records, FIGURE_D1)
 
 
 def test_d4_is_drawn_from_its_csv_at_print_size_and_passes_every_check(figure_d1_table, tmp_path):
