@@ -12,6 +12,7 @@ renamed); a re-keyed draw takes the new name.
 Exit status 1 if any draw differs or stays stale.
 """
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -23,22 +24,24 @@ from attnspec.workflow.store_verify import default_selection, verify  # noqa: E4
 STORE = ROOT / "data" / "store"
 
 
+def _moved(text: str) -> tuple[str, str]:
+    old, _, new = text.partition("=")
+    if not (old and new):
+        raise argparse.ArgumentTypeError(f"takes OLD=NEW (two qualified names), got {text!r}")
+    return old, new
+
+
 def main(argv: list[str]) -> int:
-    if argv[:1] in (["-h"], ["--help"]):
-        print(__doc__.strip())
-        return 0
-    rekey = "--rekey" in argv
-    moved, names, rest = {}, [], [a for a in argv if a != "--rekey"]
-    while rest:
-        argument = rest.pop(0)
-        if argument != "--moved":
-            names.append(argument)
-            continue
-        old, _, new = (rest.pop(0) if rest else "").partition("=")
-        if not (old and new):
-            print("verify_store: --moved takes OLD=NEW (two qualified names)", file=sys.stderr)
-            return 2
-        moved[old] = new
+    parser = argparse.ArgumentParser(
+        prog="verify_store",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--rekey", action="store_true", help="re-key stale draws that recompute")
+    parser.add_argument("--moved", type=_moved, action="append", default=[], metavar="OLD=NEW")
+    parser.add_argument("names", nargs="*", metavar="DRAW")
+    arguments = parser.parse_args(argv)
+    names, rekey, moved = arguments.names, arguments.rekey, dict(arguments.moved)
     records = [STORE / f"{name}.json" for name in names] or default_selection(STORE)
     missing = [str(r.relative_to(STORE).with_suffix("")) for r in records if not r.is_file()]
     if missing:
